@@ -1,0 +1,166 @@
+//! `solve` and `count`.
+
+use std::io::{BufWriter, Write};
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use clap::Args;
+
+use crate::format::{Format, render};
+use crate::input;
+use crate::search::End;
+use crate::strategy::{Outcome, Run, Strategy};
+
+use super::EXIT_UNSOLVED;
+
+/// Printed (one line, in place of a solution) for a line-format puzzle with no solution.
+pub const NO_SOLUTION: &str = "no solution";
+/// Printed (one line, in place of a solution) when the node budget ran out.
+pub const BUDGET_EXCEEDED: &str = "budget exceeded";
+
+#[derive(Debug, Args)]
+pub struct SolveArgs {
+    /// Strategy to solve with.
+    #[arg(long, short, value_enum, default_value_t = Strategy::DEFAULT)]
+    pub strategy: Strategy,
+    /// Print each puzzle's counters and time to stderr.
+    #[arg(long)]
+    pub stats: bool,
+    /// Give up on a puzzle after this many search nodes.
+    #[arg(long, value_name = "NODES")]
+    pub budget: Option<u64>,
+    /// Puzzle file (line, grid or compact layout); standard input if omitted.
+    pub file: Option<PathBuf>,
+}
+
+#[derive(Debug, Args)]
+pub struct CountArgs {
+    /// Stop counting at this many solutions.
+    #[arg(long, short, default_value_t = 2)]
+    pub limit: u64,
+    /// Strategy to count with.
+    #[arg(long, short, value_enum, default_value_t = Strategy::DEFAULT)]
+    pub strategy: Strategy,
+    /// Give up on a puzzle after this many search nodes.
+    #[arg(long, value_name = "NODES")]
+    pub budget: Option<u64>,
+    /// Print each puzzle's counters and time to stderr.
+    #[arg(long)]
+    pub stats: bool,
+    /// Puzzle file; standard input if omitted.
+    pub file: Option<PathBuf>,
+}
+
+/// One line of counters for `--stats`.
+pub fn stats_line(index: usize, line: usize, run: &Run) -> String {
+    let c = &run.counts;
+    format!(
+        "puzzle {index} (line {line}): {} nodes={} placements={} backtracks={} probes={} guesses={} dead_ends={} forced={} time={:?}",
+        run.outcome,
+        c.nodes,
+        c.placements,
+        c.backtracks,
+        c.probes,
+        c.guesses,
+        c.dead_ends,
+        c.forced,
+        run.elapsed
+    )
+}
+
+pub fn solve(args: &SolveArgs) -> anyhow::Result<ExitCode> {
+    let mut reader = input::open(args.file.as_deref())?;
+    let stdout = std::io::stdout();
+    let mut out = BufWriter::new(stdout.lock());
+    let mut all_solved = true;
+    let mut index = 0;
+    while let Some(puzzle) = reader.next() {
+        let puzzle = puzzle?;
+        index += 1;
+        let format = reader.format().unwrap_or(Format::Line);
+        let run = args.strategy.solve(&puzzle.board, args.budget)?;
+        if args.stats {
+            eprintln!("{}", stats_line(index, puzzle.line, &run));
+        }
+        if format != Format::Line && index > 1 {
+            writeln!(out)?;
+        }
+        match (&run.solution, format) {
+            (Some(sol), _) => write_board(&mut out, sol, format)?,
+            (None, Format::Line) => {
+                all_solved = false;
+                let marker = match run.outcome {
+                    Outcome::BudgetExceeded => BUDGET_EXCEEDED,
+                    _ => NO_SOLUTION,
+                };
+                writeln!(out, "{marker}")?;
+            }
+            (None, _) => {
+                all_solved = false;
+                out.flush()?;
+                eprintln!(
+                    "puzzle {index} (line {}): {}",
+                    puzzle.line,
+                    match run.outcome {
+                        Outcome::BudgetExceeded =>
+                            format!("{BUDGET_EXCEEDED} after {} nodes", run.counts.nodes),
+                        _ => NO_SOLUTION.to_string(),
+                    }
+                );
+            }
+        }
+    }
+    if index == 0 {
+        return Err(reader.empty_error().into());
+    }
+    out.flush()?;
+    Ok(if all_solved {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(EXIT_UNSOLVED)
+    })
+}
+
+fn write_board(out: &mut impl Write, board: &crate::Board, format: Format) -> std::io::Result<()> {
+    let text = render(board, format);
+    if format == Format::Line {
+        writeln!(out, "{text}")
+    } else {
+        write!(out, "{text}")
+    }
+}
+
+pub fn count(args: &CountArgs) -> anyhow::Result<ExitCode> {
+    let mut reader = input::open(args.file.as_deref())?;
+    let stdout = std::io::stdout();
+    let mut out = BufWriter::new(stdout.lock());
+    let mut complete = true;
+    let mut index = 0;
+    for puzzle in reader.by_ref() {
+        let puzzle = puzzle?;
+        index += 1;
+        let run = args
+            .strategy
+            .count(&puzzle.board, args.limit, args.budget)?;
+        if args.stats {
+            eprintln!("{}", stats_line(index, puzzle.line, &run));
+        }
+        match run.end {
+            End::Exhausted => writeln!(out, "{}", run.solutions)?,
+            End::SolutionLimit => writeln!(out, ">={}", run.solutions)?,
+            End::BudgetExceeded => {
+                complete = false;
+                writeln!(out, "{BUDGET_EXCEEDED} (>={})", run.solutions)?
+            }
+        }
+    }
+    if index == 0 {
+        return Err(reader.empty_error().into());
+    }
+    out.flush()?;
+    Ok(if complete {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(EXIT_UNSOLVED)
+    })
+}

@@ -1,0 +1,142 @@
+//! The shared search context: node budget, solution limit and the first
+//! solution's buffer. Every strategy drives its search through a [`Ctx`].
+
+use crate::board::{Board, BoxSize};
+use crate::counters::Counter;
+
+/// Why a search stopped before exhausting its tree. Propagated with `?`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Stop {
+    /// The requested number of solutions was found.
+    SolutionLimit,
+    /// The node budget ran out.
+    Budget,
+}
+
+/// The result type of every recursive search step: `Ok(())` means "this
+/// subtree is done, keep going"; `Err(stop)` unwinds the whole search.
+pub type Flow = Result<(), Stop>;
+
+/// What a search is asked to do.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Limits {
+    /// Stop after this many solutions (1 = solve, K = count up to K). At least 1.
+    pub max_solutions: u64,
+    /// Stop after visiting this many nodes (`u64::MAX`: unlimited).
+    pub node_budget: u64,
+}
+
+impl Limits {
+    /// Find the first solution, within an optional budget.
+    pub fn solve(budget: Option<u64>) -> Self {
+        Limits {
+            max_solutions: 1,
+            node_budget: budget.unwrap_or(u64::MAX),
+        }
+    }
+    /// Count solutions up to `limit`, within an optional budget.
+    pub fn count(limit: u64, budget: Option<u64>) -> Self {
+        Limits {
+            max_solutions: limit.max(1),
+            node_budget: budget.unwrap_or(u64::MAX),
+        }
+    }
+}
+
+/// How a search ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum End {
+    /// The whole tree was explored: the solution count is exact.
+    Exhausted,
+    /// `max_solutions` solutions were found; there may be more.
+    SolutionLimit,
+    /// The node budget ran out first.
+    BudgetExceeded,
+}
+
+/// State shared by a search and its caller. Preallocated: nothing in here
+/// allocates once the search has started.
+pub struct Ctx<C> {
+    pub counter: C,
+    nodes: u64,
+    budget: u64,
+    solutions: u64,
+    max_solutions: u64,
+    first: Vec<u8>,
+}
+
+impl<C: Counter> Ctx<C> {
+    pub fn new(size: BoxSize, limits: Limits, counter: C) -> Self {
+        Ctx {
+            counter,
+            nodes: 0,
+            budget: limits.node_budget,
+            solutions: 0,
+            max_solutions: limits.max_solutions.max(1),
+            first: vec![0; size.cells()],
+        }
+    }
+
+    /// Call on entry to every search node. Fails once the budget is spent.
+    #[inline(always)]
+    pub fn enter(&mut self) -> Flow {
+        if self.nodes == self.budget {
+            return Err(Stop::Budget);
+        }
+        self.nodes += 1;
+        self.counter.node();
+        Ok(())
+    }
+
+    /// Call with a complete grid. Keeps the first one; fails when the
+    /// solution limit is reached.
+    #[inline]
+    pub fn solution(&mut self, cells: &[u8]) -> Flow {
+        if self.solutions == 0 {
+            let len = self.first.len();
+            self.first.copy_from_slice(&cells[..len]);
+        }
+        self.solutions += 1;
+        if self.solutions >= self.max_solutions {
+            Err(Stop::SolutionLimit)
+        } else {
+            Ok(())
+        }
+    }
+
+    pub fn nodes(&self) -> u64 {
+        self.nodes
+    }
+    pub fn solutions(&self) -> u64 {
+        self.solutions
+    }
+
+    /// Ends the search: packs what was found.
+    pub fn finish(self, size: BoxSize, flow: Flow) -> Report<C> {
+        let end = match flow {
+            Ok(()) => End::Exhausted,
+            Err(Stop::SolutionLimit) => End::SolutionLimit,
+            Err(Stop::Budget) => End::BudgetExceeded,
+        };
+        Report {
+            end,
+            solutions: self.solutions,
+            nodes: self.nodes,
+            first: (self.solutions > 0).then(|| Board::from_raw_unchecked(size, &self.first)),
+            counter: self.counter,
+        }
+    }
+}
+
+/// Everything a search returns: how it ended, what it found, what it counted.
+#[derive(Clone, Debug)]
+pub struct Report<C> {
+    pub end: End,
+    /// Solutions found (exact only when `end == Exhausted`).
+    pub solutions: u64,
+    pub nodes: u64,
+    /// The first solution found, *not yet verified*: see [`Board::check_solution`].
+    pub first: Option<Board>,
+    pub counter: C,
+}

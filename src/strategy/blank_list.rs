@@ -1,0 +1,69 @@
+//! # Rung 2 — `blank-list`: list the empty cells once
+//!
+//! **What changes from `naive`.** The empty cells are collected once, in
+//! row-major order, before the search starts; the search walks that list by
+//! index (`dfs(idx)`), so finding the next cell costs O(1) instead of an O(N²)
+//! scan. The legality check is unchanged: scan row, column and box. This is the
+//! Python solution of the Baekjoon 2580 write-up (which also found that
+//! indexing the list, not popping a stack, was needed to pass).
+//!
+//! **Cost per node.** O(1) to find the cell, up to 3N cell reads per digit tried.
+//!
+//! **What it teaches.** Same tree as `naive` (same nodes, placements,
+//! backtracks), cheaper nodes: the `probes` counter drops by the cells that
+//! `naive` read to find its empty cell.
+
+use crate::board::{Board, Geometry, MAX_CELLS};
+use crate::counters::Counter;
+use crate::search::{Ctx, Flow};
+use crate::strategy::naive::{candidate_count, fits_by_scanning};
+
+pub fn search<C: Counter>(puzzle: &Board, ctx: &mut Ctx<C>) -> Flow {
+    let g = puzzle.geometry();
+    let mut cells = [0u8; MAX_CELLS];
+    cells[..g.cells].copy_from_slice(puzzle.cells());
+    let blanks = (0..g.cells as u16)
+        .filter(|&c| cells[c as usize] == 0)
+        .collect();
+    let mut s = BlankList { g, cells, blanks };
+    s.dfs(0, ctx)
+}
+
+struct BlankList {
+    g: &'static Geometry,
+    cells: [u8; MAX_CELLS],
+    /// The empty cells of the puzzle, row-major; built once.
+    blanks: Vec<u16>,
+}
+
+impl BlankList {
+    fn dfs<C: Counter>(&mut self, idx: usize, ctx: &mut Ctx<C>) -> Flow {
+        ctx.enter()?;
+        let Some(&cell) = self.blanks.get(idx) else {
+            return ctx.solution(&self.cells[..self.g.cells]);
+        };
+        let cell = cell as usize;
+        ctx.counter.probes(1);
+        let options = if C::ENABLED {
+            candidate_count(self.g, &self.cells, cell)
+        } else {
+            0
+        };
+        if C::ENABLED && options == 0 {
+            ctx.counter.dead_end();
+        }
+        for d in 1..=self.g.n as u8 {
+            if fits_by_scanning(self.g, &self.cells, cell, d, &mut ctx.counter) {
+                self.cells[cell] = d;
+                ctx.counter.placement(cell, d);
+                if options > 1 {
+                    ctx.counter.guess();
+                }
+                self.dfs(idx + 1, ctx)?;
+                self.cells[cell] = 0;
+                ctx.counter.backtrack(cell, d);
+            }
+        }
+        Ok(())
+    }
+}

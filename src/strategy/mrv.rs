@@ -1,0 +1,123 @@
+//! # Rung 5 — `mrv`: most constrained cell first
+//!
+//! **What changes from `bitmask`.** The order of cells is no longer fixed. At
+//! every node the search looks at all empty cells, counts each one's
+//! candidates with `popcount`, and branches on the cell with the fewest
+//! ("minimum remaining values"; ties go to the first cell in row-major order).
+//! A cell with no candidate makes the node a dead end at once, and a cell with
+//! one candidate is filled without any real choice.
+//!
+//! **Cost per node.** O(E) for E empty cells (3 mask reads and a popcount
+//! each) — more per node than `bitmask`'s O(1).
+//!
+//! **What it teaches.** Changing *which* cell to branch on changes the tree
+//! itself: failures are found near the root instead of deep below it, so the
+//! node count falls by orders of magnitude on hard puzzles, which pays for the
+//! dearer nodes many times over.
+
+use crate::board::{Board, Geometry, MAX_CELLS, MAX_SIDE};
+use crate::counters::Counter;
+use crate::search::{Ctx, Flow};
+
+pub fn search<C: Counter>(puzzle: &Board, ctx: &mut Ctx<C>) -> Flow {
+    let g = puzzle.geometry();
+    let mut s = Mrv {
+        g,
+        cells: [0; MAX_CELLS],
+        open: [0; MAX_CELLS],
+        len: 0,
+        row: [0; MAX_SIDE],
+        col: [0; MAX_SIDE],
+        boxm: [0; MAX_SIDE],
+    };
+    s.cells[..g.cells].copy_from_slice(puzzle.cells());
+    for (c, &v) in puzzle.cells().iter().enumerate() {
+        if v == 0 {
+            s.open[s.len] = c as u16;
+            s.len += 1;
+        } else {
+            s.toggle(c, 1 << (v - 1));
+        }
+    }
+    s.dfs(0, ctx)
+}
+
+struct Mrv {
+    g: &'static Geometry,
+    cells: [u8; MAX_CELLS],
+    /// Empty cells: `open[depth..len]` are still empty, `open[..depth]` are
+    /// filled by the search (in the order they were chosen).
+    open: [u16; MAX_CELLS],
+    len: usize,
+    row: [u32; MAX_SIDE],
+    col: [u32; MAX_SIDE],
+    boxm: [u32; MAX_SIDE],
+}
+
+impl Mrv {
+    #[inline(always)]
+    fn candidates(&self, cell: usize) -> u32 {
+        let g = self.g;
+        !(self.row[g.row[cell] as usize]
+            | self.col[g.col[cell] as usize]
+            | self.boxm[g.boxi[cell] as usize])
+            & g.full
+    }
+
+    #[inline(always)]
+    fn toggle(&mut self, cell: usize, bit: u32) {
+        let g = self.g;
+        self.row[g.row[cell] as usize] ^= bit;
+        self.col[g.col[cell] as usize] ^= bit;
+        self.boxm[g.boxi[cell] as usize] ^= bit;
+    }
+
+    fn dfs<C: Counter>(&mut self, depth: usize, ctx: &mut Ctx<C>) -> Flow {
+        ctx.enter()?;
+        if depth == self.len {
+            return ctx.solution(&self.cells[..self.g.cells]);
+        }
+        // Pick the open cell with the fewest candidates; ties to the lowest
+        // cell index, which makes the choice independent of `open`'s order.
+        let (mut best_j, mut best_count, mut best_cell) = (depth, u32::MAX, usize::MAX);
+        for j in depth..self.len {
+            let cell = self.open[j] as usize;
+            let count = self.candidates(cell).count_ones();
+            if count < best_count || (count == best_count && cell < best_cell) {
+                (best_j, best_count, best_cell) = (j, count, cell);
+                if count == 0 {
+                    break;
+                }
+            }
+        }
+        ctx.counter.probes(
+            3 * (if best_count == 0 {
+                best_j + 1
+            } else {
+                self.len
+            } - depth) as u64,
+        );
+        if best_count == 0 {
+            ctx.counter.dead_end();
+            return Ok(());
+        }
+        self.open.swap(depth, best_j);
+        let mut cand = self.candidates(best_cell);
+        while cand != 0 {
+            let bit = cand & cand.wrapping_neg();
+            cand ^= bit;
+            self.toggle(best_cell, bit);
+            self.cells[best_cell] = bit.trailing_zeros() as u8 + 1;
+            ctx.counter.placement(best_cell, self.cells[best_cell]);
+            if best_count > 1 {
+                ctx.counter.guess();
+            }
+            self.dfs(depth + 1, ctx)?;
+            self.toggle(best_cell, bit);
+            self.cells[best_cell] = 0;
+            ctx.counter
+                .backtrack(best_cell, bit.trailing_zeros() as u8 + 1);
+        }
+        Ok(())
+    }
+}
