@@ -9,6 +9,7 @@
 pub mod board;
 pub mod cli;
 pub mod counters;
+pub mod dataset;
 pub mod format;
 pub mod input;
 pub mod search;
