@@ -108,7 +108,17 @@ impl Strategy {
         let start = Instant::now();
         let report = self.run(puzzle, limits, Counts::default());
         let elapsed = start.elapsed();
-        Run::from_report(self, puzzle, report, elapsed)
+        let counts = report.counter;
+        Run::from_report(self, puzzle, report, counts, elapsed)
+    }
+
+    /// Runs with counters off (the timed path) and verifies the solution.
+    /// Only `counts.nodes` is filled: the context counts nodes for the budget.
+    pub fn run_timed(self, puzzle: &Board, limits: Limits) -> Result<Run, WrongSolution> {
+        let start = Instant::now();
+        let report = self.run(puzzle, limits, NoCount);
+        let elapsed = start.elapsed();
+        Run::from_report(self, puzzle, report, Counts::default(), elapsed)
     }
 
     /// Finds the first solution within an optional node budget.
@@ -124,19 +134,6 @@ impl Strategy {
         budget: Option<u64>,
     ) -> Result<Run, WrongSolution> {
         self.run_counted(puzzle, Limits::count(limit, budget))
-    }
-
-    /// Runs uncounted (the timed path) and verifies the answer.
-    pub fn solve_uncounted(
-        self,
-        puzzle: &Board,
-        budget: Option<u64>,
-    ) -> Result<Report<NoCount>, WrongSolution> {
-        let report = self.run(puzzle, Limits::solve(budget), NoCount);
-        if let Some(sol) = &report.first {
-            verify(self, puzzle, sol)?;
-        }
-        Ok(report)
     }
 }
 
@@ -190,15 +187,17 @@ pub struct Run {
     pub solutions: u64,
     /// The first solution, verified.
     pub solution: Option<Board>,
+    /// Work counts; after [`Strategy::run_timed`] only `nodes` is filled.
     pub counts: Counts,
     pub elapsed: Duration,
 }
 
 impl Run {
-    fn from_report(
+    fn from_report<C>(
         strategy: Strategy,
         puzzle: &Board,
-        report: Report<Counts>,
+        report: Report<C>,
+        mut counts: Counts,
         elapsed: Duration,
     ) -> Result<Run, WrongSolution> {
         if let Some(sol) = &report.first {
@@ -209,7 +208,6 @@ impl Run {
             (_, End::BudgetExceeded) => Outcome::BudgetExceeded,
             _ => Outcome::NoSolution,
         };
-        let mut counts = report.counter;
         counts.nodes = report.nodes;
         Ok(Run {
             outcome,
