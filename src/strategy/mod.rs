@@ -13,8 +13,10 @@ use crate::search::{Ctx, End, Limits, Report};
 
 pub mod bitmask;
 pub mod blank_list;
+pub mod dlx;
 pub mod mrv;
 pub mod naive;
+pub mod propagate;
 pub mod used_tables;
 
 /// One rung of the ladder. Declaration order is ladder order.
@@ -26,6 +28,8 @@ pub enum Strategy {
     UsedTables,
     Bitmask,
     Mrv,
+    Propagate,
+    Dlx,
 }
 
 impl Strategy {
@@ -36,6 +40,8 @@ impl Strategy {
         Strategy::UsedTables,
         Strategy::Bitmask,
         Strategy::Mrv,
+        Strategy::Propagate,
+        Strategy::Dlx,
     ];
 
     /// The strategy used when none is named (the fastest available).
@@ -49,6 +55,8 @@ impl Strategy {
             Strategy::UsedTables => "used-tables",
             Strategy::Bitmask => "bitmask",
             Strategy::Mrv => "mrv",
+            Strategy::Propagate => "propagate",
+            Strategy::Dlx => "dlx",
         }
     }
 
@@ -69,6 +77,12 @@ impl Strategy {
             }
             Strategy::Mrv => {
                 "bitmasks, and branch on the empty cell with the fewest candidates (MRV)"
+            }
+            Strategy::Propagate => {
+                "per-cell candidate masks; naked and hidden singles to a fixpoint before each MRV guess"
+            }
+            Strategy::Dlx => {
+                "exact cover with dancing links (Algorithm X): branch on the constraint with the fewest options"
             }
         }
     }
@@ -98,6 +112,8 @@ impl Strategy {
             Strategy::UsedTables => used_tables::search(puzzle, &mut ctx),
             Strategy::Bitmask => bitmask::search(puzzle, &mut ctx),
             Strategy::Mrv => mrv::search(puzzle, &mut ctx),
+            Strategy::Propagate => propagate::search(puzzle, &mut ctx),
+            Strategy::Dlx => dlx::search(puzzle, &mut ctx),
         };
         ctx.finish(puzzle.size(), flow)
     }
