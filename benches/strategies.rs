@@ -29,7 +29,7 @@ use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_m
 use sudoku_lab::board::{Board, BoxSize};
 use sudoku_lab::dataset::{Dataset, shipped};
 use sudoku_lab::search::Limits;
-use sudoku_lab::speed::{check_sample, sample};
+use sudoku_lab::speed::{SampleCheck, check_sample, sample};
 use sudoku_lab::{NoCount, Strategy};
 
 /// Seed of every sample: same puzzles on every run and machine.
@@ -39,7 +39,7 @@ const SHIPPED_SAMPLE: usize = 30;
 /// The public corpora and the sample taken from each (sized so one pass of
 /// the fast rungs takes roughly 0.1 s).
 const CORPORA: [(&str, usize); 3] = [
-    ("17-clue.txt", 100),
+    ("17-clue.txt", 20),
     ("top1465.txt", 50),
     ("forum-hardest-1106.txt", 20),
 ];
@@ -230,21 +230,25 @@ fn ladder(c: &mut Criterion) {
                 eprintln!("bench: {}: {strategy} does not support this size", set.group);
                 continue;
             }
-            let check = check_sample(&set.puzzles, strategy, Some(BUDGET))
+            let check = check_sample(&set.puzzles, strategy, Some(BUDGET), Some(PASS_NODE_CAP))
                 .unwrap_or_else(|e| panic!("{e}"));
-            if check.unsolved > 0 {
-                eprintln!(
-                    "bench: {}: {strategy} skipped, {} of {n} puzzles unsolved within {BUDGET} nodes",
-                    set.group, check.unsolved
-                );
-                continue;
-            }
-            if check.nodes > PASS_NODE_CAP {
-                eprintln!(
-                    "bench: {}: {strategy} skipped, one pass needs {} nodes (cap {PASS_NODE_CAP})",
-                    set.group, check.nodes
-                );
-                continue;
+            match check {
+                SampleCheck::Solved { .. } => {}
+                SampleCheck::Unsolved { index, outcome } => {
+                    eprintln!(
+                        "bench: {}: {strategy} skipped, puzzle {} of the set: {outcome} (budget {BUDGET} nodes)",
+                        set.group,
+                        index + 1
+                    );
+                    continue;
+                }
+                SampleCheck::OverCap { cap } => {
+                    eprintln!(
+                        "bench: {}: {strategy} skipped, one pass needs more than {cap} nodes",
+                        set.group
+                    );
+                    continue;
+                }
             }
             let limits = Limits::solve(Some(BUDGET));
             group.bench_with_input(

@@ -368,36 +368,49 @@ fn quantile(sorted: &[f64], q: f64) -> f64 {
     sorted[lo] + (sorted[hi] - sorted[lo]) * (pos - lo as f64)
 }
 
-/// What a strategy did on a set before it is timed (see [`check_sample`]).
+/// Whether a strategy may be timed on a set (see [`check_sample`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct SampleCheck {
-    /// Puzzles not solved within the budget (or without a solution).
-    pub unsolved: usize,
-    /// Nodes of one counted pass over the set.
-    pub nodes: u64,
+pub enum SampleCheck {
+    /// Every puzzle solved and verified; nodes of one counted pass.
+    Solved { nodes: u64 },
+    /// Puzzle `index` (0-based) was not solved: over budget or no solution.
+    Unsolved { index: usize, outcome: Outcome },
+    /// One pass needs more than the node cap (checking stopped there).
+    OverCap { cap: u64 },
 }
 
 /// Runs a set once counted and once uncounted (the timed path), verifying
-/// every solution, before anything is timed. A wrong solution is an error;
-/// unsolved puzzles are reported so the caller can skip the strategy.
+/// every solution, before anything is timed. A wrong solution is an error.
+/// Stops at the first unsolved puzzle, or once the pass has used `pass_cap`
+/// nodes, so checking an unaffordable strategy stays cheap.
 pub fn check_sample(
     puzzles: &[Board],
     strategy: Strategy,
     budget: Option<u64>,
+    pass_cap: Option<u64>,
 ) -> Result<SampleCheck, WrongSolution> {
-    let mut check = SampleCheck {
-        unsolved: 0,
-        nodes: 0,
-    };
-    for p in puzzles {
-        let run = strategy.solve(p, budget)?;
-        check.nodes += run.counts.nodes;
-        let timed_path = strategy.solve_uncounted(p, budget)?;
-        if run.outcome != Outcome::Solved || timed_path.first.is_none() {
-            check.unsolved += 1;
+    let cap = pass_cap.unwrap_or(u64::MAX);
+    let mut nodes: u64 = 0;
+    for (index, p) in puzzles.iter().enumerate() {
+        let left = cap - nodes;
+        let capped = budget.map_or(left, |b| b.min(left));
+        let run = strategy.solve(p, Some(capped))?;
+        match run.outcome {
+            Outcome::Solved => {}
+            Outcome::BudgetExceeded if budget.is_none_or(|b| capped < b) => {
+                return Ok(SampleCheck::OverCap { cap });
+            }
+            outcome => return Ok(SampleCheck::Unsolved { index, outcome }),
+        }
+        nodes += run.counts.nodes;
+        if strategy.solve_uncounted(p, budget)?.first.is_none() {
+            return Ok(SampleCheck::Unsolved {
+                index,
+                outcome: Outcome::NoSolution,
+            });
         }
     }
-    Ok(check)
+    Ok(SampleCheck::Solved { nodes })
 }
 
 /// The boards of a dataset, in file order.
