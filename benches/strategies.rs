@@ -289,7 +289,10 @@ fn ladder(c: &mut Criterion) {
 criterion_group! {
     name = benches;
     // Short windows: ~40 benchmarks must fit in a few minutes on 2 cores.
+    // No plots: criterion's plotters backend panics on machines without
+    // system fonts (CI); the figures still land in target/criterion/.
     config = Criterion::default()
+        .without_plots()
         .sample_size(10)
         .warm_up_time(Duration::from_millis(500))
         .measurement_time(Duration::from_secs(2));
