@@ -125,7 +125,11 @@ fn sets(filter: &Option<String>) -> Vec<Set> {
 /// The first [`FEASIBLE_SAMPLE`] puzzles, in a seeded shuffle of the corpus,
 /// that naive solves within [`FEASIBLE_NODES`] nodes.
 fn naive_feasible(all: &[Board]) -> Vec<Board> {
-    let order = sample(&(0..all.len()).collect::<Vec<_>>(), all.len().min(FEASIBLE_CANDIDATES), SEED + 1);
+    let order = sample(
+        &(0..all.len()).collect::<Vec<_>>(),
+        all.len().min(FEASIBLE_CANDIDATES),
+        SEED + 1,
+    );
     let mut picked: Vec<usize> = order
         .into_iter()
         .filter(|&i| {
@@ -200,12 +204,18 @@ fn reference_input(puzzles: &[Board]) -> Option<Vec<sudoku::Sudoku>> {
 fn check_reference(group: &str, puzzles: &[Board], input: &[sudoku::Sudoku]) {
     for (i, (p, s)) in puzzles.iter().zip(input).enumerate() {
         let Some(sol) = s.some_solution() else {
-            panic!("{REFERENCE} found no solution for puzzle {} of {group}", i + 1);
+            panic!(
+                "{REFERENCE} found no solution for puzzle {} of {group}",
+                i + 1
+            );
         };
         let board = Board::from_cells(BoxSize::NINE, sol.to_bytes().to_vec())
             .unwrap_or_else(|e| panic!("{REFERENCE} returned an invalid grid on {group}: {e}"));
         if let Err(e) = p.check_solution(&board) {
-            panic!("{REFERENCE} returned a wrong solution for puzzle {} of {group}: {e}", i + 1);
+            panic!(
+                "{REFERENCE} returned a wrong solution for puzzle {} of {group}: {e}",
+                i + 1
+            );
         }
     }
 }
@@ -227,7 +237,10 @@ fn ladder(c: &mut Criterion) {
                 continue;
             }
             if set.puzzles.iter().any(|p| !strategy.supports(p.size())) {
-                eprintln!("bench: {}: {strategy} does not support this size", set.group);
+                eprintln!(
+                    "bench: {}: {strategy} does not support this size",
+                    set.group
+                );
                 continue;
             }
             let check = check_sample(&set.puzzles, strategy, Some(BUDGET), Some(PASS_NODE_CAP))
