@@ -10,9 +10,9 @@
 //! * `shipped/NAME`: a seeded sample of each dataset under `datasets/`;
 //! * `17-clue`, `top1465`, `forum-hardest-1106`: seeded samples of the public
 //!   corpora in `$SUDOKU_LAB_SHARED` (default `../shared/datasets`);
-//! * `NAME/naive-feasible`: for each corpus, the first puzzles (in seeded
-//!   order) that `naive` solves within a small node budget, so the slow rungs
-//!   can be compared on real puzzles too. This set is easier than the corpus
+//! * `NAME/naive-feasible`: for each corpus, among a seeded random subset,
+//!   the first puzzles (file order) that `naive` solves within a small node
+//!   budget, so the slow rungs can be compared on real puzzles too. This set is easier than the corpus
 //!   by construction; ratios within the group are what it is for.
 //!
 //! Nothing is timed before it is checked: every strategy must solve every
@@ -47,7 +47,7 @@ const CORPORA: [(&str, usize); 3] = [
 /// defines "feasible".
 const FEASIBLE_SAMPLE: usize = 10;
 const FEASIBLE_NODES: u64 = 100_000;
-/// How many puzzles (in seeded order) are tried for a `naive-feasible` set.
+/// How many puzzles (a seeded random subset) are tried for a `naive-feasible` set.
 const FEASIBLE_CANDIDATES: usize = 200;
 /// Node budget per puzzle for every benchmarked run.
 const BUDGET: u64 = 1_000_000;
@@ -122,8 +122,9 @@ fn sets(filter: &Option<String>) -> Vec<Set> {
     sets
 }
 
-/// The first [`FEASIBLE_SAMPLE`] puzzles, in a seeded shuffle of the corpus,
-/// that naive solves within [`FEASIBLE_NODES`] nodes.
+/// Among a seeded random [`FEASIBLE_CANDIDATES`] puzzles of the corpus, the
+/// first [`FEASIBLE_SAMPLE`] (file order) that naive solves within
+/// [`FEASIBLE_NODES`] nodes.
 fn naive_feasible(all: &[Board]) -> Vec<Board> {
     let order = sample(
         &(0..all.len()).collect::<Vec<_>>(),

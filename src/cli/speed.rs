@@ -28,8 +28,8 @@ pub struct SpeedArgs {
     #[arg(long, short, value_enum)]
     pub strategy: Vec<Strategy>,
     /// Measure a seeded random sample of N puzzles per file (file order kept).
-    #[arg(long, value_name = "N")]
-    pub sample: Option<usize>,
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    pub sample: Option<u64>,
     /// Seed of the sample.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
@@ -91,7 +91,7 @@ pub fn speed(args: &SpeedArgs) -> anyhow::Result<ExitCode> {
     let sets = args
         .files
         .iter()
-        .map(|f| load_sampled(f, args.sample, args.seed))
+        .map(|f| load_sampled(f, args.sample.map(|n| n as usize), args.seed))
         .collect::<anyhow::Result<Vec<_>>>()?;
     let mut rows = Vec::new();
     for (name, boards) in &sets {
