@@ -5,6 +5,7 @@
 //! * [`format`] — line, grid and compact layouts, with positioned errors.
 //! * [`strategy`] — the ladder of solvers, one file per rung.
 //! * [`counters`] / [`search`] — the work counters and the shared search context.
+//! * [`speed`] — throughput measurement (the `speed` command).
 
 pub mod board;
 pub mod cli;
@@ -13,6 +14,7 @@ pub mod dataset;
 pub mod format;
 pub mod input;
 pub mod search;
+pub mod speed;
 pub mod strategy;
 
 pub use board::{Board, BoxSize, Cell, Digit};

@@ -10,8 +10,10 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand};
 
 mod solve;
+mod speed;
 
 pub use solve::{CountArgs, SolveArgs};
+pub use speed::SpeedArgs;
 
 /// A laboratory for backtracking Sudoku solvers.
 #[derive(Debug, Parser)]
@@ -29,6 +31,8 @@ pub enum Command {
     Count(CountArgs),
     /// List the strategies, in ladder order, with what each one changes.
     Strategies,
+    /// Measure throughput (puzzles/s) and work per puzzle, per dataset × strategy.
+    Speed(SpeedArgs),
 }
 
 /// Exit code for "a puzzle was not solved" (no solution or budget exceeded).
@@ -41,6 +45,7 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
     match cli.command {
         Command::Solve(args) => solve::solve(&args),
         Command::Count(args) => solve::count(&args),
+        Command::Speed(args) => speed::speed(&args),
         Command::Strategies => {
             let width = crate::Strategy::ALL
                 .iter()
