@@ -403,7 +403,11 @@ pub fn check_sample(
             outcome => return Ok(SampleCheck::Unsolved { index, outcome }),
         }
         nodes += run.counts.nodes;
-        if strategy.solve_uncounted(p, budget)?.first.is_none() {
+        if strategy
+            .run_timed(p, Limits::solve(budget))?
+            .solution
+            .is_none()
+        {
             return Ok(SampleCheck::Unsolved {
                 index,
                 outcome: Outcome::NoSolution,
