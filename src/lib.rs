@@ -11,7 +11,9 @@ pub mod cli;
 pub mod counters;
 pub mod dataset;
 pub mod format;
+pub mod generate;
 pub mod input;
+pub mod rate;
 pub mod search;
 pub mod strategy;
 

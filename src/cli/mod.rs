@@ -9,8 +9,12 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
+mod generate;
+mod rate;
 mod solve;
 
+pub use generate::{GenerateArgs, write_atomic};
+pub use rate::RateArgs;
 pub use solve::{CountArgs, SolveArgs};
 
 /// A laboratory for backtracking Sudoku solvers.
@@ -29,6 +33,10 @@ pub enum Command {
     Count(CountArgs),
     /// List the strategies, in ladder order, with what each one changes.
     Strategies,
+    /// Generate uniquely solvable puzzles from a seed (same arguments, same bytes).
+    Generate(GenerateArgs),
+    /// Rate puzzles by the search nodes `mrv` and `used-tables` need.
+    Rate(RateArgs),
 }
 
 /// Exit code for "a puzzle was not solved" (no solution or budget exceeded).
@@ -41,6 +49,8 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
     match cli.command {
         Command::Solve(args) => solve::solve(&args),
         Command::Count(args) => solve::count(&args),
+        Command::Generate(args) => generate::generate(&args),
+        Command::Rate(args) => rate::rate(&args),
         Command::Strategies => {
             let width = crate::Strategy::ALL
                 .iter()
