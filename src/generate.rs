@@ -380,11 +380,23 @@ pub fn generate_one(params: &Params, index: usize) -> Result<Board, GenError> {
     let orbits = params.symmetry.orbits(size);
     let budget = params.budget();
     let mut best = size.cells();
+    // Where removal stops: a reachable count drawn uniformly from the range
+    // (so a band is spread over its counts), or the floor without a target.
+    let step = orbits.iter().fold(0, |g, o| gcd(g, o.len()));
+    let stop = match params.clues {
+        Some(t) => {
+            let reachable: Vec<usize> = (t.min..=t.max)
+                .filter(|k| (size.cells() - k) % step == 0)
+                .collect();
+            reachable[below(&mut rng, reachable.len())]
+        }
+        None => target.min,
+    };
     for _ in 0..params.max_attempts {
         let Some(grid) = random_grid(size, &mut rng) else {
             continue;
         };
-        let (board, clues) = carve(&grid, size, &orbits, target, budget, &mut rng)?;
+        let (board, clues) = carve(&grid, size, &orbits, stop, budget, &mut rng)?;
         best = best.min(clues);
         if clues > target.max || clues < target.min {
             continue;
@@ -427,12 +439,12 @@ fn shuffle<T>(items: &mut [T], rng: &mut ChaCha8Rng) {
 }
 
 /// Removes clues orbit by orbit, in random order, while the puzzle stays
-/// unique, stopping at `target.min`. Returns the puzzle and its clue count.
+/// unique, stopping at `stop` clues. Returns the puzzle and its clue count.
 fn carve(
     grid: &[u8],
     size: BoxSize,
     orbits: &[Vec<u16>],
-    target: Clues,
+    stop: usize,
     budget: u64,
     rng: &mut ChaCha8Rng,
 ) -> Result<(Board, usize), GenError> {
@@ -442,10 +454,10 @@ fn carve(
     let mut clues = size.cells();
     for &o in &order {
         let orbit = &orbits[o];
-        if clues <= target.min {
+        if clues <= stop {
             break;
         }
-        if clues - orbit.len() < target.min {
+        if clues - orbit.len() < stop {
             continue;
         }
         for &c in orbit {

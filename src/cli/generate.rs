@@ -22,9 +22,10 @@ pub struct GenerateArgs {
     /// Seed of the ChaCha8 generator: same arguments, same bytes.
     #[arg(long, default_value_t = 0)]
     pub seed: u64,
-    /// Clue target: K, or an inclusive range A..B (as few clues as
-    /// uniqueness allows, but not fewer than A and at most B).
-    /// Default: as few as uniqueness allows.
+    /// Clue target: K, or an inclusive range A..B: each puzzle aims at a
+    /// count drawn uniformly from A..B and is kept if removal gets it to at
+    /// most B. Default: as few clues as uniqueness allows (16x16 stops at
+    /// 110, 25x25 at 350).
     #[arg(long, value_name = "K|A..B")]
     pub clues: Option<Clues>,
     /// Symmetry of the clue pattern.
