@@ -340,7 +340,8 @@ pub enum GenError {
     GaveUp {
         index: usize,
         size: BoxSize,
-        target: Clues,
+        /// The clue target as text (`24`, `22..25`, or `any number of`).
+        target: String,
         minimal: &'static str,
         attempts: u32,
         best: usize,
@@ -412,7 +413,9 @@ pub fn generate_one(params: &Params, index: usize) -> Result<Board, GenError> {
     Err(GenError::GaveUp {
         index,
         size,
-        target,
+        target: params
+            .clues
+            .map_or_else(|| "any number of".to_string(), |t| t.to_string()),
         minimal: if params.minimal { " that is minimal" } else { "" },
         attempts: params.max_attempts,
         best,

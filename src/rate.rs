@@ -25,9 +25,9 @@ pub const RATERS: [Strategy; 2] = [Strategy::Mrv, Strategy::UsedTables];
 pub enum Tier {
     /// At most 1.5 nodes per blank: hardly any guessing.
     Easy,
-    /// At most 5.
+    /// At most 10.
     Medium,
-    /// At most 50.
+    /// At most 100.
     Hard,
     /// More, or `mrv` ran out of budget.
     Extreme,
@@ -35,7 +35,11 @@ pub enum Tier {
 
 impl Tier {
     /// Upper bounds (nodes per blank) of the tiers below `Extreme`.
-    pub const BOUNDS: [(Tier, f64); 3] = [(Tier::Easy, 1.5), (Tier::Medium, 5.0), (Tier::Hard, 50.0)];
+    pub const BOUNDS: [(Tier, f64); 3] = [
+        (Tier::Easy, 1.5),
+        (Tier::Medium, 10.0),
+        (Tier::Hard, 100.0),
+    ];
 
     pub fn of(mrv_nodes: u64, blanks: usize, outcome: Outcome) -> Tier {
         if outcome == Outcome::BudgetExceeded {
@@ -108,9 +112,10 @@ mod tests {
     #[test]
     fn tiers_follow_the_bounds() {
         assert_eq!(Tier::of(60, 59, Outcome::Solved), Tier::Easy);
-        assert_eq!(Tier::of(200, 59, Outcome::Solved), Tier::Medium);
-        assert_eq!(Tier::of(3000, 59, Outcome::Solved), Tier::Hard);
-        assert_eq!(Tier::of(3001, 59, Outcome::Solved), Tier::Extreme);
+        assert_eq!(Tier::of(91, 59, Outcome::Solved), Tier::Medium);
+        assert_eq!(Tier::of(600, 59, Outcome::Solved), Tier::Medium);
+        assert_eq!(Tier::of(6000, 59, Outcome::Solved), Tier::Hard);
+        assert_eq!(Tier::of(6001, 59, Outcome::Solved), Tier::Extreme);
         assert_eq!(Tier::of(10, 59, Outcome::BudgetExceeded), Tier::Extreme);
     }
 

@@ -103,10 +103,10 @@ pub fn table(rows: &[Rating], header: bool) -> String {
             r.size,
             r.clues,
             r.mrv_nodes,
-            r.mrv_outcome,
+            r.mrv_outcome.name(),
             r.used_tables_nodes,
-            r.used_tables_outcome,
-            r.tier,
+            r.used_tables_outcome.name(),
+            r.tier.name(),
             r.name
         );
     }
