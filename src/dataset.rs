@@ -6,7 +6,8 @@
 //!   a line puzzle), or
 //! * a CSV file whose first content line is a header naming a puzzle column
 //!   (`quizzes`, `quiz`, `puzzle` or `puzzles`) and optionally a solution
-//!   column (`solutions` or `solution`) and a `name` column. Puzzles and
+//!   column (`solutions` or `solution`) and a `name` column (a file with a
+//!   single puzzle column needs no comma). Puzzles and
 //!   solutions are line-format strings (`0` or `.` for a blank); a given
 //!   solution is checked against its puzzle and the rules, so a wrong one is
 //!   an error naming its line and column. Other columns are ignored.
@@ -30,7 +31,7 @@ use std::rc::Rc;
 
 use anyhow::{Context, bail};
 
-use crate::board::{Board, BoxSize};
+use crate::board::{Board, BoardError, BoxSize};
 use crate::format::{self, Format, MAX_LINE_BYTES, ParseError, Puzzle, PuzzleReader};
 
 /// The comment keyword of an expected-solution-count line: `# solutions: N`.
@@ -207,7 +208,10 @@ impl DatasetReader {
                     if content.is_empty() {
                         continue;
                     }
-                    let is_csv = content.contains(&b',');
+                    let is_csv = content.contains(&b',')
+                        || PUZZLE_COLUMNS
+                            .iter()
+                            .any(|c| content.eq_ignore_ascii_case(c.as_bytes()));
                     let replay = Cursor::new(prefix);
                     break if is_csv {
                         Inner::Csv(Box::new(CsvReader::new(
@@ -462,10 +466,12 @@ struct Columns {
     count: usize,
 }
 
-/// One CSV field: its text and 1-based column in the line.
+/// One CSV field: its text, and the 1-based columns of the field and of
+/// its text (one more when quoted).
 struct Field {
     text: String,
     column: usize,
+    text_column: usize,
 }
 
 /// The CSV form of a dataset (see the module docs). Line-oriented: a record
@@ -563,28 +569,60 @@ impl<R: BufRead> CsvReader<R> {
         })
     }
 
-    /// Parses one field as a line-format puzzle, with errors positioned in the file.
+    /// Parses one field as a line-format puzzle (same alphabet as
+    /// [`crate::format`]), with errors positioned in the file.
     fn board(&self, field: &Field, what: &str) -> Result<Board, LoadError> {
-        let relocate = |mut e: ParseError| {
-            e.file = Some(self.file.clone());
-            e.line = self.line_no;
-            e.column += field.column - 1;
-            LoadError::Parse(e)
-        };
-        if field.text.contains('#') {
-            return Err(self.err(field.column, format!("{what} field contains `#`")));
-        }
-        let (format, puzzle) = format::parse_one(&field.text).map_err(relocate)?;
-        if format != Format::Line {
-            return Err(self.err(
-                field.column,
+        let text = field.text.as_bytes();
+        let size = BoxSize::from_cells(text.len()).ok_or_else(|| {
+            self.err(
+                field.text_column,
                 format!(
                     "{what} field has {} characters; a line-format puzzle has 16, 81, 256 or 625",
-                    field.text.len()
+                    text.len()
                 ),
-            ));
+            )
+        })?;
+        let mut cells = Vec::with_capacity(text.len());
+        for (i, &ch) in text.iter().enumerate() {
+            let v = match ch {
+                b'.' | b'0' => 0,
+                b'1'..=b'9' => ch - b'0',
+                b'A'..=b'P' => ch - b'A' + 10,
+                b'a'..=b'p' => ch - b'a' + 10,
+                _ => 255,
+            };
+            if v as usize > size.side() {
+                let shown = char::from(ch);
+                return Err(self.err(
+                    field.text_column + i,
+                    if v == 255 {
+                        format!("unknown character `{}` in the {what}", shown.escape_default())
+                    } else {
+                        format!("digit {shown} is out of range for {size} in the {what}")
+                    },
+                ));
+            }
+            cells.push(v);
         }
-        Ok(puzzle.board)
+        Board::from_cells(size, cells).map_err(|e| match e {
+            BoardError::Conflict(c) => {
+                let g = size.geometry();
+                let col = |cell: crate::board::Cell| field.text_column + cell.index();
+                self.err(
+                    col(c.second),
+                    format!(
+                        "conflicting givens in the {what}: digit {} appears twice in {}: {} (column {}) and {} (column {})",
+                        format::symbol(c.digit),
+                        c.unit,
+                        g.name(c.first),
+                        col(c.first),
+                        g.name(c.second),
+                        col(c.second)
+                    ),
+                )
+            }
+            other => self.err(field.text_column, format!("{what}: {other}")),
+        })
     }
 
     fn next_entry(&mut self) -> Result<Option<Entry>, LoadError> {
@@ -666,8 +704,10 @@ fn split_csv(line: &[u8]) -> Result<Vec<Field>, (usize, String)> {
             i += 1;
         }
         let column = i + 1;
+        let mut text_column = column;
         let mut text = Vec::new();
         if i < line.len() && line[i] == b'"' {
+            text_column += 1;
             i += 1;
             loop {
                 match line.get(i) {
@@ -702,6 +742,7 @@ fn split_csv(line: &[u8]) -> Result<Vec<Field>, (usize, String)> {
         fields.push(Field {
             text: String::from_utf8_lossy(&text).into_owned(),
             column,
+            text_column,
         });
         if i >= line.len() {
             return Ok(fields);
