@@ -361,7 +361,10 @@ impl Directives {
 /// The text after `# solutions:` on a comment line of its own.
 fn directive_value(line: &[u8]) -> Option<&[u8]> {
     let line = line.strip_suffix(b"\r").unwrap_or(line);
-    let rest = line.trim_ascii_start().strip_prefix(b"#")?.trim_ascii_start();
+    let rest = line
+        .trim_ascii_start()
+        .strip_prefix(b"#")?
+        .trim_ascii_start();
     rest.strip_prefix(SOLUTIONS_DIRECTIVE.as_bytes())
 }
 
@@ -511,7 +514,9 @@ impl<R: BufRead> CsvReader<R> {
             let n = (&mut self.reader)
                 .take(MAX_LINE_BYTES + 1)
                 .read_until(b'\n', &mut self.buf)
-                .map_err(|e| invalid(&self.file, self.line_no + 1, 1, format!("read error: {e}")))?;
+                .map_err(|e| {
+                    invalid(&self.file, self.line_no + 1, 1, format!("read error: {e}"))
+                })?;
             if n == 0 {
                 return Ok(None);
             }
@@ -596,7 +601,10 @@ impl<R: BufRead> CsvReader<R> {
                 return Err(self.err(
                     field.text_column + i,
                     if v == 255 {
-                        format!("unknown character `{}` in the {what}", shown.escape_default())
+                        format!(
+                            "unknown character `{}` in the {what}",
+                            shown.escape_default()
+                        )
                     } else {
                         format!("digit {shown} is out of range for {size} in the {what}")
                     },
@@ -804,7 +812,8 @@ mod tests {
 
     #[test]
     fn directives_apply_to_following_puzzles() {
-        let text = "# solutions: 1\r\n1234341221434321\r\n  #  solutions: 288\r\n................\n";
+        let text =
+            "# solutions: 1\r\n1234341221434321\r\n  #  solutions: 288\r\n................\n";
         let e: Vec<Entry> = read(text).into_iter().map(|r| r.unwrap()).collect();
         assert_eq!(e.len(), 2);
         assert_eq!(e[0].expected, Some(1));

@@ -248,7 +248,7 @@ impl Params {
             .orbits(size)
             .iter()
             .fold(0, |g, o| gcd(g, o.len()));
-        if !(t.min..=t.max).any(|k| (cells - k) % step == 0) {
+        if !(t.min..=t.max).any(|k| (cells - k).is_multiple_of(step)) {
             return infeasible(format!(
                 "with {} symmetry on {size}, clues come in steps of {step} from {cells}: no count in {t} is reachable",
                 self.symmetry
@@ -387,7 +387,7 @@ pub fn generate_one(params: &Params, index: usize) -> Result<Board, GenError> {
     let stop = match params.clues {
         Some(t) => {
             let reachable: Vec<usize> = (t.min..=t.max)
-                .filter(|k| (size.cells() - k) % step == 0)
+                .filter(|k| (size.cells() - k).is_multiple_of(step))
                 .collect();
             reachable[below(&mut rng, reachable.len())]
         }
@@ -416,7 +416,11 @@ pub fn generate_one(params: &Params, index: usize) -> Result<Board, GenError> {
         target: params
             .clues
             .map_or_else(|| "any number of".to_string(), |t| t.to_string()),
-        minimal: if params.minimal { " that is minimal" } else { "" },
+        minimal: if params.minimal {
+            " that is minimal"
+        } else {
+            ""
+        },
         attempts: params.max_attempts,
         best,
     })
@@ -488,7 +492,10 @@ pub fn is_minimal(board: &Board, budget: u64) -> Result<bool, GenError> {
             continue;
         }
         cells[c] = 0;
-        let u = uniqueness(&Board::from_raw_unchecked(board.size(), &cells), Some(budget))?;
+        let u = uniqueness(
+            &Board::from_raw_unchecked(board.size(), &cells),
+            Some(budget),
+        )?;
         cells[c] = v;
         if u != Uniqueness::Multiple {
             return Ok(false);

@@ -35,11 +35,8 @@ pub enum Tier {
 
 impl Tier {
     /// Upper bounds (nodes per blank) of the tiers below `Extreme`.
-    pub const BOUNDS: [(Tier, f64); 3] = [
-        (Tier::Easy, 1.5),
-        (Tier::Medium, 10.0),
-        (Tier::Hard, 100.0),
-    ];
+    pub const BOUNDS: [(Tier, f64); 3] =
+        [(Tier::Easy, 1.5), (Tier::Medium, 10.0), (Tier::Hard, 100.0)];
 
     pub fn of(mrv_nodes: u64, blanks: usize, outcome: Outcome) -> Tier {
         if outcome == Outcome::BudgetExceeded {

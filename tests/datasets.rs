@@ -16,7 +16,10 @@ const EASTER_SOLUTION: &str =
     "174385962293467158586192734451923876928674315367851249719548623635219487842736591";
 
 fn read(text: &str) -> (Option<Layout>, Vec<Result<Entry, LoadError>>) {
-    let mut r = DatasetReader::new(Box::new(Cursor::new(text.as_bytes().to_vec())), "in.txt".into());
+    let mut r = DatasetReader::new(
+        Box::new(Cursor::new(text.as_bytes().to_vec())),
+        "in.txt".into(),
+    );
     let entries: Vec<_> = r.by_ref().collect();
     (r.layout(), entries)
 }
@@ -76,7 +79,13 @@ fn csv_with_checked_solutions() {
     assert_eq!(layout, Layout::Csv);
     assert_eq!(e.len(), 2);
     assert_eq!(e[0].puzzle.line, 3);
-    assert_eq!(e[0].solution.as_ref().map(sudoku_lab::format::to_line).as_deref(), Some(EASTER_SOLUTION));
+    assert_eq!(
+        e[0].solution
+            .as_ref()
+            .map(sudoku_lab::format::to_line)
+            .as_deref(),
+        Some(EASTER_SOLUTION)
+    );
     assert!(e[1].solution.is_none());
     // Another header spelling, extra columns, quotes, names, directives.
     let text = format!(
@@ -101,19 +110,31 @@ fn csv_errors_name_line_and_column() {
             c => c,
         })
         .collect();
-    let e = err(&format!("puzzle,solution\n{EASTER},{EASTER_SOLUTION}\n{EASTER},{swapped}\n"));
+    let e = err(&format!(
+        "puzzle,solution\n{EASTER},{EASTER_SOLUTION}\n{EASTER},{swapped}\n"
+    ));
     let msg = e.to_string();
     assert_eq!(e.line(), 3, "{msg}");
-    assert!(msg.starts_with("in.txt:3:83: the given solution does not solve the puzzle"), "{msg}");
+    assert!(
+        msg.starts_with("in.txt:3:83: the given solution does not solve the puzzle"),
+        "{msg}"
+    );
     // A solution that breaks the rules: positioned at the repeated digit.
     let mut dup = EASTER_SOLUTION.to_string();
     dup.replace_range(0..1, "2");
     let e = err(&format!("puzzle,solution\n{EASTER},\"{dup}\"\n"));
-    assert!(e.to_string().starts_with("in.txt:2:92: conflicting givens in the solution"), "{e}");
+    assert!(
+        e.to_string()
+            .starts_with("in.txt:2:92: conflicting givens in the solution"),
+        "{e}"
+    );
     // A bad character inside the puzzle field: positioned in the file.
     let bad = EASTER.replacen('.', "x", 1);
     let e = err(&format!("quizzes,solutions\n{bad},\n"));
-    assert!(e.to_string().starts_with("in.txt:2:2: unknown character"), "{e}");
+    assert!(
+        e.to_string().starts_with("in.txt:2:2: unknown character"),
+        "{e}"
+    );
     let e = err("name,clues\nfoo,3\n");
     assert!(e.to_string().contains("must name a puzzle column"), "{e}");
     let e = err(&format!("puzzle,solution\n{EASTER}\n"));
@@ -183,7 +204,12 @@ fn generated_sets_are_at_their_targets() {
         let (a, b) = band.split_once('-').unwrap();
         let range = a.parse::<usize>().unwrap()..=b.parse::<usize>().unwrap();
         for p in &set.puzzles {
-            assert!(range.contains(&p.board.clues()), "{} line {}", set.name, p.line);
+            assert!(
+                range.contains(&p.board.clues()),
+                "{} line {}",
+                set.name,
+                p.line
+            );
         }
     }
 }
@@ -224,7 +250,11 @@ fn readme_table_lists_every_shipped_set_with_its_count() {
         assert_eq!(cols[3], set.len().to_string(), "{row}");
         let clues: Vec<usize> = set.puzzles.iter().map(|p| p.board.clues()).collect();
         let (lo, hi) = (clues.iter().min().unwrap(), clues.iter().max().unwrap());
-        let range = if lo == hi { lo.to_string() } else { format!("{lo}-{hi}") };
+        let range = if lo == hi {
+            lo.to_string()
+        } else {
+            format!("{lo}-{hi}")
+        };
         assert_eq!(cols[4], range, "{row}");
     }
 }

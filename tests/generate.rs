@@ -68,7 +68,12 @@ fn same_seed_same_bytes_on_any_thread_count() {
     assert_eq!(one, four);
     // Fixed seed, fixed output: this fingerprint changes only if the
     // generator's algorithm changes (then regenerate datasets/generated/).
-    assert_eq!(checksum(&one), 0xb9c2_3385_8773_b456, "fingerprint: {:#x}", checksum(&one));
+    assert_eq!(
+        checksum(&one),
+        0xb9c2_3385_8773_b456,
+        "fingerprint: {:#x}",
+        checksum(&one)
+    );
     let other = run(&params(9, 12, 2025, clues(24, 30)));
     assert_ne!(one, other, "a different seed gives different puzzles");
 }
@@ -151,9 +156,19 @@ fn minimal_puzzles_are_minimal() {
             if v != 0 {
                 cells[c] = 0;
                 let run = Strategy::Mrv
-                    .count(&Board::from_cells(b.size(), cells.clone()).unwrap(), 2, None)
+                    .count(
+                        &Board::from_cells(b.size(), cells.clone()).unwrap(),
+                        2,
+                        None,
+                    )
                     .unwrap();
-                assert_eq!(run.solutions, 2, "clue r{}c{} is removable", c / 9 + 1, c % 9 + 1);
+                assert_eq!(
+                    run.solutions,
+                    2,
+                    "clue r{}c{} is removable",
+                    c / 9 + 1,
+                    c % 9 + 1
+                );
                 cells[c] = v;
             }
         }
@@ -217,7 +232,11 @@ fn cli_writes_the_same_bytes_to_a_file_and_stdout() {
     let set = Dataset::load(&file).unwrap();
     assert_eq!(set.len(), 5);
     assert!(set.expected.iter().all(|&e| e == Some(1)));
-    assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 1, "no temp file left");
+    assert_eq!(
+        std::fs::read_dir(dir.path()).unwrap().count(),
+        1,
+        "no temp file left"
+    );
 }
 
 #[test]

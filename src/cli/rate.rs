@@ -39,7 +39,7 @@ pub fn rate(args: &RateArgs) -> anyhow::Result<ExitCode> {
     let out = std::io::BufWriter::new(std::io::stdout().lock());
     let mut sink = match args.format {
         RateFormat::Table => Sink::Table(out),
-        RateFormat::Csv => Sink::Csv(csv::Writer::from_writer(out)),
+        RateFormat::Csv => Sink::Csv(Box::new(csv::Writer::from_writer(out))),
     };
     let mut chunk = Vec::with_capacity(CHUNK);
     let mut index = 0;
@@ -74,7 +74,7 @@ pub fn rate(args: &RateArgs) -> anyhow::Result<ExitCode> {
 
 enum Sink<W: Write> {
     Table(W),
-    Csv(csv::Writer<W>),
+    Csv(Box<csv::Writer<W>>),
 }
 
 /// Aligned table rows; the header only with the first chunk.
