@@ -304,3 +304,54 @@ fn shared_corpora_load_unchanged() {
         }
     }
 }
+
+#[test]
+fn rate_cli_reports_both_strategies_per_puzzle() {
+    let path = dataset::shipped_dir().join("curated/famous-hard.txt");
+    let out = assert_cmd::Command::cargo_bin("sudoku-lab")
+        .unwrap()
+        .args(["rate", "--format", "csv", "--budget", "2000000"])
+        .arg(&path)
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let text = String::from_utf8(out).unwrap();
+    let mut lines = text.lines();
+    assert_eq!(
+        lines.next(),
+        Some(
+            "index,line,name,size,clues,mrv_nodes,mrv_outcome,used_tables_nodes,used_tables_outcome,tier"
+        )
+    );
+    let set = Dataset::load(&path).unwrap();
+    let rows: Vec<Vec<&str>> = lines.map(|l| l.split(',').collect()).collect();
+    assert_eq!(rows.len(), set.len());
+    for (row, p) in rows.iter().zip(&set.puzzles) {
+        assert_eq!(row[2], p.name.as_deref().unwrap());
+        let mrv = Strategy::Mrv.solve(&p.board, Some(2_000_000)).unwrap();
+        let used = Strategy::UsedTables
+            .solve(&p.board, Some(2_000_000))
+            .unwrap();
+        assert_eq!(row[5], mrv.counts.nodes.to_string());
+        assert_eq!(row[6], mrv.outcome.name());
+        assert_eq!(row[7], used.counts.nodes.to_string());
+        assert_eq!(row[8], used.outcome.name());
+    }
+    // The table layout reads standard input too.
+    let table = assert_cmd::Command::cargo_bin("sudoku-lab")
+        .unwrap()
+        .arg("rate")
+        .write_stdin(format!("{EASTER}  # Easter Monster\n"))
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let table = String::from_utf8(table).unwrap();
+    assert!(
+        table.lines().nth(1).unwrap().ends_with("Easter Monster"),
+        "{table}"
+    );
+}
