@@ -9,9 +9,13 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
+mod generate;
+mod rate;
 mod solve;
 mod speed;
 
+pub use generate::{GenerateArgs, write_atomic};
+pub use rate::RateArgs;
 pub use solve::{CountArgs, SolveArgs};
 pub use speed::SpeedArgs;
 
@@ -33,6 +37,10 @@ pub enum Command {
     Strategies,
     /// Measure throughput (puzzles/s) and work per puzzle, per dataset × strategy.
     Speed(SpeedArgs),
+    /// Generate uniquely solvable puzzles from a seed (same arguments, same bytes).
+    Generate(GenerateArgs),
+    /// Rate puzzles by the search nodes `mrv` and `used-tables` need.
+    Rate(RateArgs),
 }
 
 /// Exit code for "a puzzle was not solved" (no solution or budget exceeded).
@@ -46,6 +54,8 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Solve(args) => solve::solve(&args),
         Command::Count(args) => solve::count(&args),
         Command::Speed(args) => speed::speed(&args),
+        Command::Generate(args) => generate::generate(&args),
+        Command::Rate(args) => rate::rate(&args),
         Command::Strategies => {
             let width = crate::Strategy::ALL
                 .iter()
