@@ -18,7 +18,7 @@
 //! option is walked by index arithmetic rather than by left/right links. The
 //! list of active items is not a linked list either: covering an item sets a
 //! flag bit in its column length, and the "fewest 1s" choice scans the length
-//! array in SIMD-sized blocks. That reads a few hundred contiguous bytes where
+//! array (a SIMD minimum, then the first item with that length). That reads a few hundred contiguous bytes where
 //! a right-link walk would chase as many dependent pointers — the scan was the
 //! single largest cost of the linked version — and it chooses exactly the same
 //! item. The empty matrix of each size is built once per process and copied
@@ -48,10 +48,6 @@ use crate::search::{Ctx, Flow};
 /// Flag on the length of a covered item: larger than any real length, so
 /// the shortest-column scan skips covered items without a branch.
 const COVERED: u16 = 0x8000;
-
-/// Items per block of the shortest-column scan; the length array is padded
-/// to a multiple of it.
-const LANES: usize = 16;
 
 /// One node of the matrix. Nodes `0..items` are the item (column) heads;
 /// option `o` owns nodes `items + 4o .. items + 4o + 4`.
@@ -97,9 +93,7 @@ impl Matrix {
                 option: 0,
             };
         }
-        // Padding items are born covered and own no options.
-        let mut len = vec![COVERED; items.next_multiple_of(LANES)];
-        len[..items].fill(0);
+        let mut len = vec![0u16; items];
         for cell in 0..cells {
             let (r, c, b) = (
                 g.row[cell] as usize,
@@ -218,29 +212,16 @@ impl Dlx {
     fn dfs<C: Counter>(&mut self, ctx: &mut Ctx<C>) -> Flow {
         ctx.enter()?;
         // Fewest 1s: the first item whose column is shortest. Covered items
-        // (and the padding) carry the COVERED flag, so they never win; if
-        // every item is covered the grid is complete. The lengths are scanned
-        // in blocks of LANES: the minimum of a block is one SIMD reduction,
-        // and only the first block holding the overall minimum is searched
-        // item by item.
-        let (mut best_len, mut best_block) = (COVERED, 0);
-        let mut scanned = 0u64;
-        for (k, block) in self.m.len.chunks_exact(LANES).enumerate() {
-            scanned += LANES as u64;
-            let low = block.iter().copied().fold(COVERED, u16::min);
-            if low < best_len {
-                (best_len, best_block) = (low, k);
-                if low == 0 {
-                    break;
-                }
-            }
-        }
-        ctx.counter.probes(scanned);
+        // carry the COVERED flag, so they never win; if every item is covered
+        // the grid is complete. `min` over a contiguous u16 array compiles to
+        // SIMD; then one pass finds the first item of that length.
+        let lens = &self.m.len[..];
+        let best_len = lens.iter().copied().min().unwrap_or(COVERED);
+        ctx.counter.probes(lens.len() as u64);
         if best_len >= COVERED {
             return ctx.solution(&self.grid[..self.cells]);
         }
-        let block = &self.m.len[best_block * LANES..(best_block + 1) * LANES];
-        let best = best_block * LANES + block.iter().position(|&l| l == best_len).unwrap_or(0);
+        let best = lens.iter().position(|&l| l == best_len).unwrap_or(0);
         if best_len == 0 {
             ctx.counter.dead_end();
             return Ok(());
