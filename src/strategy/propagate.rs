@@ -30,10 +30,11 @@
 //! cells examined by the MRV scan.
 //!
 //! **What it teaches.** Inference is much dearer per node than a lookup, but
-//! it turns most of a search into forced moves: the 17-clue puzzles are mostly
-//! solved without a single guess, and the hardest ones need hundreds of nodes
-//! where `mrv` needs hundreds of thousands. `forced` shows how much of each
-//! solution was deduced rather than guessed.
+//! it turns most of a search into forced moves: 45% of the 17-clue puzzles
+//! are solved at the root without a single guess, and on the forum's hardest
+//! puzzles the tree is about 35 times smaller than `mrv`'s (a few hundred
+//! nodes instead of ten thousand). `forced` shows how much of each solution
+//! was deduced rather than guessed.
 
 use std::sync::OnceLock;
 
