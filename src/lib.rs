@@ -5,6 +5,7 @@
 //! * [`format`] — line, grid and compact layouts, with positioned errors.
 //! * [`strategy`] — the ladder of solvers, one file per rung.
 //! * [`counters`] / [`search`] — the work counters and the shared search context.
+//! * [`trace`] / [`tour`] — a recording counter and the measurements behind `docs/`.
 
 pub mod board;
 pub mod cli;
@@ -14,6 +15,8 @@ pub mod format;
 pub mod input;
 pub mod search;
 pub mod strategy;
+pub mod tour;
+pub mod trace;
 
 pub use board::{Board, BoxSize, Cell, Digit};
 pub use counters::{Counter, Counts, NoCount};

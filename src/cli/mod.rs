@@ -9,9 +9,13 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
+mod ladder;
 mod solve;
+mod trace;
 
+pub use ladder::LadderArgs;
 pub use solve::{CountArgs, SolveArgs};
+pub use trace::TraceArgs;
 
 /// A laboratory for backtracking Sudoku solvers.
 #[derive(Debug, Parser)]
@@ -29,6 +33,10 @@ pub enum Command {
     Count(CountArgs),
     /// List the strategies, in ladder order, with what each one changes.
     Strategies,
+    /// Watch one search unfold: first decisions, totals, nodes per depth.
+    Trace(TraceArgs),
+    /// Run strategies over puzzle files; print Markdown tables of counters and times.
+    Ladder(LadderArgs),
 }
 
 /// Exit code for "a puzzle was not solved" (no solution or budget exceeded).
@@ -41,6 +49,8 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
     match cli.command {
         Command::Solve(args) => solve::solve(&args),
         Command::Count(args) => solve::count(&args),
+        Command::Trace(args) => trace::run(&args),
+        Command::Ladder(args) => ladder::ladder(&args),
         Command::Strategies => {
             let width = crate::Strategy::ALL
                 .iter()
