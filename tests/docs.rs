@@ -272,21 +272,6 @@ fn docs_numbers_match_the_lab() {
         // Fence lines to retag from `console-pending` to `console`.
         let mut promoted: Vec<usize> = Vec::new();
         for block in &blocks {
-            if block.pending {
-                if !update {
-                    pending += 1;
-                    continue;
-                }
-                let (code, actual) = run(&block.command, None);
-                if matches!(code, Some(0 | 1)) {
-                    promoted.push(block.command_line - 1);
-                    replacements.push((block.command_line + 1, block.end_line, actual.clone()));
-                    outputs.push(actual);
-                } else {
-                    pending += 1;
-                }
-                continue;
-            }
             let shared_dir = if block.command.contains(SHARED_VAR) {
                 match &shared {
                     Ok(Shared::Available(dir)) => Some(dir.as_str()),
@@ -303,6 +288,21 @@ fn docs_numbers_match_the_lab() {
             } else {
                 None
             };
+            if block.pending {
+                if !update {
+                    pending += 1;
+                    continue;
+                }
+                let (code, actual) = run(&block.command, shared_dir);
+                if matches!(code, Some(0 | 1)) {
+                    promoted.push(block.command_line - 1);
+                    replacements.push((block.command_line + 1, block.end_line, actual.clone()));
+                    outputs.push(actual);
+                } else {
+                    pending += 1;
+                }
+                continue;
+            }
             let (_, actual) = run(&block.command, shared_dir);
             checked += 1;
             if normalize(&actual) != normalize(&block.expected) {

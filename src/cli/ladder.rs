@@ -11,7 +11,7 @@ use clap::Args;
 use crate::dataset::Dataset;
 use crate::strategy::{Outcome, Strategy};
 use crate::tour::transform::Transform;
-use crate::tour::{Distribution, Measurement, measure};
+use crate::tour::{BATCHES, Distribution, Measurement, measure};
 
 use super::EXIT_UNSOLVED;
 
@@ -29,7 +29,8 @@ pub struct LadderArgs {
     /// Also run every puzzle turned and mirrored (8 ways) and with its row bands reordered.
     #[arg(long)]
     pub symmetries: bool,
-    /// One row per file and strategy: the distribution of nodes (percentiles, decades).
+    /// One row per file and strategy: the distribution of nodes (percentiles,
+    /// decades, puzzles solved without a guess); times from one batch per puzzle.
     #[arg(long)]
     pub dist: bool,
     /// Puzzle files (line, grid or compact layout).
@@ -68,7 +69,8 @@ pub fn ladder(args: &LadderArgs) -> anyhow::Result<ExitCode> {
                     if !s.supports(board.size()) {
                         continue;
                     }
-                    let m = measure(s, &board, label.clone(), args.budget)
+                    let batches = if args.dist { 1 } else { BATCHES };
+                    let m = measure(s, &board, label.clone(), args.budget, batches)
                         .with_context(|| format!("{} puzzle {}", path.display(), i + 1))?;
                     rows.push(m);
                 }
@@ -147,6 +149,7 @@ pub fn distribution_tables(sets: &[(String, Vec<Measurement>)], strategies: &[St
         "puzzles",
         "solved",
         "over budget",
+        "no guess",
         "nodes p50",
         "p90",
         "p99",
@@ -164,6 +167,7 @@ pub fn distribution_tables(sets: &[(String, Vec<Measurement>)], strategies: &[St
                 thousands(d.puzzles as u64),
                 thousands(d.solved as u64),
                 thousands(d.over_budget as u64),
+                thousands(d.no_guess as u64),
                 thousands(d.p50),
                 thousands(d.p90),
                 thousands(d.p99),

@@ -22,8 +22,9 @@ pub mod transform;
 pub const MIN_BATCH: Duration = Duration::from_millis(2);
 /// At most this many runs in one batch.
 pub const MAX_REPEATS: u32 = 1000;
-/// Up to this many batches; the fastest batch is reported (the least
-/// disturbed by other processes), but no new batch starts after [`TIME_CAP`].
+/// Up to this many batches for a per-puzzle table; the fastest batch is
+/// reported (the least disturbed by other processes), but no new batch starts
+/// after [`TIME_CAP`]. Distributions over whole sets use one batch per puzzle.
 pub const BATCHES: u32 = 3;
 /// Total timing effort per measurement after which no further batch starts.
 pub const TIME_CAP: Duration = Duration::from_millis(500);
@@ -57,11 +58,12 @@ pub fn measure(
     puzzle: &Board,
     label: String,
     budget: Option<u64>,
+    batches: u32,
 ) -> Result<Measurement, WrongSolution> {
     let run = strategy.solve(puzzle, budget)?;
     let overall = Instant::now();
     let (mut best, mut best_repeats) = (u64::MAX, 1u32);
-    for _ in 0..BATCHES {
+    for _ in 0..batches.max(1) {
         let mut repeats = 0u32;
         let start = Instant::now();
         loop {
@@ -99,6 +101,8 @@ pub struct Distribution {
     pub solved: usize,
     /// Puzzles that hit the node budget (their count is the budget: a lower bound).
     pub over_budget: usize,
+    /// Puzzles solved without a single guess (for `mrv`: by naked singles alone).
+    pub no_guess: usize,
     /// Nearest-rank percentiles of nodes per puzzle.
     pub p50: u64,
     pub p90: u64,
@@ -149,6 +153,10 @@ impl Distribution {
             over_budget: rows
                 .iter()
                 .filter(|m| m.outcome == Outcome::BudgetExceeded)
+                .count(),
+            no_guess: rows
+                .iter()
+                .filter(|m| m.outcome == Outcome::Solved && m.counts.guesses == 0)
                 .count(),
             p50: rank(50.0),
             p90: rank(90.0),
@@ -201,6 +209,7 @@ mod tests {
         let refs: Vec<&Measurement> = rows.iter().collect();
         let d = Distribution::of("s", Strategy::Mrv, &refs);
         assert_eq!((d.puzzles, d.solved, d.over_budget), (100, 100, 0));
+        assert_eq!(d.no_guess, 100);
         assert_eq!((d.p50, d.p90, d.p99, d.max), (10, 10, 10, 9_010));
         assert!((d.mean - 100.0).abs() < 1e-9);
         assert!((d.top1_share - 0.901).abs() < 1e-9);
