@@ -11,6 +11,7 @@ use std::time::{Duration, Instant};
 use serde::Serialize;
 
 use crate::board::Board;
+use crate::search::Limits;
 use crate::counters::Counts;
 use crate::strategy::{Outcome, Strategy, WrongSolution};
 
@@ -67,7 +68,7 @@ pub fn measure(
         let mut repeats = 0u32;
         let start = Instant::now();
         loop {
-            strategy.solve_uncounted(puzzle, budget)?;
+            strategy.run_timed(puzzle, Limits::solve(budget))?;
             repeats += 1;
             if start.elapsed() >= MIN_BATCH || repeats >= MAX_REPEATS {
                 break;
