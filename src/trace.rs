@@ -123,11 +123,7 @@ impl Counter for Tracer {
     #[inline]
     fn placement(&mut self, cell: usize, digit: u8) {
         self.counts.placement(cell, digit);
-        self.record(
-            EventKind::Place { guess: false },
-            Some(cell),
-            Some(digit),
-        );
+        self.record(EventKind::Place { guess: false }, Some(cell), Some(digit));
         self.depth += 1;
     }
 
@@ -248,7 +244,9 @@ mod tests {
 
     #[test]
     fn decisions_total_matches_the_counters() {
-        let b = board("1.......2.9.4...5...6...7...5.9.3.......7.......85..4.7.....6...3...9.8...2.....1");
+        let b = board(
+            "1.......2.9.4...5...6...7...5.9.3.......7.......85..4.7.....6...3...9.8...2.....1",
+        );
         let t = trace(Strategy::Mrv, &b, None, 5).expect("verified");
         let c = t.counts;
         assert_eq!(

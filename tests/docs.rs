@@ -138,9 +138,9 @@ enum Shared {
 fn shared() -> Result<Shared, String> {
     match std::env::var(SHARED_VAR) {
         Ok(dir) => Ok(Shared::Available(dir)),
-        Err(_) if std::env::var_os("CI").is_some() => {
-            Err(format!("CI is set but {SHARED_VAR} is not: cannot check the docs blocks that read the public corpora"))
-        }
+        Err(_) if std::env::var_os("CI").is_some() => Err(format!(
+            "CI is set but {SHARED_VAR} is not: cannot check the docs blocks that read the public corpora"
+        )),
         Err(_) => Ok(Shared::Skip),
     }
 }
@@ -180,7 +180,8 @@ fn mask_times(line: &str) -> String {
     let mut out = String::new();
     let mut i = 0;
     while i < chars.len() {
-        let starts_token = i == 0 || !(chars[i - 1].is_alphanumeric() || ".,".contains(chars[i - 1]));
+        let starts_token =
+            i == 0 || !(chars[i - 1].is_alphanumeric() || ".,".contains(chars[i - 1]));
         if chars[i].is_ascii_digit() && starts_token {
             let mut j = i;
             while j < chars.len() && (chars[j].is_ascii_digit() || ".,".contains(chars[j])) {
@@ -231,9 +232,14 @@ fn grouped_numbers(line: &str) -> Vec<String> {
     let mut found = Vec::new();
     let mut i = 0;
     while i < b.len() {
-        if b[i].is_ascii_digit() && (i == 0 || !(b[i - 1].is_ascii_alphanumeric() || b[i - 1] == b',')) {
+        if b[i].is_ascii_digit()
+            && (i == 0 || !(b[i - 1].is_ascii_alphanumeric() || b[i - 1] == b','))
+        {
             let mut j = i;
-            while j < b.len() && (b[j].is_ascii_digit() || (b[j] == b',' && j + 1 < b.len() && b[j + 1].is_ascii_digit())) {
+            while j < b.len()
+                && (b[j].is_ascii_digit()
+                    || (b[j] == b',' && j + 1 < b.len() && b[j + 1].is_ascii_digit()))
+            {
                 j += 1;
             }
             let s = &line[i..j];
@@ -266,7 +272,11 @@ fn docs_numbers_match_the_lab() {
     for path in &files {
         let text = std::fs::read_to_string(path).expect("readable docs file");
         let (blocks, prose) = parse(&text);
-        let rel = path.strip_prefix(root()).unwrap_or(path).display().to_string();
+        let rel = path
+            .strip_prefix(root())
+            .unwrap_or(path)
+            .display()
+            .to_string();
         let mut outputs = Vec::new();
         let mut replacements: Vec<(usize, usize, String)> = Vec::new();
         // Fence lines to retag from `console-pending` to `console`.
@@ -392,11 +402,17 @@ fn every_chapter_is_reachable_from_the_entry_point() {
     for path in files {
         let name = path.file_name().unwrap().to_string_lossy().into_owned();
         if name != "README.md" {
-            assert!(readme.contains(&format!("({name})")), "docs/README.md does not link {name}");
+            assert!(
+                readme.contains(&format!("({name})")),
+                "docs/README.md does not link {name}"
+            );
         }
     }
     let top = std::fs::read_to_string(root().join("README.md")).expect("README.md");
-    assert!(top.contains("docs/README.md"), "README.md must link the tour");
+    assert!(
+        top.contains("docs/README.md"),
+        "README.md must link the tour"
+    );
 }
 
 #[test]
@@ -406,6 +422,12 @@ fn masking_keeps_counts_and_hides_times() {
         "| 45,268 | <time> | <time> | 2 solutions | time=<time>"
     );
     assert_eq!(normalize("|---:|:------|"), "|-:|:-|");
-    assert_eq!(split_args("trace -s mrv 'a b' x"), ["trace", "-s", "mrv", "a b", "x"]);
-    assert_eq!(grouped_numbers("about 69,175,317 nodes, r1c2, 2580"), ["69,175,317"]);
+    assert_eq!(
+        split_args("trace -s mrv 'a b' x"),
+        ["trace", "-s", "mrv", "a b", "x"]
+    );
+    assert_eq!(
+        grouped_numbers("about 69,175,317 nodes, r1c2, 2580"),
+        ["69,175,317"]
+    );
 }

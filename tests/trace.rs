@@ -15,7 +15,11 @@ fn lab() -> Command {
 
 fn stdout(args: &[&str], input: &str) -> String {
     let out = lab().args(args).write_stdin(input).output().expect("runs");
-    assert!(out.status.success(), "{args:?}: {}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     String::from_utf8(out.stdout).expect("utf-8")
 }
 
@@ -84,7 +88,10 @@ fn four_by_four_every_decision() {
     }
     // The same puzzle in the compact layout (2239 style) traces the same.
     let compact = "1...\n..3.\n.4..\n...2\n";
-    assert_eq!(decisions(&stdout(&["trace", "-s", "naive"], compact)), expected);
+    assert_eq!(
+        decisions(&stdout(&["trace", "-s", "naive"], compact)),
+        expected
+    );
 }
 
 #[test]
@@ -102,7 +109,10 @@ fn four_by_four_histogram_and_steps_limit() {
         .skip(2)
         .map(|l| {
             let mut w = l.split_whitespace();
-            (w.next().unwrap().parse().unwrap(), w.next().unwrap().parse().unwrap())
+            (
+                w.next().unwrap().parse().unwrap(),
+                w.next().unwrap().parse().unwrap(),
+            )
         })
         .collect();
     let expected: Vec<(u64, u64)> = [1, 2, 2, 1, 2, 1, 1, 1, 1, 1, 1, 1, 1]
@@ -137,11 +147,22 @@ fn nine_by_nine_two_strategies_side_by_side() {
         ]
     );
     assert!(mrv.contains("(first 5 of 96,515 decisions)"));
-    assert_eq!(totals(&mrv), [45_268, 45_267, 45_203, 4_405_083, 12_094, 6_045, 0]);
+    assert_eq!(
+        totals(&mrv),
+        [45_268, 45_267, 45_203, 4_405_083, 12_094, 6_045, 0]
+    );
 
     // Row-major search on the same puzzle: cut off by a budget.
     let out = lab()
-        .args(["trace", "-s", "used-tables", "--steps", "3", "--budget", "100000"])
+        .args([
+            "trace",
+            "-s",
+            "used-tables",
+            "--steps",
+            "3",
+            "--budget",
+            "100000",
+        ])
         .write_stdin(ANTI)
         .output()
         .expect("runs");
@@ -165,7 +186,8 @@ fn nine_by_nine_two_strategies_side_by_side() {
 #[test]
 fn trace_counts_equal_solve_stats() {
     for s in ["naive", "used-tables", "mrv"] {
-        let easy = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79\n";
+        let easy =
+            "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79\n";
         let out = stdout(&["trace", "-s", s, "-k", "0"], easy);
         let t = totals(&out);
         let stats = lab()
@@ -196,7 +218,11 @@ fn chart_is_written_as_svg_and_png_is_refused() {
     let text = std::fs::read_to_string(&svg).unwrap();
     assert!(text.starts_with("<svg") && text.trim_end().ends_with("</svg>"));
     assert_eq!(text.matches("<title>depth").count(), 13);
-    assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 1, "no temporary left");
+    assert_eq!(
+        std::fs::read_dir(dir.path()).unwrap().count(),
+        1,
+        "no temporary left"
+    );
 
     lab()
         .args(["trace", "--chart"])
@@ -245,7 +271,10 @@ fn sixteen_and_twenty_five_stay_readable() {
     for b in [4, 5] {
         let n = b * b;
         let line = big_puzzle(b);
-        let out = stdout(&["trace", "-s", "mrv", "-k", "3", "--depth-histogram"], &line);
+        let out = stdout(
+            &["trace", "-s", "mrv", "-k", "3", "--depth-histogram"],
+            &line,
+        );
         assert!(out.contains(&format!("{n}x{n}")), "{out}");
         assert!(out.contains("result: solved"));
         assert!(out.lines().all(|l| l.chars().count() <= 100), "{out}");

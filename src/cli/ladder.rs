@@ -186,7 +186,9 @@ pub fn distribution_tables(sets: &[(String, Vec<Measurement>)], strategies: &[St
         .iter()
         .map(|d| {
             let mut row = vec![d.set.clone(), d.strategy.name().to_string()];
-            row.extend((0..width).map(|k| thousands(d.decades.get(k).copied().unwrap_or(0) as u64)));
+            row.extend(
+                (0..width).map(|k| thousands(d.decades.get(k).copied().unwrap_or(0) as u64)),
+            );
             row
         })
         .collect();

@@ -84,7 +84,10 @@ pub fn run(args: &TraceArgs) -> anyhow::Result<ExitCode> {
         if seen == 0 {
             return Err(reader.empty_error().into());
         }
-        bail!("{source} holds {seen} puzzle(s); --puzzle {} does not exist", args.puzzle);
+        bail!(
+            "{source} holds {seen} puzzle(s); --puzzle {} does not exist",
+            args.puzzle
+        );
     };
     let t = trace(args.strategy, &puzzle.board, args.budget, args.steps)?;
 
@@ -137,7 +140,10 @@ fn decisions(b: &Board, t: &Trace) -> String {
     let events = t.tracer.events();
     let mut out = String::new();
     if events.is_empty() {
-        let _ = writeln!(out, "(no decisions shown: --steps is 0 or the search took none)");
+        let _ = writeln!(
+            out,
+            "(no decisions shown: --steps is 0 or the search took none)"
+        );
         return out;
     }
     let _ = writeln!(out, "  step  depth  decision (indented by depth)");

@@ -11,8 +11,8 @@ use std::time::{Duration, Instant};
 use serde::Serialize;
 
 use crate::board::Board;
-use crate::search::Limits;
 use crate::counters::Counts;
+use crate::search::Limits;
 use crate::strategy::{Outcome, Strategy, WrongSolution};
 
 pub mod transform;
@@ -147,10 +147,7 @@ impl Distribution {
             set: set.to_string(),
             strategy,
             puzzles: n,
-            solved: rows
-                .iter()
-                .filter(|m| m.outcome == Outcome::Solved)
-                .count(),
+            solved: rows.iter().filter(|m| m.outcome == Outcome::Solved).count(),
             over_budget: rows
                 .iter()
                 .filter(|m| m.outcome == Outcome::BudgetExceeded)
