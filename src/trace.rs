@@ -227,7 +227,7 @@ mod tests {
     #[test]
     fn histogram_sums_to_nodes_and_depth_returns_to_path_length() {
         let b = board(
-            "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........",
+            "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79",
         );
         for &s in Strategy::ALL {
             let t = trace(s, &b, None, 10).expect("verified");

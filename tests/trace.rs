@@ -285,3 +285,31 @@ fn sixteen_and_twenty_five_stay_readable() {
         assert!(rows <= 84, "{rows} histogram lines");
     }
 }
+
+#[test]
+fn row_major_rungs_count_the_same_tree_on_the_famous_puzzles() {
+    use sudoku_lab::Strategy;
+    use sudoku_lab::dataset::Dataset;
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/puzzles/famous.txt");
+    let set = Dataset::load(&path).expect("docs/puzzles/famous.txt loads");
+    assert_eq!(set.puzzles.len(), 5);
+    for p in &set.puzzles {
+        let runs: Vec<_> = Strategy::ALL
+            .iter()
+            .filter(|s| s.is_row_major())
+            .map(|s| s.solve(&p.board, None).expect("verified"))
+            .collect();
+        assert_eq!(runs.len(), 4);
+        for r in &runs[1..] {
+            let (a, b) = (&runs[0].counts, &r.counts);
+            assert_eq!(
+                (a.nodes, a.placements, a.backtracks, a.guesses, a.dead_ends),
+                (b.nodes, b.placements, b.backtracks, b.guesses, b.dead_ends),
+                "{:?}",
+                p.name
+            );
+            assert!(b.probes < a.probes, "each rung reads less: {:?}", p.name);
+            assert_eq!(r.solution, runs[0].solution);
+        }
+    }
+}
