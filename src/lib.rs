@@ -6,6 +6,7 @@
 //! * [`strategy`] — the ladder of solvers, one file per rung.
 //! * [`counters`] / [`search`] — the work counters and the shared search context.
 //! * [`trace`] / [`tour`] — a recording counter and the measurements behind `docs/`.
+//! * [`speed`] — throughput measurement (the `speed` command).
 
 pub mod board;
 pub mod cli;
@@ -14,6 +15,7 @@ pub mod dataset;
 pub mod format;
 pub mod input;
 pub mod search;
+pub mod speed;
 pub mod strategy;
 pub mod tour;
 pub mod trace;

@@ -11,10 +11,12 @@ use clap::{Parser, Subcommand};
 
 mod ladder;
 mod solve;
+mod speed;
 mod trace;
 
 pub use ladder::LadderArgs;
 pub use solve::{CountArgs, SolveArgs};
+pub use speed::SpeedArgs;
 pub use trace::TraceArgs;
 
 /// A laboratory for backtracking Sudoku solvers.
@@ -37,6 +39,8 @@ pub enum Command {
     Trace(TraceArgs),
     /// Run strategies over puzzle files; print Markdown tables of counters and times.
     Ladder(LadderArgs),
+    /// Measure throughput (puzzles/s) and work per puzzle, per dataset × strategy.
+    Speed(SpeedArgs),
 }
 
 /// Exit code for "a puzzle was not solved" (no solution or budget exceeded).
@@ -51,6 +55,7 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Count(args) => solve::count(&args),
         Command::Trace(args) => trace::run(&args),
         Command::Ladder(args) => ladder::ladder(&args),
+        Command::Speed(args) => speed::speed(&args),
         Command::Strategies => {
             let width = crate::Strategy::ALL
                 .iter()
