@@ -111,11 +111,11 @@ fn perturbed_puzzles(count: usize, clues: usize, seed: u64) -> Vec<Board> {
             let mut cells = p.cells().to_vec();
             let i = givens[rng.random_range(0..givens.len())];
             cells[i] = rng.random_range(1..=9);
-            if let Ok(b) = Board::from_cells(size(3), cells) {
-                if &b != &p {
-                    out.push(b);
-                    break;
-                }
+            if let Ok(b) = Board::from_cells(size(3), cells)
+                && b != p
+            {
+                out.push(b);
+                break;
             }
         }
     }
