@@ -9,12 +9,16 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
+mod generate;
 mod ladder;
+mod rate;
 mod solve;
 mod speed;
 mod trace;
 
+pub use generate::{GenerateArgs, write_atomic};
 pub use ladder::LadderArgs;
+pub use rate::RateArgs;
 pub use solve::{CountArgs, SolveArgs};
 pub use speed::SpeedArgs;
 pub use trace::TraceArgs;
@@ -41,6 +45,10 @@ pub enum Command {
     Ladder(LadderArgs),
     /// Measure throughput (puzzles/s) and work per puzzle, per dataset × strategy.
     Speed(SpeedArgs),
+    /// Generate uniquely solvable puzzles from a seed (same arguments, same bytes).
+    Generate(GenerateArgs),
+    /// Rate puzzles by the search nodes `mrv` and `used-tables` need.
+    Rate(RateArgs),
 }
 
 /// Exit code for "a puzzle was not solved" (no solution or budget exceeded).
@@ -56,6 +64,8 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Trace(args) => trace::run(&args),
         Command::Ladder(args) => ladder::ladder(&args),
         Command::Speed(args) => speed::speed(&args),
+        Command::Generate(args) => generate::generate(&args),
+        Command::Rate(args) => rate::rate(&args),
         Command::Strategies => {
             let width = crate::Strategy::ALL
                 .iter()
