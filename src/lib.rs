@@ -5,6 +5,7 @@
 //! * [`format`] — line, grid and compact layouts, with positioned errors.
 //! * [`strategy`] — the ladder of solvers, one file per rung.
 //! * [`counters`] / [`search`] — the work counters and the shared search context.
+//! * [`trace`] / [`tour`] — a recording counter and the measurements behind `docs/`.
 //! * [`speed`] — throughput measurement (the `speed` command).
 
 pub mod board;
@@ -18,6 +19,8 @@ pub mod rate;
 pub mod search;
 pub mod speed;
 pub mod strategy;
+pub mod tour;
+pub mod trace;
 
 pub use board::{Board, BoxSize, Cell, Digit};
 pub use counters::{Counter, Counts, NoCount};

@@ -10,14 +10,18 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand};
 
 mod generate;
+mod ladder;
 mod rate;
 mod solve;
 mod speed;
+mod trace;
 
 pub use generate::{GenerateArgs, write_atomic};
+pub use ladder::LadderArgs;
 pub use rate::RateArgs;
 pub use solve::{CountArgs, SolveArgs};
 pub use speed::SpeedArgs;
+pub use trace::TraceArgs;
 
 /// A laboratory for backtracking Sudoku solvers.
 #[derive(Debug, Parser)]
@@ -35,6 +39,10 @@ pub enum Command {
     Count(CountArgs),
     /// List the strategies, in ladder order, with what each one changes.
     Strategies,
+    /// Watch one search unfold: first decisions, totals, nodes per depth.
+    Trace(TraceArgs),
+    /// Run strategies over puzzle files; print Markdown tables of counters and times.
+    Ladder(LadderArgs),
     /// Measure throughput (puzzles/s) and work per puzzle, per dataset × strategy.
     Speed(SpeedArgs),
     /// Generate uniquely solvable puzzles from a seed (same arguments, same bytes).
@@ -53,6 +61,8 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
     match cli.command {
         Command::Solve(args) => solve::solve(&args),
         Command::Count(args) => solve::count(&args),
+        Command::Trace(args) => trace::run(&args),
+        Command::Ladder(args) => ladder::ladder(&args),
         Command::Speed(args) => speed::speed(&args),
         Command::Generate(args) => generate::generate(&args),
         Command::Rate(args) => rate::rate(&args),

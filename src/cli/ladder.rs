@@ -1,0 +1,310 @@
+//! `ladder`: run strategies over puzzle files and print Markdown tables of
+//! exact counters and times — per puzzle, or as a distribution per file.
+//! The tables in `docs/` are this command's output.
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use anyhow::Context;
+use clap::Args;
+
+use crate::dataset::Dataset;
+use crate::strategy::{Outcome, Strategy};
+use crate::tour::transform::Transform;
+use crate::tour::{BATCHES, Distribution, Measurement, measure};
+
+use super::EXIT_UNSOLVED;
+
+#[derive(Debug, Args)]
+pub struct LadderArgs {
+    /// Strategies to run (repeat or separate by commas); default: every rung, in ladder order.
+    #[arg(long, short, value_enum, value_delimiter = ',')]
+    pub strategy: Vec<Strategy>,
+    /// Give up on a puzzle after this many search nodes (reported as "budget").
+    #[arg(long, value_name = "NODES")]
+    pub budget: Option<u64>,
+    /// Use only the first N puzzles of each file.
+    #[arg(long, value_name = "N")]
+    pub first: Option<usize>,
+    /// Also run every puzzle turned and mirrored (8 ways) and with its row bands reordered.
+    #[arg(long)]
+    pub symmetries: bool,
+    /// One row per file and strategy: the distribution of nodes (percentiles,
+    /// decades, puzzles solved without a guess); times from one batch per puzzle.
+    #[arg(long)]
+    pub dist: bool,
+    /// Puzzle files (line, grid or compact layout).
+    #[arg(required = true)]
+    pub files: Vec<PathBuf>,
+}
+
+pub fn ladder(args: &LadderArgs) -> anyhow::Result<ExitCode> {
+    let strategies: Vec<Strategy> = if args.strategy.is_empty() {
+        Strategy::ALL.to_vec()
+    } else {
+        args.strategy.clone()
+    };
+    let mut sets: Vec<(String, Vec<Measurement>)> = Vec::new();
+    for path in &args.files {
+        let data = Dataset::load(path)?;
+        let mut rows = Vec::new();
+        let take = args.first.unwrap_or(usize::MAX);
+        for (i, puzzle) in data.puzzles.iter().take(take).enumerate() {
+            let base = puzzle
+                .name
+                .clone()
+                .unwrap_or_else(|| format!("{}#{}", data.name, i + 1));
+            let variants = if args.symmetries {
+                Transform::standard(puzzle.board.size())
+            } else {
+                vec![Transform::Identity]
+            };
+            for t in &variants {
+                let board = t.apply(&puzzle.board);
+                let label = match t {
+                    Transform::Identity if !args.symmetries => base.clone(),
+                    _ => format!("{base} @{}", t.name()),
+                };
+                for &s in &strategies {
+                    if !s.supports(board.size()) {
+                        continue;
+                    }
+                    let batches = if args.dist { 1 } else { BATCHES };
+                    let m = measure(s, &board, label.clone(), args.budget, batches)
+                        .with_context(|| format!("{} puzzle {}", path.display(), i + 1))?;
+                    rows.push(m);
+                }
+            }
+        }
+        sets.push((data.name, rows));
+    }
+    let all_solved = sets
+        .iter()
+        .flat_map(|(_, rows)| rows)
+        .all(|m| m.outcome == Outcome::Solved);
+    if args.dist {
+        print!("{}", distribution_tables(&sets, &strategies));
+    } else {
+        let rows: Vec<&Measurement> = sets.iter().flat_map(|(_, r)| r).collect();
+        print!("{}", puzzle_table(&rows));
+    }
+    Ok(if all_solved {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(EXIT_UNSOLVED)
+    })
+}
+
+/// One row per puzzle × strategy.
+pub fn puzzle_table(rows: &[&Measurement]) -> String {
+    let headers = [
+        "puzzle",
+        "strategy",
+        "result",
+        "nodes",
+        "placements",
+        "backtracks",
+        "guesses",
+        "dead ends",
+        "probes",
+        "time",
+        "per node",
+    ];
+    let body = rows
+        .iter()
+        .map(|m| {
+            let c = &m.counts;
+            vec![
+                m.puzzle.clone(),
+                m.strategy.name().to_string(),
+                result(m.outcome).to_string(),
+                thousands(c.nodes),
+                thousands(c.placements),
+                thousands(c.backtracks),
+                thousands(c.guesses),
+                thousands(c.dead_ends),
+                thousands(c.probes),
+                duration(m.nanos as f64),
+                m.ns_per_node().map_or("-".into(), per_node),
+            ]
+        })
+        .collect();
+    markdown(&headers, 3, body)
+}
+
+/// Percentiles per file × strategy, then puzzles per decade of nodes.
+pub fn distribution_tables(sets: &[(String, Vec<Measurement>)], strategies: &[Strategy]) -> String {
+    let mut dists = Vec::new();
+    for (name, rows) in sets {
+        for &s in strategies {
+            let mine: Vec<&Measurement> = rows.iter().filter(|m| m.strategy == s).collect();
+            if !mine.is_empty() {
+                dists.push(Distribution::of(name, s, &mine));
+            }
+        }
+    }
+    let headers = [
+        "set",
+        "strategy",
+        "puzzles",
+        "solved",
+        "over budget",
+        "no guess",
+        "nodes p50",
+        "p90",
+        "p99",
+        "max",
+        "mean",
+        "top 1% share",
+        "total time",
+    ];
+    let body = dists
+        .iter()
+        .map(|d| {
+            vec![
+                d.set.clone(),
+                d.strategy.name().to_string(),
+                thousands(d.puzzles as u64),
+                thousands(d.solved as u64),
+                thousands(d.over_budget as u64),
+                thousands(d.no_guess as u64),
+                thousands(d.p50),
+                thousands(d.p90),
+                thousands(d.p99),
+                thousands(d.max),
+                thousands(d.mean.round() as u64),
+                format!("{:.1}%", d.top1_share * 100.0),
+                duration(d.total_nanos as f64),
+            ]
+        })
+        .collect();
+    let mut out = markdown(&headers, 2, body);
+    let width = dists.iter().map(|d| d.decades.len()).max().unwrap_or(0);
+    let mut headers: Vec<String> = vec!["set".into(), "strategy".into()];
+    headers.extend((0..width).map(decade_label));
+    let body = dists
+        .iter()
+        .map(|d| {
+            let mut row = vec![d.set.clone(), d.strategy.name().to_string()];
+            row.extend(
+                (0..width).map(|k| thousands(d.decades.get(k).copied().unwrap_or(0) as u64)),
+            );
+            row
+        })
+        .collect();
+    out.push_str("\npuzzles by nodes needed (columns: at least 1, 10, 100, ... nodes):\n\n");
+    let refs: Vec<&str> = headers.iter().map(String::as_str).collect();
+    out.push_str(&markdown(&refs, 2, body));
+    out
+}
+
+fn decade_label(k: usize) -> String {
+    const NAMES: [&str; 13] = [
+        "1+", "10+", "100+", "1k+", "10k+", "100k+", "1M+", "10M+", "100M+", "1G+", "10G+",
+        "100G+", "1T+",
+    ];
+    NAMES
+        .get(k)
+        .map_or_else(|| format!("1e{k}+"), |s| s.to_string())
+}
+
+fn result(o: Outcome) -> &'static str {
+    match o {
+        Outcome::Solved => "solved",
+        Outcome::NoSolution => "none",
+        Outcome::BudgetExceeded => "budget",
+    }
+}
+
+/// A Markdown table; the first `left` columns are left-aligned, the rest right-aligned.
+pub fn markdown(headers: &[&str], left: usize, rows: Vec<Vec<String>>) -> String {
+    let mut widths: Vec<usize> = headers.iter().map(|h| h.chars().count()).collect();
+    for row in &rows {
+        for (w, cell) in widths.iter_mut().zip(row) {
+            *w = (*w).max(cell.chars().count());
+        }
+    }
+    let line = |cells: &mut dyn Iterator<Item = String>| -> String {
+        let parts: Vec<String> = cells
+            .enumerate()
+            .map(|(i, c)| {
+                let pad = widths[i].saturating_sub(c.chars().count());
+                if i < left {
+                    format!("{c}{}", " ".repeat(pad))
+                } else {
+                    format!("{}{c}", " ".repeat(pad))
+                }
+            })
+            .collect();
+        format!("| {} |\n", parts.join(" | "))
+    };
+    let mut out = line(&mut headers.iter().map(|h| h.to_string()));
+    let rule: Vec<String> = widths
+        .iter()
+        .enumerate()
+        .map(|(i, &w)| {
+            if i < left {
+                format!(":{}", "-".repeat(w + 1))
+            } else {
+                format!("{}:", "-".repeat(w + 1))
+            }
+        })
+        .collect();
+    out.push_str(&format!("|{}|\n", rule.join("|")));
+    for row in rows {
+        out.push_str(&line(&mut row.into_iter()));
+    }
+    out
+}
+
+/// `69175317` → `69,175,317`.
+pub fn thousands(x: u64) -> String {
+    let s = x.to_string();
+    let mut out = String::with_capacity(s.len() + s.len() / 3);
+    for (i, ch) in s.chars().enumerate() {
+        if i > 0 && (s.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(ch);
+    }
+    out
+}
+
+/// A time with a unit chosen for 3-4 significant digits: `412 ns`, `3.1 µs`, `27.4 ms`, `2.31 s`.
+pub fn duration(nanos: f64) -> String {
+    if nanos < 1e3 {
+        format!("{nanos:.0} ns")
+    } else if nanos < 1e6 {
+        format!("{:.1} µs", nanos / 1e3)
+    } else if nanos < 1e9 {
+        format!("{:.1} ms", nanos / 1e6)
+    } else {
+        format!("{:.2} s", nanos / 1e9)
+    }
+}
+
+fn per_node(ns: f64) -> String {
+    format!("{ns:.1} ns")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn number_formats() {
+        assert_eq!(thousands(0), "0");
+        assert_eq!(thousands(999), "999");
+        assert_eq!(thousands(1_000), "1,000");
+        assert_eq!(thousands(69_175_317), "69,175,317");
+        assert_eq!(duration(412.0), "412 ns");
+        assert_eq!(duration(3_140.0), "3.1 µs");
+        assert_eq!(duration(2_310_000_000.0), "2.31 s");
+    }
+
+    #[test]
+    fn markdown_aligns() {
+        let t = markdown(&["a", "n"], 1, vec![vec!["xyz".into(), "1".into()]]);
+        assert_eq!(t, "| a   | n |\n|:----|--:|\n| xyz | 1 |\n");
+    }
+}

@@ -1,0 +1,315 @@
+//! `sudoku-lab trace` on a 4×4 puzzle (every decision derived by hand) and on
+//! a 9×9 puzzle (exact totals, cross-checked against `solve --stats`).
+
+use assert_cmd::Command;
+use predicates::prelude::*;
+
+/// A 4×4 puzzle in line layout: `1...` / `..3.` / `.4..` / `...2` (docs/puzzles/tiny-4x4.txt).
+const TINY_LINE: &str = "1.....3..4.....2\n";
+const ANTI: &str =
+    "..............3.85..1.2.......5.7.....4...1...9.......5......73..2.1........4...9\n";
+
+fn lab() -> Command {
+    Command::cargo_bin("sudoku-lab").expect("binary built")
+}
+
+fn stdout(args: &[&str], input: &str) -> String {
+    let out = lab().args(args).write_stdin(input).output().expect("runs");
+    assert!(
+        out.status.success(),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).expect("utf-8")
+}
+
+/// The decision lines (after the header, before the summary), without
+/// the indentation dots.
+fn decisions(text: &str) -> Vec<String> {
+    text.lines()
+        .skip_while(|l| !l.contains("decision (indented by depth)"))
+        .skip(1)
+        .take_while(|l| !l.starts_with('('))
+        .map(|l| l.replace('·', ""))
+        .map(|l| l.split_whitespace().collect::<Vec<_>>().join(" "))
+        .collect()
+}
+
+/// The values row of the totals table.
+fn totals(text: &str) -> Vec<u64> {
+    let header = text
+        .lines()
+        .position(|l| l.starts_with('|') && l.split('|').nth(1).map(str::trim) == Some("nodes"))
+        .expect("totals table");
+    text.lines()
+        .nth(header + 2)
+        .expect("totals row")
+        .split('|')
+        .filter(|c| !c.trim().is_empty())
+        .map(|c| c.trim().replace(',', "").parse().expect("number"))
+        .collect()
+}
+
+#[test]
+fn four_by_four_every_decision() {
+    // r1c2 has {2,3}: 2 forces r1c3 = 4 and leaves r1c4 empty-handed; 3 works.
+    // r2c1 has {2,4}: 2 leaves r2c2 nothing; 4 leads straight to the solution.
+    let expected = [
+        "1 0 place r1c2 = 2 (guess)",
+        "2 1 place r1c3 = 4 (only candidate)",
+        "3 2 dead end: a cell has no candidate",
+        "4 1 undo r1c3 = 4",
+        "5 0 undo r1c2 = 2",
+        "6 0 place r1c2 = 3 (guess)",
+        "7 1 place r1c3 = 2 (guess)",
+        "8 2 place r1c4 = 4 (only candidate)",
+        "9 3 place r2c1 = 2 (guess)",
+        "10 4 dead end: a cell has no candidate",
+        "11 3 undo r2c1 = 2",
+        "12 3 place r2c1 = 4 (guess)",
+        "13 4 place r2c2 = 2 (only candidate)",
+        "14 5 place r2c4 = 1 (only candidate)",
+        "15 6 place r3c1 = 2 (guess)",
+        "16 7 place r3c3 = 1 (only candidate)",
+        "17 8 place r3c4 = 3 (only candidate)",
+        "18 9 place r4c1 = 3 (only candidate)",
+        "19 10 place r4c2 = 1 (only candidate)",
+        "20 11 place r4c3 = 4 (only candidate)",
+    ];
+    // The four row-major rungs visit the same tree: same decisions.
+    for s in ["naive", "blank-list", "used-tables", "bitmask"] {
+        let out = stdout(&["trace", "-s", s, "--steps", "50"], TINY_LINE);
+        assert_eq!(decisions(&out), expected, "{s}");
+        assert!(out.contains("(first 20 of 20 decisions)"), "{s}");
+        let t = totals(&out);
+        // nodes, placements, backtracks, (probes), guesses, dead_ends, forced
+        assert_eq!((t[0], t[1], t[2]), (16, 15, 3), "{s}");
+        assert_eq!((t[4], t[5], t[6]), (6, 2, 0), "{s}");
+    }
+    // The same puzzle in the compact layout (2239 style) traces the same.
+    let compact = "1...\n..3.\n.4..\n...2\n";
+    assert_eq!(
+        decisions(&stdout(&["trace", "-s", "naive"], compact)),
+        expected
+    );
+}
+
+#[test]
+fn four_by_four_histogram_and_steps_limit() {
+    let out = stdout(
+        &["trace", "-s", "bitmask", "-k", "3", "--depth-histogram"],
+        TINY_LINE,
+    );
+    assert_eq!(decisions(&out).len(), 3);
+    assert!(out.contains("(first 3 of 20 decisions)"));
+    // Nodes per depth: one root, two tries at depth 1 and 2, a single path below.
+    let hist: Vec<(u64, u64)> = out
+        .lines()
+        .skip_while(|l| !l.starts_with("nodes per depth"))
+        .skip(2)
+        .map(|l| {
+            let mut w = l.split_whitespace();
+            (
+                w.next().unwrap().parse().unwrap(),
+                w.next().unwrap().parse().unwrap(),
+            )
+        })
+        .collect();
+    let expected: Vec<(u64, u64)> = [1, 2, 2, 1, 2, 1, 1, 1, 1, 1, 1, 1, 1]
+        .into_iter()
+        .enumerate()
+        .map(|(d, n)| (d as u64, n))
+        .collect();
+    assert_eq!(hist, expected);
+    assert_eq!(hist.iter().map(|h| h.1).sum::<u64>(), 16);
+}
+
+#[test]
+fn mrv_needs_no_guess_on_the_4x4() {
+    let out = stdout(&["trace", "-s", "mrv", "-k", "2"], TINY_LINE);
+    let t = totals(&out);
+    assert_eq!((t[0], t[1], t[2], t[4], t[5]), (13, 12, 0, 0, 0));
+    // MRV starts with a cell that has a single candidate.
+    assert_eq!(decisions(&out)[0], "1 0 place r1c4 = 4 (only candidate)");
+}
+
+#[test]
+fn nine_by_nine_two_strategies_side_by_side() {
+    let mrv = stdout(&["trace", "-s", "mrv", "--steps", "5"], ANTI);
+    assert_eq!(
+        decisions(&mrv),
+        [
+            "1 0 place r2c3 = 6 (guess)",
+            "2 1 place r2c5 = 7 (guess)",
+            "3 2 place r2c2 = 2 (guess)",
+            "4 3 place r2c1 = 4 (guess)",
+            "5 4 place r2c7 = 9 (only candidate)",
+        ]
+    );
+    assert!(mrv.contains("(first 5 of 96,515 decisions)"));
+    assert_eq!(
+        totals(&mrv),
+        [45_268, 45_267, 45_203, 4_405_083, 12_094, 6_045, 0]
+    );
+
+    // Row-major search on the same puzzle: cut off by a budget.
+    let out = lab()
+        .args([
+            "trace",
+            "-s",
+            "used-tables",
+            "--steps",
+            "3",
+            "--budget",
+            "100000",
+        ])
+        .write_stdin(ANTI)
+        .output()
+        .expect("runs");
+    assert_eq!(out.status.code(), Some(1), "budget exceeded exits 1");
+    let used = String::from_utf8(out.stdout).unwrap();
+    assert!(used.contains("result: budget exceeded"));
+    assert_eq!(
+        decisions(&used),
+        [
+            // r1c1: 1 is in its box (r3c3), 5 in its column (r7c1).
+            "1 0 place r1c1 = 2 (guess)",
+            "2 1 place r1c2 = 3 (guess)",
+            // r1c3: 1, 2, 4 are in its column, 2 and 3 already in row 1.
+            "3 2 place r1c3 = 5 (guess)",
+        ]
+    );
+    let t = totals(&used);
+    assert_eq!((t[0], t[1], t[2]), (100_000, 100_000, 99_967));
+}
+
+#[test]
+fn trace_counts_equal_solve_stats() {
+    for s in ["naive", "used-tables", "mrv"] {
+        let easy =
+            "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79\n";
+        let out = stdout(&["trace", "-s", s, "-k", "0"], easy);
+        let t = totals(&out);
+        let stats = lab()
+            .args(["solve", "--stats", "-s", s])
+            .write_stdin(easy)
+            .output()
+            .expect("runs");
+        let line = String::from_utf8(stats.stderr).unwrap();
+        let want = format!(
+            "nodes={} placements={} backtracks={} probes={} guesses={} dead_ends={} forced={}",
+            t[0], t[1], t[2], t[3], t[4], t[5], t[6]
+        );
+        assert!(line.contains(&want), "{s}: {line} vs {want}");
+    }
+}
+
+#[test]
+fn chart_is_written_as_svg_and_png_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let svg = dir.path().join("tree.svg");
+    lab()
+        .args(["trace", "-s", "naive", "-k", "0", "--chart"])
+        .arg(&svg)
+        .write_stdin(TINY_LINE)
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("chart written to"));
+    let text = std::fs::read_to_string(&svg).unwrap();
+    assert!(text.starts_with("<svg") && text.trim_end().ends_with("</svg>"));
+    assert_eq!(text.matches("<title>depth").count(), 13);
+    assert_eq!(
+        std::fs::read_dir(dir.path()).unwrap().count(),
+        1,
+        "no temporary left"
+    );
+
+    lab()
+        .args(["trace", "--chart"])
+        .arg(dir.path().join("tree.png"))
+        .write_stdin(TINY_LINE)
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("SVG charts only"));
+}
+
+#[test]
+fn bad_input_and_bad_options() {
+    lab()
+        .args(["trace"])
+        .write_stdin("1.x...3..4.....2\n")
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("<stdin>:1:3"));
+    lab()
+        .args(["trace", "--puzzle", "2"])
+        .write_stdin(TINY_LINE)
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("holds 1 puzzle"));
+}
+
+/// A 16×16 or 25×25 puzzle: a patterned full grid with 40% of its cells blanked.
+fn big_puzzle(b: usize) -> String {
+    let n = b * b;
+    (0..n * n)
+        .map(|i| {
+            let (r, c) = (i / n, i % n);
+            if (r * 7 + c * 3) % 5 < 2 {
+                '.'
+            } else {
+                let v = (b * (r % b) + r / b + c) % n + 1;
+                char::from_digit(v as u32, 36).unwrap().to_ascii_uppercase()
+            }
+        })
+        .chain(['\n'])
+        .collect()
+}
+
+#[test]
+fn sixteen_and_twenty_five_stay_readable() {
+    for b in [4, 5] {
+        let n = b * b;
+        let line = big_puzzle(b);
+        let out = stdout(
+            &["trace", "-s", "mrv", "-k", "3", "--depth-histogram"],
+            &line,
+        );
+        assert!(out.contains(&format!("{n}x{n}")), "{out}");
+        assert!(out.contains("result: solved"));
+        assert!(out.lines().all(|l| l.chars().count() <= 100), "{out}");
+        let rows = out
+            .lines()
+            .skip_while(|l| !l.starts_with("nodes per depth"))
+            .count();
+        assert!(rows <= 84, "{rows} histogram lines");
+    }
+}
+
+#[test]
+fn row_major_rungs_count_the_same_tree_on_the_famous_puzzles() {
+    use sudoku_lab::Strategy;
+    use sudoku_lab::dataset::Dataset;
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/puzzles/famous.txt");
+    let set = Dataset::load(&path).expect("docs/puzzles/famous.txt loads");
+    assert_eq!(set.puzzles.len(), 5);
+    for p in &set.puzzles {
+        let runs: Vec<_> = Strategy::ALL
+            .iter()
+            .filter(|s| s.is_row_major())
+            .map(|s| s.solve(&p.board, None).expect("verified"))
+            .collect();
+        assert_eq!(runs.len(), 4);
+        for r in &runs[1..] {
+            let (a, b) = (&runs[0].counts, &r.counts);
+            assert_eq!(
+                (a.nodes, a.placements, a.backtracks, a.guesses, a.dead_ends),
+                (b.nodes, b.placements, b.backtracks, b.guesses, b.dead_ends),
+                "{:?}",
+                p.name
+            );
+            assert!(b.probes < a.probes, "each rung reads less: {:?}", p.name);
+            assert_eq!(r.solution, runs[0].solution);
+        }
+    }
+}
