@@ -20,7 +20,10 @@ use sudoku_lab::format::{ParseErrorKind, parse_str, to_line};
 use sudoku_lab::{Board, BoxSize, Cell, End, Format, Outcome, Run, Strategy};
 
 fn strategies(size: BoxSize) -> impl Iterator<Item = Strategy> {
-    Strategy::ALL.iter().copied().filter(move |s| s.supports(size))
+    Strategy::ALL
+        .iter()
+        .copied()
+        .filter(move |s| s.supports(size))
 }
 
 /// A budget that keeps every search here bounded. Strategies allowed to run
@@ -38,13 +41,14 @@ fn budget(s: Strategy, size: BoxSize) -> u64 {
 /// Solves with a budget; checks the run's bookkeeping whatever the outcome.
 fn solve(s: Strategy, puzzle: &Board) -> Run {
     let b = budget(s, puzzle.size());
-    let run = s
-        .solve(puzzle, Some(b))
-        .unwrap_or_else(|e| panic!("{e}"));
+    let run = s.solve(puzzle, Some(b)).unwrap_or_else(|e| panic!("{e}"));
     assert!(run.counts.nodes <= b, "{s}: {} > {b}", run.counts.nodes);
     match run.outcome {
         Outcome::Solved => {
-            let sol = run.solution.as_ref().expect("solved runs carry the solution");
+            let sol = run
+                .solution
+                .as_ref()
+                .expect("solved runs carry the solution");
             assert_eq!(puzzle.check_solution(sol), Ok(()), "{s}");
         }
         Outcome::BudgetExceeded => {
@@ -64,7 +68,11 @@ fn assert_solvable(s: Strategy, puzzle: &Board, what: &str) -> Run {
     let run = solve(s, puzzle);
     let ok = run.outcome == Outcome::Solved
         || (may_exceed(s, puzzle.size()) && run.outcome == Outcome::BudgetExceeded);
-    assert!(ok, "{s} on {what}: {} after {} nodes", run.outcome, run.counts.nodes);
+    assert!(
+        ok,
+        "{s} on {what}: {} after {} nodes",
+        run.outcome, run.counts.nodes
+    );
     run
 }
 
@@ -73,7 +81,11 @@ fn assert_unsolvable(s: Strategy, puzzle: &Board, what: &str) {
     let run = solve(s, puzzle);
     let ok = run.outcome == Outcome::NoSolution
         || (may_exceed(s, puzzle.size()) && run.outcome == Outcome::BudgetExceeded);
-    assert!(ok, "{s} on {what}: {} after {} nodes", run.outcome, run.counts.nodes);
+    assert!(
+        ok,
+        "{s} on {what}: {} after {} nodes",
+        run.outcome, run.counts.nodes
+    );
 }
 
 #[test]
@@ -85,16 +97,27 @@ fn empty_boards_of_every_size() {
             // An empty board has many solutions: counting stops at the limit.
             let run = s.count(&empty, 2, Some(budget(s, size))).unwrap();
             if run.end != End::BudgetExceeded {
-                assert_eq!((run.end, run.solutions), (End::SolutionLimit, 2), "{s} {size}");
+                assert_eq!(
+                    (run.end, run.solutions),
+                    (End::SolutionLimit, 2),
+                    "{s} {size}"
+                );
             } else {
-                assert!(may_exceed(s, size), "{s} exceeded its budget counting empty {size}");
+                assert!(
+                    may_exceed(s, size),
+                    "{s} exceeded its budget counting empty {size}"
+                );
             }
         }
     }
     // Small boards must be solved by every rung, row-major included.
     for size in [BoxSize::ALL[0], BoxSize::NINE] {
         for s in strategies(size) {
-            assert_eq!(solve(s, &Board::empty(size)).outcome, Outcome::Solved, "{s} {size}");
+            assert_eq!(
+                solve(s, &Board::empty(size)).outcome,
+                Outcome::Solved,
+                "{s} {size}"
+            );
         }
     }
 }
@@ -148,7 +171,10 @@ fn conflicting_givens_are_rejected_naming_both_cells() {
             let BoardError::Conflict(c) = err else {
                 panic!("{size} {kind}: {err}")
             };
-            assert_eq!((c.first, c.second, c.digit), (Cell(first as u16), Cell(second as u16), digit));
+            assert_eq!(
+                (c.first, c.second, c.digit),
+                (Cell(first as u16), Cell(second as u16), digit)
+            );
             assert_eq!(c.unit.kind, kind);
             // Through the parser, in every layout: both cells by name and position.
             for format in [Format::Line, Format::Grid, Format::Compact] {
@@ -160,7 +186,10 @@ fn conflicting_givens_are_rejected_naming_both_cells() {
                 assert!(matches!(err.kind, ParseErrorKind::Conflict(_)), "{err}");
                 let msg = err.to_string();
                 for cell in [first, second] {
-                    assert!(msg.contains(&g.name(Cell(cell as u16))), "{format} {size}: {msg}");
+                    assert!(
+                        msg.contains(&g.name(Cell(cell as u16))),
+                        "{format} {size}: {msg}"
+                    );
                 }
                 assert!(msg.contains(&format!("in {kind} ")), "{msg}");
             }
@@ -176,11 +205,22 @@ fn with_values(format: Format, size: BoxSize, cells: &[u8]) -> String {
         Format::Line => cells.iter().map(|&v| sym(v)).collect(),
         Format::Compact => cells
             .chunks(n)
-            .map(|r| r.iter().map(|&v| if v == 0 { '0' } else { sym(v) }).collect::<String>() + "\n")
+            .map(|r| {
+                r.iter()
+                    .map(|&v| if v == 0 { '0' } else { sym(v) })
+                    .collect::<String>()
+                    + "\n"
+            })
             .collect(),
         Format::Grid => cells
             .chunks(n)
-            .map(|r| r.iter().map(|v| v.to_string()).collect::<Vec<_>>().join(" ") + "\n")
+            .map(|r| {
+                r.iter()
+                    .map(|v| v.to_string())
+                    .collect::<Vec<_>>()
+                    .join(" ")
+                    + "\n"
+            })
             .collect(),
     }
 }
@@ -204,8 +244,8 @@ fn no_candidate_at(size: BoxSize, row: usize) -> Board {
 fn two_cells_one_digit(size: BoxSize) -> Board {
     let (b, n) = (size.box_size(), size.side());
     let mut cells = vec![0u8; n * n];
-    for c in 1..n - 1 {
-        cells[c] = c as u8;
+    for (c, cell) in cells.iter_mut().enumerate().take(n - 1).skip(1) {
+        *cell = c as u8;
     }
     cells[b * n] = n as u8 - 1;
     cells[(b + 1) * n + n - 1] = n as u8 - 1;
@@ -240,7 +280,7 @@ fn consistent_boards_without_a_solution() {
 /// there, and the work is proportional to the limit, not to the count.
 #[test]
 fn millions_of_solutions_keep_count_bounded() {
-    const LIMIT: u64 = 100_000;
+    const LIMIT: u64 = 20_000;
     let empty = Board::empty(BoxSize::NINE);
     for s in strategies(BoxSize::NINE) {
         // Naive needs about 38 nodes per solution here; 50 is the bound.
@@ -250,11 +290,17 @@ fn millions_of_solutions_keep_count_bounded() {
     // 16x16: every rung that must solve big boards counts to 1000 quickly.
     let size = BoxSize::ALL[2];
     for s in strategies(size) {
-        let run = s.count(&Board::empty(size), 1000, Some(budget(s, size))).unwrap();
+        let run = s
+            .count(&Board::empty(size), 1000, Some(budget(s, size)))
+            .unwrap();
         if run.end == End::BudgetExceeded {
             assert!(may_exceed(s, size), "{s} exceeded counting an empty {size}");
         } else {
-            assert_eq!((run.end, run.solutions), (End::SolutionLimit, 1000), "{s} {size}");
+            assert_eq!(
+                (run.end, run.solutions),
+                (End::SolutionLimit, 1000),
+                "{s} {size}"
+            );
         }
     }
 }
@@ -269,7 +315,12 @@ fn count_cli_with_a_million_limit_stops_at_the_limit() {
         .output()
         .unwrap();
     assert_eq!(String::from_utf8_lossy(&out.stdout), ">=1000000\n");
-    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
 }
 
 fn write_temp(text: &str) -> tempfile::NamedTempFile {
@@ -300,7 +351,11 @@ fn near_empty_25x25_boards_fit_a_2_mib_stack() {
                 for s in strategies(size) {
                     let run = assert_solvable(s, puzzle, &format!("{} clues", puzzle.clues()));
                     let depth = run.counts.placements - run.counts.backtracks;
-                    eprintln!("{s} on {} clues: {} at depth {depth}", puzzle.clues(), run.outcome);
+                    eprintln!(
+                        "{s} on {} clues: {} at depth {depth}",
+                        puzzle.clues(),
+                        run.outcome
+                    );
                     deepest = deepest.max(depth);
                 }
             }
@@ -311,6 +366,59 @@ fn near_empty_25x25_boards_fit_a_2_mib_stack() {
     assert!(deepest >= 400, "the searches only reached depth {deepest}");
 }
 
+/// A 25×25 puzzle that row-major search solves without a single wrong
+/// guess: built from a full grid by blanking, in reverse row-major order,
+/// every cell that would have exactly one candidate when row-major search
+/// reaches it. The search then recurses once per blank, hundreds deep.
+fn row_major_chain(size: BoxSize, seed: u64) -> Board {
+    let grid = core_support::random_grid(size, &mut ChaCha8Rng::seed_from_u64(seed));
+    let g = size.geometry();
+    let mut blank = vec![false; size.cells()];
+    for c in (0..size.cells()).rev() {
+        let mut seen = 0u32;
+        for p in 0..size.cells() {
+            let peer =
+                p != c && (g.row[p] == g.row[c] || g.col[p] == g.col[c] || g.boxi[p] == g.boxi[c]);
+            if peer && (p < c || !blank[p]) {
+                seen |= 1 << (grid[p] - 1);
+            }
+        }
+        blank[c] = seen.count_ones() as usize == size.side() - 1;
+    }
+    let cells = grid
+        .iter()
+        .zip(&blank)
+        .map(|(&v, &b)| if b { 0 } else { v })
+        .collect();
+    Board::from_cells(size, cells).unwrap()
+}
+
+/// Full-depth recursion for every rung, row-major ones included, on the
+/// 2 MiB stack: the chain puzzle needs one node per blank plus the root.
+#[test]
+fn every_rung_recurses_hundreds_deep_on_a_2_mib_stack() {
+    let size = BoxSize::ALL[3];
+    let puzzle = row_major_chain(size, 625);
+    let blanks = (size.cells() - puzzle.clues()) as u64;
+    eprintln!("chain puzzle: {blanks} blanks");
+    assert!(blanks >= 300, "only {blanks} blanks");
+    let handle = std::thread::Builder::new()
+        .stack_size(2 << 20)
+        .spawn(move || {
+            for s in strategies(size) {
+                let run = solve(s, &puzzle);
+                assert_eq!(run.outcome, Outcome::Solved, "{s}");
+                let depth = run.counts.placements - run.counts.backtracks;
+                assert_eq!(depth, blanks, "{s}: every blank is on the stack at the end");
+                if s.is_row_major() {
+                    assert_eq!(run.counts.nodes, blanks + 1, "{s}: no wrong guess");
+                }
+            }
+        })
+        .unwrap();
+    handle.join().expect("no panic, no stack overflow");
+}
+
 /// Line output for a solved 25×25 uses the letters up to 'P' and parses back.
 #[test]
 fn a_solved_25x25_prints_and_parses_back() {
@@ -318,7 +426,9 @@ fn a_solved_25x25_prints_and_parses_back() {
     let mut rng = ChaCha8Rng::seed_from_u64(5);
     let puzzle = core_support::random_puzzle(size, 500, &mut rng);
     let run = Strategy::DEFAULT.solve(&puzzle, Some(1_000_000)).unwrap();
-    let sol = run.solution.expect("the default strategy solves a 25x25 with 500 givens");
+    let sol = run
+        .solution
+        .expect("the default strategy solves a 25x25 with 500 givens");
     let line = to_line(&sol);
     assert!(line.contains('P') && !line.contains('Q'));
     assert_eq!(parse_str(&line).unwrap().1[0].board, sol);

@@ -40,12 +40,20 @@ fn one_line_error(args: &[&str], stdin: &str, contains: &str) -> String {
 #[test]
 fn unknown_flags_exit_2_for_every_subcommand() {
     for sub in SUBCOMMANDS {
-        usage_error(&[sub, "--frobnicate"], PUZZLE, "unexpected argument '--frobnicate'");
+        usage_error(
+            &[sub, "--frobnicate"],
+            PUZZLE,
+            "unexpected argument '--frobnicate'",
+        );
         usage_error(&[sub, "-z"], PUZZLE, "unexpected argument '-z'");
     }
     usage_error(&["--frobnicate"], "", "unexpected argument '--frobnicate'");
     usage_error(&["strategies", "extra"], "", "unexpected argument 'extra'");
-    usage_error(&["solve", "a.txt", "b.txt"], "", "unexpected argument 'b.txt'");
+    usage_error(
+        &["solve", "a.txt", "b.txt"],
+        "",
+        "unexpected argument 'b.txt'",
+    );
 }
 
 #[test]
@@ -59,17 +67,46 @@ fn missing_or_unknown_subcommands_exit_2() {
 #[test]
 fn bad_flag_values_exit_2() {
     for sub in ["solve", "count"] {
-        usage_error(&[sub, "--budget"], PUZZLE, "a value is required for '--budget <NODES>'");
-        usage_error(&[sub, "--budget", "lots"], PUZZLE, "invalid value 'lots' for '--budget <NODES>'");
+        usage_error(
+            &[sub, "--budget"],
+            PUZZLE,
+            "a value is required for '--budget <NODES>'",
+        );
+        usage_error(
+            &[sub, "--budget", "lots"],
+            PUZZLE,
+            "invalid value 'lots' for '--budget <NODES>'",
+        );
         usage_error(&[sub, "--budget", "-5"], PUZZLE, "unexpected argument '-5'");
         usage_error(&[sub, "--budget", "1e9"], PUZZLE, "invalid value '1e9'");
-        usage_error(&[sub, "--budget", "99999999999999999999999"], PUZZLE, "invalid value");
-        usage_error(&[sub, "--strategy"], PUZZLE, "a value is required for '--strategy <STRATEGY>'");
+        usage_error(
+            &[sub, "--budget", "99999999999999999999999"],
+            PUZZLE,
+            "invalid value",
+        );
+        usage_error(
+            &[sub, "--strategy"],
+            PUZZLE,
+            "a value is required for '--strategy <STRATEGY>'",
+        );
     }
-    usage_error(&["count", "--limit", "many"], PUZZLE, "invalid value 'many' for '--limit <LIMIT>'");
+    usage_error(
+        &["count", "--limit", "many"],
+        PUZZLE,
+        "invalid value 'many' for '--limit <LIMIT>'",
+    );
     // A limit of 0 would be answered as if it were 1 (">=1"): rejected instead.
-    usage_error(&["count", "--limit", "0"], PUZZLE, "invalid value '0' for '--limit <LIMIT>'");
-    lab().args(["count", "--limit", "1"]).write_stdin(PUZZLE).assert().success().stdout(">=1\n");
+    usage_error(
+        &["count", "--limit", "0"],
+        PUZZLE,
+        "invalid value '0' for '--limit <LIMIT>'",
+    );
+    lab()
+        .args(["count", "--limit", "1"])
+        .write_stdin(PUZZLE)
+        .assert()
+        .success()
+        .stdout(">=1\n");
 }
 
 #[test]
@@ -78,7 +115,10 @@ fn unknown_strategy_names_list_every_valid_one() {
         for bad in ["quantum", "MRV", "blank_list", ""] {
             let stderr = usage_error(&[sub, "--strategy", bad], PUZZLE, "'--strategy <STRATEGY>'");
             for s in Strategy::ALL {
-                assert!(stderr.contains(s.name()), "{sub} {bad:?}: {s} not listed in {stderr}");
+                assert!(
+                    stderr.contains(s.name()),
+                    "{sub} {bad:?}: {s} not listed in {stderr}"
+                );
             }
         }
     }
@@ -109,7 +149,10 @@ fn missing_files_and_directories_are_one_line_errors() {
 #[test]
 fn empty_and_comment_only_files_are_one_line_errors() {
     let dir = tempfile::tempdir().unwrap();
-    for (name, text, at) in [("empty.txt", "", ":1:1: "), ("comments.txt", "# a\n\n# b\n", ":3:1: ")] {
+    for (name, text, at) in [
+        ("empty.txt", "", ":1:1: "),
+        ("comments.txt", "# a\n\n# b\n", ":3:1: "),
+    ] {
         let path = dir.path().join(name);
         std::fs::write(&path, text).unwrap();
         let p = path.to_str().unwrap();
@@ -147,7 +190,10 @@ fn a_bad_puzzle_mid_stream_stops_with_its_position() {
     assert_eq!(String::from_utf8_lossy(&out.stdout), "1\n");
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert_eq!(stderr.lines().count(), 1, "{stderr}");
-    assert!(stderr.starts_with("error: <stdin>:2:1: wrong length: 14 characters"), "{stderr}");
+    assert!(
+        stderr.starts_with("error: <stdin>:2:1: wrong length: 14 characters"),
+        "{stderr}"
+    );
 }
 
 /// A 1 GiB line on stdin: the binary stops after reading about 64 KiB and
@@ -177,6 +223,12 @@ fn a_one_gigabyte_stdin_line_ends_promptly() {
     let written = writer.join().unwrap();
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(2), "{stderr}");
-    assert_eq!(stderr.trim_end(), "error: <stdin>:1:1: line longer than 65536 bytes");
-    assert!(written < 64 << 20, "the writer got {written} bytes in before the exit");
+    assert_eq!(
+        stderr.trim_end(),
+        "error: <stdin>:1:1: line longer than 65536 bytes"
+    );
+    assert!(
+        written < 64 << 20,
+        "the writer got {written} bytes in before the exit"
+    );
 }

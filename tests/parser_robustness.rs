@@ -70,7 +70,11 @@ fn check_invariants(bytes: &[u8]) -> Result<Vec<Item>, TestCaseError> {
                 prop_assert!(e.line >= 1 && e.line <= lines.len().max(1), "{e}");
                 prop_assert!(e.column >= 1, "{e}");
                 if let Some(line) = lines.get(e.line - 1) {
-                    prop_assert!(e.column <= line.len().max(1), "{e} (line has {} bytes)", line.len());
+                    prop_assert!(
+                        e.column <= line.len().max(1),
+                        "{e} (line has {} bytes)",
+                        line.len()
+                    );
                 }
             }
         }
@@ -92,9 +96,14 @@ fn check_paths_agree(bytes: &[u8], items: &[Item]) -> Result<(), TestCaseError> 
                 prop_assert_eq!(e.kind, ParseErrorKind::Empty);
             }
             (Err(e), Err(expected)) => {
-                prop_assert_eq!((e.line, e.column, e.kind), (expected.line, expected.column, expected.kind))
+                prop_assert_eq!(
+                    (e.line, e.column, e.kind),
+                    (expected.line, expected.column, expected.kind)
+                )
             }
-            (Ok(_), Err(expected)) => prop_assert!(false, "parse_str accepted; reader said {expected}"),
+            (Ok(_), Err(expected)) => {
+                prop_assert!(false, "parse_str accepted; reader said {expected}")
+            }
         }
     }
     Ok(())
@@ -122,8 +131,15 @@ fn interesting_byte() -> impl Strategy<Value = u8> {
 
 /// A valid file: 1-3 random puzzles of one size in one layout.
 fn valid_file() -> impl Strategy<Value = Vec<u8>> {
-    (0usize..4, any::<u64>(), 0u8..=100, 0usize..3, 1usize..=3, any::<bool>()).prop_map(
-        |(b, seed, percent, f, count, crlf)| {
+    (
+        0usize..4,
+        any::<u64>(),
+        0u8..=100,
+        0usize..3,
+        1usize..=3,
+        any::<bool>(),
+    )
+        .prop_map(|(b, seed, percent, f, count, crlf)| {
             let size = BoxSize::ALL[b];
             let format = match f {
                 0 => Format::Line,
@@ -140,8 +156,7 @@ fn valid_file() -> impl Strategy<Value = Vec<u8>> {
                 })
                 .collect();
             render_file(&boards, format, crlf).into_bytes()
-        },
-    )
+        })
 }
 
 #[derive(Clone, Debug)]
@@ -201,7 +216,10 @@ fn mutated_valid_files_never_panic_and_errors_are_positioned() {
         )
         .unwrap();
     // Both sides of the parser must have been exercised.
-    assert!(accepted.get() > 100 && rejected.get() > 100, "{accepted:?} {rejected:?}");
+    assert!(
+        accepted.get() > 100 && rejected.get() > 100,
+        "{accepted:?} {rejected:?}"
+    );
 }
 
 /// A reader that counts the bytes it hands out, to prove a parse stopped early.
@@ -268,7 +286,10 @@ fn a_one_gigabyte_line_after_a_puzzle_names_its_line() {
     // Inside a grid puzzle, too.
     let (items, read) = with_huge_line(b"1 0 0 0\n0 0 0 0\n", b'0');
     let err = items[0].as_ref().unwrap_err();
-    assert_eq!((err.line, err.kind.clone()), (3, ParseErrorKind::LineTooLong));
+    assert_eq!(
+        (err.line, err.kind.clone()),
+        (3, ParseErrorKind::LineTooLong)
+    );
     assert!(read <= read_bound(b""), "read {read} bytes");
 }
 
@@ -282,7 +303,11 @@ fn the_line_limit_is_exact() {
     let err = parse(&at_limit).unwrap_err();
     assert_ne!(err.kind, ParseErrorKind::LineTooLong);
     // 65536 = 256², so the line was read whole and judged by its length.
-    assert!(err.to_string().starts_with("in.txt:1:1: unsupported size 256x256"), "{err}");
+    assert!(
+        err.to_string()
+            .starts_with("in.txt:1:1: unsupported size 256x256"),
+        "{err}"
+    );
     for over in [
         [vec![b'1'; max + 1], b"\n".to_vec()].concat(),
         vec![b'1'; max + 1],
@@ -322,10 +347,17 @@ fn empty_blank_and_comment_only_inputs_say_no_puzzle_found() {
         (b"   \t  \r\n\t\r\n", "in.txt:2:1: no puzzle found"),
         (b"# only\n# comments\n#\n", "in.txt:3:1: no puzzle found"),
         (b"# no final newline", "in.txt:1:1: no puzzle found"),
-        (b"# \xff\xfe non-UTF-8 comment\n", "in.txt:1:1: no puzzle found"),
+        (
+            b"# \xff\xfe non-UTF-8 comment\n",
+            "in.txt:1:1: no puzzle found",
+        ),
     ];
     for (input, message) in cases {
-        assert!(parse_err(input).starts_with(message), "{}", parse_err(input));
+        assert!(
+            parse_err(input).starts_with(message),
+            "{}",
+            parse_err(input)
+        );
     }
 }
 
@@ -335,7 +367,8 @@ fn lengths_that_match_no_size_are_rejected() {
     for n in [1, 2, 3, 5, 8, 10, 15, 17, 80, 82, 255, 257, 624, 626] {
         let err = parse_err(&dots(n));
         assert!(
-            err.starts_with("in.txt:1:1: wrong length:") || err.starts_with("in.txt:1:1: unsupported size"),
+            err.starts_with("in.txt:1:1: wrong length:")
+                || err.starts_with("in.txt:1:1: unsupported size"),
             "{n}: {err}"
         );
     }
@@ -348,8 +381,9 @@ fn lengths_that_match_no_size_are_rejected() {
     for n in [10, 80, 82] {
         let input = format!("{nine}\n{}\n", ".".repeat(n));
         assert!(
-            parse_err(input.as_bytes())
-                .starts_with(&format!("in.txt:2:1: wrong length: {n} characters, expected 81")),
+            parse_err(input.as_bytes()).starts_with(&format!(
+                "in.txt:2:1: wrong length: {n} characters, expected 81"
+            )),
             "{n}"
         );
     }
@@ -361,12 +395,22 @@ fn digits_out_of_range_name_the_size_and_the_column() {
         let n = size.side();
         // Line layout: the first symbol past the size, placed at cell 3.
         let mut line = vec![b'.'; size.cells()];
-        line[2] = if n < 25 { sudoku_lab::format::symbol(n as u8 + 1) as u8 } else { b'Q' };
+        line[2] = if n < 25 {
+            sudoku_lab::format::symbol(n as u8 + 1) as u8
+        } else {
+            b'Q'
+        };
         let err = parse(&line).unwrap_err();
         assert_eq!((err.line, err.column), (1, 3), "{err}");
         if n < 25 {
-            assert!(matches!(err.kind, ParseErrorKind::DigitOutOfRange { .. }), "{err}");
-            assert!(err.to_string().contains(&format!("out of range for {size}")));
+            assert!(
+                matches!(err.kind, ParseErrorKind::DigitOutOfRange { .. }),
+                "{err}"
+            );
+            assert!(
+                err.to_string()
+                    .contains(&format!("out of range for {size}"))
+            );
         } else {
             // No symbol exists past 'P' (25).
             assert_eq!(err.kind, ParseErrorKind::UnknownCharacter("'Q'".into()));
@@ -377,14 +421,23 @@ fn digits_out_of_range_name_the_size_and_the_column() {
         let grid: String = rows.iter().map(|r| r.join(" ") + "\n").collect();
         let err = parse(grid.as_bytes()).unwrap_err();
         assert_eq!((err.line, err.column), (2, 3), "{err}");
-        assert!(err.to_string().contains(&format!("digit {} is out of range for {size}", n + 1)));
+        assert!(
+            err.to_string()
+                .contains(&format!("digit {} is out of range for {size}", n + 1))
+        );
     }
     // Huge numbers do not overflow.
     let err = parse(b"0 0 0 0\n0 99999999999999999999999999 0 0\n0 0 0 0\n0 0 0 0\n").unwrap_err();
-    assert!(matches!(err.kind, ParseErrorKind::DigitOutOfRange { .. }), "{err}");
+    assert!(
+        matches!(err.kind, ParseErrorKind::DigitOutOfRange { .. }),
+        "{err}"
+    );
     // Signs are not digits.
     let err = parse(b"0 -1 0 0\n").unwrap_err();
-    assert_eq!((err.column, err.kind), (3, ParseErrorKind::UnknownCharacter("'-'".into())));
+    assert_eq!(
+        (err.column, err.kind),
+        (3, ParseErrorKind::UnknownCharacter("'-'".into()))
+    );
 }
 
 /// Decision: tabs are whitespace, in grids and around line puzzles.
@@ -397,7 +450,13 @@ fn tab_separated_grids_are_accepted_as_whitespace() {
         for (i, sep) in ["\t", " \t ", "\t\t"].iter().enumerate() {
             let tabbed: String = spaced
                 .lines()
-                .map(|l| format!("{}{}\n", if i == 1 { "\t" } else { "" }, l.replace(' ', sep)))
+                .map(|l| {
+                    format!(
+                        "{}{}\n",
+                        if i == 1 { "\t" } else { "" },
+                        l.replace(' ', sep)
+                    )
+                })
                 .collect();
             let ps = parse(tabbed.as_bytes()).unwrap_or_else(|e| panic!("{size}: {e}"));
             assert_eq!(ps.len(), 1);
@@ -405,7 +464,10 @@ fn tab_separated_grids_are_accepted_as_whitespace() {
         }
         let line = format!("\t{}\t# name\t\n", to_line(&board));
         let ps = parse(line.as_bytes()).unwrap();
-        assert_eq!((&ps[0].board, ps[0].name.as_deref()), (&board, Some("name")));
+        assert_eq!(
+            (&ps[0].board, ps[0].name.as_deref()),
+            (&board, Some("name"))
+        );
     }
     // A tab inside a line puzzle splits it into grid tokens: rejected, positioned.
     let err = parse(b"12..\t............\n").unwrap_err();
@@ -423,19 +485,41 @@ fn non_utf8_and_control_bytes_are_named_by_position() {
         v
     };
     let cases: Vec<(Vec<u8>, &str)> = vec![
-        (line16(5, b"\xff"), "in.txt:1:5: unknown character (byte 0xFF)"),
-        (line16(1, "\u{e9}".as_bytes()), "in.txt:1:1: unknown character (byte 0xC3)"),
-        (line16(5, b"\x00"), "in.txt:1:5: unknown character (byte 0x00)"),
-        (line16(3, b"\r"), "in.txt:1:3: unknown character (byte 0x0D)"),
-        (line16(16, b"\x1b"), "in.txt:1:16: unknown character (byte 0x1B)"),
+        (
+            line16(5, b"\xff"),
+            "in.txt:1:5: unknown character (byte 0xFF)",
+        ),
+        (
+            line16(1, "\u{e9}".as_bytes()),
+            "in.txt:1:1: unknown character (byte 0xC3)",
+        ),
+        (
+            line16(5, b"\x00"),
+            "in.txt:1:5: unknown character (byte 0x00)",
+        ),
+        (
+            line16(3, b"\r"),
+            "in.txt:1:3: unknown character (byte 0x0D)",
+        ),
+        (
+            line16(16, b"\x1b"),
+            "in.txt:1:16: unknown character (byte 0x1B)",
+        ),
         (
             b"0 0 0 0\n0 0 \xe2\x80\x83 0\n".to_vec(),
             "in.txt:2:5: unknown character (byte 0xE2)",
         ),
-        (b"1000\n0\x7f00\n".to_vec(), "in.txt:2:2: unknown character (byte 0x7F)"),
+        (
+            b"1000\n0\x7f00\n".to_vec(),
+            "in.txt:2:2: unknown character (byte 0x7F)",
+        ),
     ];
     for (input, message) in &cases {
-        assert!(parse_err(input).starts_with(message), "{}", parse_err(input));
+        assert!(
+            parse_err(input).starts_with(message),
+            "{}",
+            parse_err(input)
+        );
     }
     // Non-UTF-8 in a trailing comment is fine: the name is decoded lossily.
     let ps = parse(b"................ # caf\xe9\n").unwrap();
@@ -468,7 +552,10 @@ fn read_errors_are_reported_with_the_next_line_number() {
     let err = items[1].as_ref().unwrap_err();
     assert_eq!(err.line, 2);
     assert_eq!(err.kind, ParseErrorKind::Io("device on fire".into()));
-    assert!(err.to_string().starts_with("in.txt:2:1: read error: device on fire"));
+    assert!(
+        err.to_string()
+            .starts_with("in.txt:2:1: read error: device on fire")
+    );
 }
 
 /// Files take the same path: `Dataset::load` and `input::open` name the file.
@@ -491,17 +578,31 @@ fn files_with_comments_and_bad_files_through_dataset_load() {
     let cases: &[(&str, &[u8], &str)] = &[
         ("empty.txt", b"", ":1:1: no puzzle found"),
         ("comments.txt", b"# a\n# b\n", ":2:1: no puzzle found"),
-        ("binary.txt", b"\x89PNG\r\n\x1a\n", ":1:1: unknown character (byte 0x89)"),
-        ("ten.txt", b"1234567890\n", ":1:1: wrong length: 10 characters"),
+        (
+            "binary.txt",
+            b"\x89PNG\r\n\x1a\n",
+            ":1:1: unknown character (byte 0x89)",
+        ),
+        (
+            "ten.txt",
+            b"1234567890\n",
+            ":1:1: wrong length: 10 characters",
+        ),
     ];
     for (name, bytes, message) in cases {
         let path = write(name, bytes);
         let err = format!("{:#}", Dataset::load(&path).unwrap_err());
-        assert!(err.starts_with(&format!("{}{message}", path.display())), "{err}");
+        assert!(
+            err.starts_with(&format!("{}{message}", path.display())),
+            "{err}"
+        );
     }
     let missing = dir.path().join("missing.txt");
     let err = format!("{:#}", Dataset::load(&missing).unwrap_err());
-    assert!(err.contains("cannot open") && err.contains("missing.txt"), "{err}");
+    assert!(
+        err.contains("cannot open") && err.contains("missing.txt"),
+        "{err}"
+    );
     // A directory opens on Linux but cannot be read: a read error, positioned.
     let err = format!("{:#}", Dataset::load(dir.path()).unwrap_err());
     assert!(err.contains(":1:1: read error:"), "{err}");

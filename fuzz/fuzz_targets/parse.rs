@@ -25,7 +25,10 @@ fuzz_target!(|data: &[u8]| {
                 assert_eq!(i, items.len() - 1, "an error must end the stream");
                 assert!(e.line >= 1 && e.column >= 1, "{e}");
                 assert!(!e.kind.to_string().trim().is_empty());
-                assert!(e.to_string().starts_with(&format!("fuzz:{}:{}: ", e.line, e.column)));
+                assert!(
+                    e.to_string()
+                        .starts_with(&format!("fuzz:{}:{}: ", e.line, e.column))
+                );
             }
         }
     }

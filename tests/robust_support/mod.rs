@@ -21,8 +21,8 @@ pub fn config(cases: u32, seed: u64) -> Config {
     }
 }
 
-use sudoku_lab::{Board, BoxSize, Strategy};
 use sudoku_lab::format::{Format, render};
+use sudoku_lab::{Board, BoxSize, Strategy};
 
 /// Renders several puzzles as one file in `format`: line puzzles one per
 /// line (with ` # name` when named), grid and compact puzzles separated by a
@@ -64,4 +64,3 @@ pub const MAY_EXCEED_ON_BIG_BOARDS: &[Strategy] = &[Strategy::Mrv];
 pub fn may_exceed(s: Strategy, size: BoxSize) -> bool {
     s.is_row_major() || (size.side() >= 16 && MAY_EXCEED_ON_BIG_BOARDS.contains(&s))
 }
-
