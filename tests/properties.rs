@@ -371,3 +371,77 @@ fn line_rendering_uses_one_symbol_per_cell() {
         assert_eq!(seen, expected, "{size}");
     }
 }
+
+/// Random *consistent* boards, not built from a solution, so many have none:
+/// givens are drawn at random and kept when they do not clash. Every run
+/// that ends within its budget must match the oracle's count exactly, so
+/// "no solution" is checked too. Proving that a sparse board has no solution
+/// can take any strategy without inference exponentially long (plain MRV
+/// needed over 2M nodes on a 20-given 9×9 found here), so every strategy
+/// may run out of the budget below, but most runs must finish.
+fn random_consistent(size: BoxSize, seed: u64, tries: usize) -> Board {
+    use rand::Rng;
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let mut cells = vec![0u8; size.cells()];
+    for _ in 0..tries {
+        let cell = rng.random_range(0..size.cells());
+        let old = cells[cell];
+        cells[cell] = rng.random_range(1..=size.side() as u8);
+        if Board::from_cells(size, cells.clone()).is_err() {
+            cells[cell] = old;
+        }
+    }
+    Board::from_cells(size, cells).expect("kept consistent at every step")
+}
+
+#[test]
+fn counts_match_the_oracle_on_random_consistent_boards() {
+    let grids = all_4x4_grids();
+    const SPARSE_BUDGET: u64 = 100_000;
+    let (unsolvable, runs, exceeded) = (StdCell::new(0u32), StdCell::new(0u32), StdCell::new(0u32));
+    for (b, tries, cases, seed) in [
+        (2, 2usize..=12, 300, 0xC0DE_3004u64),
+        (3, 20..=45, 80, 0xC0DE_3009),
+    ] {
+        let size = core_support::size(b);
+        let mut runner = TestRunner::new(config(cases, seed));
+        runner
+            .run(&(any::<u64>(), tries), |(seed, tries)| {
+                let puzzle = random_consistent(size, seed, tries);
+                let oracle =
+                    oracle_count(&puzzle, &grids, LIMIT).expect("4x4 and 9x9 have oracles");
+                if oracle == 0 {
+                    unsolvable.set(unsolvable.get() + 1);
+                }
+                for s in strategies(size) {
+                    let run = s
+                        .count(&puzzle, LIMIT, Some(SPARSE_BUDGET))
+                        .map_err(|e| TestCaseError::fail(e.to_string()))?;
+                    runs.set(runs.get() + 1);
+                    match run.end {
+                        End::BudgetExceeded => {
+                            prop_assert_eq!(run.counts.nodes, SPARSE_BUDGET);
+                            exceeded.set(exceeded.get() + 1);
+                        }
+                        _ => prop_assert_eq!(run.solutions, oracle, "{} on {:?}", s, puzzle),
+                    }
+                    let expected = if oracle > 0 {
+                        Outcome::Solved
+                    } else {
+                        Outcome::NoSolution
+                    };
+                    if run.end != End::BudgetExceeded {
+                        prop_assert_eq!(run.outcome, expected, "{} on {:?}", s, puzzle);
+                    }
+                }
+                Ok(())
+            })
+            .unwrap();
+    }
+    // Both solvable and unsolvable boards must have been drawn, and most
+    // runs must have given an exact answer.
+    let (u, r, e) = (unsolvable.get(), runs.get(), exceeded.get());
+    eprintln!("{u} unsolvable boards; {e} of {r} runs out of budget");
+    assert!(u >= 40, "only {u} unsolvable boards");
+    assert!(e * 10 <= r, "{e} of {r} runs ran out of budget");
+}
