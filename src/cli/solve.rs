@@ -37,8 +37,8 @@ pub struct SolveArgs {
 
 #[derive(Debug, Args)]
 pub struct CountArgs {
-    /// Stop counting at this many solutions.
-    #[arg(long, short, default_value_t = 2)]
+    /// Stop counting at this many solutions (at least 1).
+    #[arg(long, short, default_value_t = 2, value_parser = clap::value_parser!(u64).range(1..))]
     pub limit: u64,
     /// Strategy to count with.
     #[arg(long, short, value_enum, default_value_t = Strategy::DEFAULT)]
