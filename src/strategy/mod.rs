@@ -13,6 +13,7 @@ use crate::search::{Ctx, End, Limits, Report};
 
 pub mod bitmask;
 pub mod blank_list;
+pub mod fast;
 pub mod mrv;
 pub mod naive;
 pub mod used_tables;
@@ -26,6 +27,7 @@ pub enum Strategy {
     UsedTables,
     Bitmask,
     Mrv,
+    Fast,
 }
 
 impl Strategy {
@@ -36,6 +38,7 @@ impl Strategy {
         Strategy::UsedTables,
         Strategy::Bitmask,
         Strategy::Mrv,
+        Strategy::Fast,
     ];
 
     /// The strategy used when none is named (the fastest available).
@@ -49,6 +52,7 @@ impl Strategy {
             Strategy::UsedTables => "used-tables",
             Strategy::Bitmask => "bitmask",
             Strategy::Mrv => "mrv",
+            Strategy::Fast => "fast",
         }
     }
 
@@ -70,12 +74,18 @@ impl Strategy {
             Strategy::Mrv => {
                 "bitmasks, and branch on the empty cell with the fewest candidates (MRV)"
             }
+            Strategy::Fast => {
+                "9x9 only: per-digit band bitboards, singles and locked candidates by table, guess on a bivalue cell"
+            }
         }
     }
 
     /// Whether this strategy handles boards of this size.
-    pub fn supports(self, _size: BoxSize) -> bool {
-        true
+    pub fn supports(self, size: BoxSize) -> bool {
+        match self {
+            Strategy::Fast => size == BoxSize::NINE,
+            _ => true,
+        }
     }
 
     /// True for the rungs that keep `naive`'s cell and digit order and so
@@ -98,6 +108,7 @@ impl Strategy {
             Strategy::UsedTables => used_tables::search(puzzle, &mut ctx),
             Strategy::Bitmask => bitmask::search(puzzle, &mut ctx),
             Strategy::Mrv => mrv::search(puzzle, &mut ctx),
+            Strategy::Fast => fast::search(puzzle, &mut ctx),
         };
         ctx.finish(puzzle.size(), flow)
     }
