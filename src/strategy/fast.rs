@@ -216,6 +216,7 @@ impl State {
             let pattern = SEGMENTS[(x & ROW) as usize]
                 | SEGMENTS[((x >> 9) & ROW) as usize] << 3
                 | SEGMENTS[((x >> 18) & ROW) as usize] << 6;
+            let pattern = pattern & ROW;
             let x = x & PERMUTATION_CELLS[pattern as usize];
             if x == 0 {
                 return false;
@@ -299,6 +300,11 @@ impl State {
             if found {
                 continue;
             }
+            match self.column_singles(ctx, probes) {
+                None => return Fixpoint::Contradiction,
+                Some(true) => continue,
+                Some(false) => {}
+            }
             let (band, bit) = match pair {
                 Some(p) => p,
                 None => self.fewest_candidates(probes),
@@ -312,6 +318,53 @@ impl State {
             }
             return Fixpoint::Branch { band, bit, digits };
         }
+    }
+
+    /// Hidden singles in columns, which the band filter does not see: a
+    /// digit with exactly one possible cell in a column goes there. `None`
+    /// on a contradiction (a column with no room for a digit), else whether
+    /// anything was placed.
+    #[inline(always)]
+    fn column_singles<C: Counter>(&mut self, ctx: &mut Ctx<C>, probes: &mut u64) -> Option<bool> {
+        let mut found = false;
+        for d in 0..9 {
+            *probes += 3;
+            let mut one = 0;
+            let mut two = 0;
+            let mut placed = 0;
+            for b in 0..3 {
+                let x = self.cand[3 * d + b];
+                let (r0, r1, r2) = (x & ROW, (x >> 9) & ROW, (x >> 18) & ROW);
+                let f1 = r0 | r1 | r2;
+                two |= (r0 & r1) | (r2 & (r0 | r1)) | (one & f1);
+                one |= f1;
+                let p = x & !self.unsolved[b];
+                placed |= p | (p >> 9) | (p >> 18);
+            }
+            if one != ROW {
+                return None;
+            }
+            let new = one & !two & !placed & ROW;
+            if new == 0 {
+                continue;
+            }
+            let spread = new * 0x40201;
+            for b in 0..3 {
+                let mut cells = self.cand[3 * d + b] & spread & self.unsolved[b];
+                while cells != 0 {
+                    let bit = cells & cells.wrapping_neg();
+                    cells ^= bit;
+                    if C::ENABLED {
+                        ctx.counter.forced(27 * b + bit.trailing_zeros() as usize, d as u8 + 1);
+                    }
+                    if !self.assign(d, b, bit) {
+                        return None;
+                    }
+                    found = true;
+                }
+            }
+        }
+        Some(found)
     }
 
     /// The unsolved cell with the fewest candidates (first in row-major
