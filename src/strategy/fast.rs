@@ -51,6 +51,8 @@ use crate::board::{Board, BoxSize};
 use crate::counters::Counter;
 use crate::search::{Ctx, Flow};
 
+const STACKS: bool = false;
+const COLS: bool = true;
 /// Bits of one row inside a band word.
 const ROW: u32 = 0x1FF;
 /// All 27 cells of a band.
@@ -114,6 +116,25 @@ const PERMUTATION_CELLS: [u32; 512] = {
     t
 };
 
+/// The same permutation filter on the 9-bit pattern itself: which
+/// (row, box) pairs lie on some permutation inside the pattern.
+const PERMUTATION_PAIRS: [u32; 512] = {
+    let mut t = [0u32; 512];
+    let mut p = 0usize;
+    while p < 512 {
+        let cells = PERMUTATION_CELLS[p];
+        let mut q = 0usize;
+        while q < 9 {
+            if cells & (1 << (9 * (q / 3) + 3 * (q % 3))) != 0 {
+                t[p] |= 1 << q;
+            }
+            q += 1;
+        }
+        p += 1;
+    }
+    t
+};
+
 /// 9 row bits kept if exactly one is set, else 0.
 const SINGLE: [u32; 512] = {
     let mut t = [0u32; 512];
@@ -127,14 +148,25 @@ const SINGLE: [u32; 512] = {
     t
 };
 
-/// The solver state: candidates of digit `d` in band `b` at index `3*d + b`.
+/// The band of a digit-band index `9*b + d`.
+const BAND_OF: [usize; 32] = {
+    let mut t = [0usize; 32];
+    let mut j = 0;
+    while j < 32 {
+        t[j] = if j < 27 { j / 9 } else { 0 };
+        j += 1;
+    }
+    t
+};
+
+/// The solver state: candidates of digit `d` in band `b` at index `9*b + d`.
 /// 32 words so that an index from `trailing_zeros` needs no bounds check.
 #[derive(Clone, Copy)]
 struct State {
     cand: [u32; 32],
     /// Cells not yet solved, per band.
     unsolved: [u32; 3],
-    /// Digit-bands changed since they were last filtered (bit `3*d + b`).
+    /// Digit-bands changed since they were last filtered (bit `9*b + d`).
     dirty: u32,
 }
 
@@ -158,27 +190,34 @@ impl State {
     }
 
     /// Marks cells `s` of band `b` (one per row at most) solved with digit
-    /// `d`: they leave the other digits, and their columns leave `d`'s
-    /// other bands. Row and box exclusion inside the band come from the
+    /// `d`: they leave the other digits (skipped when `OTHERS` is false: the
+    /// caller knows they have no other candidate), and their columns leave
+    /// `d`'s other bands. Row and box exclusion inside the band come from the
     /// band filter.
     #[inline(always)]
-    fn place(&mut self, d: usize, b: usize, s: u32) {
+    fn place<const OTHERS: bool>(&mut self, d: usize, b: usize, s: u32) {
         self.unsolved[b] &= !s;
         let mut dirty = 0;
-        for d2 in 0..9 {
-            if d2 != d {
-                let k = 3 * d2 + b;
-                let old = self.cand[k];
-                let new = old & !s;
-                self.cand[k] = new;
-                dirty |= ((old != new) as u32) << k;
-            }
+        if OTHERS {
+        // The band's 9 digit words are contiguous: clear `s` from all of
+        // them (a loop the compiler unrolls), then restore digit `d`'s word.
+        let band = &mut self.cand[9 * b..9 * b + 9];
+        let keep = band[d];
+        let mut changed = 0u32;
+        for (d2, w) in band.iter_mut().enumerate() {
+            let old = *w;
+            let new = old & !s;
+            *w = new;
+            changed |= ((old != new) as u32) << d2;
+        }
+        band[d] = keep;
+        dirty = (changed & !(1 << d)) << (9 * b);
         }
         let cols = (s | (s >> 9) | (s >> 18)) & ROW;
         let colmask = cols * 0x40201;
         for b2 in 0..3 {
             if b2 != b {
-                let k = 3 * d + b2;
+                let k = 9 * b2 + d;
                 let old = self.cand[k];
                 let new = old & !colmask;
                 self.cand[k] = new;
@@ -191,8 +230,8 @@ impl State {
     /// Puts digit `d` in the cell `bit` of band `b` (a given, a guess or a
     /// naked single). False if `d` is no longer possible there.
     #[inline(always)]
-    fn assign(&mut self, d: usize, b: usize, bit: u32) -> bool {
-        let j = 3 * d + b;
+    fn assign<const OTHERS: bool>(&mut self, d: usize, b: usize, bit: u32) -> bool {
+        let j = 9 * b + d;
         if self.cand[j] & bit == 0 {
             return false;
         }
@@ -200,7 +239,7 @@ impl State {
         let row = ROW << (9 * (i / 9));
         self.cand[j] &= !row | bit;
         self.dirty |= 1 << j;
-        self.place(d, b, bit);
+        self.place::<OTHERS>(d, b, bit);
         true
     }
 
@@ -222,7 +261,8 @@ impl State {
                 return false;
             }
             self.cand[j] = x;
-            let (d, b) = (j / 3, j % 3);
+            let b = BAND_OF[j];
+            let d = j - 9 * b;
             let singles = (SINGLE[(x & ROW) as usize]
                 | SINGLE[((x >> 9) & ROW) as usize] << 9
                 | SINGLE[((x >> 18) & ROW) as usize] << 18)
@@ -236,7 +276,7 @@ impl State {
                         ctx.counter.forced(27 * b + i, d as u8 + 1);
                     }
                 }
-                self.place(d, b, singles);
+                self.place::<true>(d, b, singles);
             }
         }
         true
@@ -262,7 +302,7 @@ impl State {
                 *probes += 9;
                 let (mut one, mut two, mut three) = (0u32, 0u32, 0u32);
                 for d in 0..9 {
-                    let x = self.cand[3 * d + b];
+                    let x = self.cand[9 * b + d];
                     three |= two & x;
                     two |= one & x;
                     one |= x;
@@ -276,11 +316,12 @@ impl State {
                     singles ^= bit;
                     let mut placed = false;
                     for d in 0..9 {
-                        if self.cand[3 * d + b] & bit != 0 {
+                        if self.cand[9 * b + d] & bit != 0 {
                             if C::ENABLED {
                                 ctx.counter.forced(27 * b + bit.trailing_zeros() as usize, d as u8 + 1);
                             }
-                            placed = self.assign(d, b, bit);
+                            // A naked single: no other digit to clear.
+                            placed = self.assign::<false>(d, b, bit);
                             break;
                         }
                     }
@@ -300,7 +341,7 @@ impl State {
             if found {
                 continue;
             }
-            match self.column_singles(ctx, probes) {
+            match if COLS { self.column_singles(ctx, probes) } else { Some(false) } {
                 None => return Fixpoint::Contradiction,
                 Some(true) => continue,
                 Some(false) => {}
@@ -312,7 +353,7 @@ impl State {
             *probes += 9;
             let mut digits = 0;
             for d in 0..9 {
-                if self.cand[3 * d + band] & bit != 0 {
+                if self.cand[9 * band + d] & bit != 0 {
                     digits |= 1 << d;
                 }
             }
@@ -332,10 +373,12 @@ impl State {
             let mut one = 0;
             let mut two = 0;
             let mut placed = 0;
+            let mut f = [0u32; 3];
             for b in 0..3 {
-                let x = self.cand[3 * d + b];
+                let x = self.cand[9 * b + d];
                 let (r0, r1, r2) = (x & ROW, (x >> 9) & ROW, (x >> 18) & ROW);
                 let f1 = r0 | r1 | r2;
+                f[b] = f1;
                 two |= (r0 & r1) | (r2 & (r0 | r1)) | (one & f1);
                 one |= f1;
                 let p = x & !self.unsolved[b];
@@ -344,20 +387,47 @@ impl State {
             if one != ROW {
                 return None;
             }
+            if STACKS {
+                // Stack view: the (band, column-in-stack) pairs of each stack
+                // form a permutation too (column/box locked candidates).
+                let mut allowed = [0u32; 3];
+                for s in 0..3 {
+                    let pattern = ((f[0] >> (3 * s)) & 7)
+                        | ((f[1] >> (3 * s)) & 7) << 3
+                        | ((f[2] >> (3 * s)) & 7) << 6;
+                    let keep = PERMUTATION_PAIRS[pattern as usize & 511];
+                    if keep == 0 {
+                        return None;
+                    }
+                    for (b, a) in allowed.iter_mut().enumerate() {
+                        *a |= ((keep >> (3 * b)) & 7) << (3 * s);
+                    }
+                }
+                for (b, a) in allowed.iter().enumerate() {
+                    let k = 9 * b + d;
+                    let old = self.cand[k];
+                    let new = old & (a * 0x40201);
+                    if new != old {
+                        self.cand[k] = new;
+                        self.dirty |= 1 << k;
+                        found = true;
+                    }
+                }
+            }
             let new = one & !two & !placed & ROW;
             if new == 0 {
                 continue;
             }
             let spread = new * 0x40201;
             for b in 0..3 {
-                let mut cells = self.cand[3 * d + b] & spread & self.unsolved[b];
+                let mut cells = self.cand[9 * b + d] & spread & self.unsolved[b];
                 while cells != 0 {
                     let bit = cells & cells.wrapping_neg();
                     cells ^= bit;
                     if C::ENABLED {
                         ctx.counter.forced(27 * b + bit.trailing_zeros() as usize, d as u8 + 1);
                     }
-                    if !self.assign(d, b, bit) {
+                    if !self.assign::<true>(d, b, bit) {
                         return None;
                     }
                     found = true;
@@ -379,7 +449,7 @@ impl State {
                 u ^= bit;
                 *probes += 9;
                 let n = (0..9)
-                    .filter(|&d| self.cand[3 * d + b] & bit != 0)
+                    .filter(|&d| self.cand[9 * b + d] & bit != 0)
                     .count() as u32;
                 if n < best.2 {
                     best = (b, bit, n);
@@ -394,7 +464,7 @@ impl State {
         let mut cells = [0u8; 81];
         for d in 0..9 {
             for b in 0..3 {
-                let mut x = self.cand[3 * d + b];
+                let mut x = self.cand[9 * b + d];
                 while x != 0 {
                     let i = x.trailing_zeros() as usize;
                     x &= x - 1;
@@ -415,7 +485,7 @@ pub fn search<C: Counter>(puzzle: &Board, ctx: &mut Ctx<C>) -> Flow {
     }
     let mut st = State::new();
     for (c, &v) in puzzle.cells().iter().enumerate() {
-        if v != 0 && !st.assign(v as usize - 1, c / 27, 1 << (c % 27)) {
+        if v != 0 && !st.assign::<true>(v as usize - 1, c / 27, 1 << (c % 27)) {
             // Givens that leave a later given no room: no solution. The root
             // node still counts as visited.
             ctx.enter()?;
@@ -446,7 +516,7 @@ fn node<C: Counter>(mut st: State, ctx: &mut Ctx<C>) -> Flow {
                 ds &= ds - 1;
                 let mut child = st;
                 // `d` is a candidate of the cell, so the assignment succeeds.
-                child.assign(d, band, bit);
+                child.assign::<true>(d, band, bit);
                 ctx.counter.placement(cell, d as u8 + 1);
                 ctx.counter.guess();
                 node(child, ctx)?;
