@@ -294,6 +294,7 @@ impl State {
             // Naked singles, empty cells and bivalue cells, band by band.
             let mut found = false;
             let mut pair: Option<(usize, u32)> = None;
+            let mut best_score = u32::MAX;
             for b in 0..3 {
                 let u = self.unsolved[b];
                 if u == 0 {
@@ -331,9 +332,13 @@ impl State {
                     }
                     found = true;
                 }
-                if pair.is_none() {
-                    let bivalue = u & two & !three;
-                    if bivalue != 0 {
+                let bivalue = u & two & !three;
+                if bivalue != 0 {
+                    // Prefer the band with the most unsolved cells: a guess
+                    // there has the most cells to propagate into.
+                    let score = 32 - u.count_ones();
+                    if score < best_score {
+                        best_score = score;
                         pair = Some((b, bivalue & bivalue.wrapping_neg()));
                     }
                 }
@@ -368,22 +373,24 @@ impl State {
     #[inline(always)]
     fn column_singles<C: Counter>(&mut self, ctx: &mut Ctx<C>, probes: &mut u64) -> Option<bool> {
         let mut found = false;
+        let solved = self.unsolved.map(|u| !u);
         for d in 0..9 {
             *probes += 3;
-            let mut one = 0;
-            let mut two = 0;
-            let mut placed = 0;
-            let mut f = [0u32; 3];
-            for b in 0..3 {
-                let x = self.cand[9 * b + d];
-                let (r0, r1, r2) = (x & ROW, (x >> 9) & ROW, (x >> 18) & ROW);
-                let f1 = r0 | r1 | r2;
-                f[b] = f1;
-                two |= (r0 & r1) | (r2 & (r0 | r1)) | (one & f1);
-                one |= f1;
-                let p = x & !self.unsolved[b];
-                placed |= p | (p >> 9) | (p >> 18);
-            }
+            // Stack the three bands: per (row-in-band, column), "in at
+            // least one band" and "in at least two", then fold the 3 rows.
+            let (x0, x1, x2) = (self.cand[d], self.cand[9 + d], self.cand[18 + d]);
+            let o = x0 | x1 | x2;
+            let t = (x0 & x1) | (x2 & (x0 | x1));
+            let (o0, o1, o2) = (o & ROW, (o >> 9) & ROW, (o >> 18) & ROW);
+            let one = o0 | o1 | o2;
+            let two = ((t | (t >> 9) | (t >> 18)) & ROW) | (o0 & o1) | (o2 & (o0 | o1));
+            let p = (x0 & solved[0]) | (x1 & solved[1]) | (x2 & solved[2]);
+            let placed = p | (p >> 9) | (p >> 18);
+            let f = [
+                (x0 | (x0 >> 9) | (x0 >> 18)) & ROW,
+                (x1 | (x1 >> 9) | (x1 >> 18)) & ROW,
+                (x2 | (x2 >> 9) | (x2 >> 18)) & ROW,
+            ];
             if one != ROW {
                 return None;
             }
