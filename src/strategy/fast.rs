@@ -175,7 +175,11 @@ enum Fixpoint {
     Contradiction,
     Solved,
     /// Nothing more is forced: branch on this cell (band, bit) over these digits (bit d).
-    Branch { band: usize, bit: u32, digits: u32 },
+    Branch {
+        band: usize,
+        bit: u32,
+        digits: u32,
+    },
 }
 
 impl State {
@@ -199,19 +203,19 @@ impl State {
         self.unsolved[b] &= !s;
         let mut dirty = 0;
         if OTHERS {
-        // The band's 9 digit words are contiguous: clear `s` from all of
-        // them (a loop the compiler unrolls), then restore digit `d`'s word.
-        let band = &mut self.cand[9 * b..9 * b + 9];
-        let keep = band[d];
-        let mut changed = 0u32;
-        for (d2, w) in band.iter_mut().enumerate() {
-            let old = *w;
-            let new = old & !s;
-            *w = new;
-            changed |= ((old != new) as u32) << d2;
-        }
-        band[d] = keep;
-        dirty = (changed & !(1 << d)) << (9 * b);
+            // The band's 9 digit words are contiguous: clear `s` from all of
+            // them (a loop the compiler unrolls), then restore digit `d`'s word.
+            let band = &mut self.cand[9 * b..9 * b + 9];
+            let keep = band[d];
+            let mut changed = 0u32;
+            for (d2, w) in band.iter_mut().enumerate() {
+                let old = *w;
+                let new = old & !s;
+                *w = new;
+                changed |= ((old != new) as u32) << d2;
+            }
+            band[d] = keep;
+            dirty = (changed & !(1 << d)) << (9 * b);
         }
         let cols = (s | (s >> 9) | (s >> 18)) & ROW;
         let colmask = cols * 0x40201;
@@ -319,7 +323,8 @@ impl State {
                     for d in 0..9 {
                         if self.cand[9 * b + d] & bit != 0 {
                             if C::ENABLED {
-                                ctx.counter.forced(27 * b + bit.trailing_zeros() as usize, d as u8 + 1);
+                                ctx.counter
+                                    .forced(27 * b + bit.trailing_zeros() as usize, d as u8 + 1);
                             }
                             // A naked single: no other digit to clear.
                             placed = self.assign::<false>(d, b, bit);
@@ -346,7 +351,11 @@ impl State {
             if found {
                 continue;
             }
-            match if COLS { self.column_singles(ctx, probes) } else { Some(false) } {
+            match if COLS {
+                self.column_singles(ctx, probes)
+            } else {
+                Some(false)
+            } {
                 None => return Fixpoint::Contradiction,
                 Some(true) => continue,
                 Some(false) => {}
@@ -432,7 +441,8 @@ impl State {
                     let bit = cells & cells.wrapping_neg();
                     cells ^= bit;
                     if C::ENABLED {
-                        ctx.counter.forced(27 * b + bit.trailing_zeros() as usize, d as u8 + 1);
+                        ctx.counter
+                            .forced(27 * b + bit.trailing_zeros() as usize, d as u8 + 1);
                     }
                     if !self.assign::<true>(d, b, bit) {
                         return None;
@@ -455,9 +465,7 @@ impl State {
                 let bit = u & u.wrapping_neg();
                 u ^= bit;
                 *probes += 9;
-                let n = (0..9)
-                    .filter(|&d| self.cand[9 * b + d] & bit != 0)
-                    .count() as u32;
+                let n = (0..9).filter(|&d| self.cand[9 * b + d] & bit != 0).count() as u32;
                 if n < best.2 {
                     best = (b, bit, n);
                 }
