@@ -199,7 +199,8 @@ impl State {
     /// `d`'s other bands. Row and box exclusion inside the band come from the
     /// band filter.
     #[inline(always)]
-    fn place<const OTHERS: bool>(&mut self, d: usize, b: usize, s: u32) {
+    #[must_use]
+    fn place<const OTHERS: bool>(&mut self, d: usize, b: usize, s: u32) -> u32 {
         self.unsolved[b] &= !s;
         let mut dirty = 0;
         if OTHERS {
@@ -228,7 +229,7 @@ impl State {
                 dirty |= ((old != new) as u32) << k;
             }
         }
-        self.dirty |= dirty;
+        dirty
     }
 
     /// Puts digit `d` in the cell `bit` of band `b` (a given, a guess or a
@@ -243,7 +244,7 @@ impl State {
         let row = ROW << (9 * (i / 9));
         self.cand[j] &= !row | bit;
         self.dirty |= 1 << j;
-        self.place::<OTHERS>(d, b, bit);
+        self.dirty |= self.place::<OTHERS>(d, b, bit);
         true
     }
 
@@ -251,10 +252,14 @@ impl State {
     /// Returns false on a contradiction.
     #[inline(always)]
     fn settle<C: Counter>(&mut self, ctx: &mut Ctx<C>, probes: &mut u64) -> bool {
-        while self.dirty != 0 {
-            let j = self.dirty.trailing_zeros() as usize & 31;
-            self.dirty &= self.dirty - 1;
-            *probes += 1;
+        let mut dirty = self.dirty;
+        self.dirty = 0;
+        while dirty != 0 {
+            let j = dirty.trailing_zeros() as usize & 31;
+            dirty &= dirty - 1;
+            if C::ENABLED {
+                *probes += 1;
+            }
             let x = self.cand[j];
             let pattern = SEGMENTS[(x & ROW) as usize]
                 | SEGMENTS[((x >> 9) & ROW) as usize] << 3
@@ -280,7 +285,7 @@ impl State {
                         ctx.counter.forced(27 * b + i, d as u8 + 1);
                     }
                 }
-                self.place::<true>(d, b, singles);
+                dirty |= self.place::<true>(d, b, singles);
             }
         }
         true
@@ -304,7 +309,9 @@ impl State {
                 if u == 0 {
                     continue;
                 }
+                if C::ENABLED {
                 *probes += 9;
+            }
                 let (mut one, mut two, mut three) = (0u32, 0u32, 0u32);
                 for d in 0..9 {
                     let x = self.cand[9 * b + d];
@@ -362,9 +369,11 @@ impl State {
             }
             let (band, bit) = match pair {
                 Some(p) => p,
-                None => self.fewest_candidates(probes),
+                None => self.fewest_candidates::<C>(probes),
             };
-            *probes += 9;
+            if C::ENABLED {
+                *probes += 9;
+            }
             let mut digits = 0;
             for d in 0..9 {
                 if self.cand[9 * band + d] & bit != 0 {
@@ -384,7 +393,9 @@ impl State {
         let mut found = false;
         let solved = self.unsolved.map(|u| !u);
         for d in 0..9 {
-            *probes += 3;
+            if C::ENABLED {
+                *probes += 3;
+            }
             // Stack the three bands: per (row-in-band, column), "in at
             // least one band" and "in at least two", then fold the 3 rows.
             let (x0, x1, x2) = (self.cand[d], self.cand[9 + d], self.cand[18 + d]);
@@ -457,14 +468,16 @@ impl State {
     /// The unsolved cell with the fewest candidates (first in row-major
     /// order on ties). Only used when no bivalue cell exists, which is rare.
     #[cold]
-    fn fewest_candidates(&self, probes: &mut u64) -> (usize, u32) {
+    fn fewest_candidates<C: Counter>(&self, probes: &mut u64) -> (usize, u32) {
         let mut best = (0, 0, u32::MAX);
         for b in 0..3 {
             let mut u = self.unsolved[b];
             while u != 0 {
                 let bit = u & u.wrapping_neg();
                 u ^= bit;
+                if C::ENABLED {
                 *probes += 9;
+            }
                 let n = (0..9).filter(|&d| self.cand[9 * b + d] & bit != 0).count() as u32;
                 if n < best.2 {
                     best = (b, bit, n);
