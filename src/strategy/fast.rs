@@ -24,35 +24,46 @@
 //!   "at least two" / "at least three" accumulators gives, in 27 AND/ORs, the
 //!   cells with no candidate (contradiction), one candidate (place it) and
 //!   exactly two (bivalue cells).
-//! * **Careful guessing.** When nothing is forced, branch on the first
-//!   bivalue cell (a 50/50 guess, and the wrong half usually dies at once);
-//!   only if there is none, on the cell with the fewest candidates.
+//! * **Hidden singles in columns.** Before guessing, the three bands of a
+//!   digit are stacked ("in at least one band" / "in at least two") and
+//!   folded: a column with room for the digit in exactly one cell fixes it.
+//! * **Careful guessing.** When nothing is forced, branch on a bivalue cell
+//!   (a 50/50 guess, and the wrong half usually dies at once), taken from the
+//!   band with the most unsolved and bivalue cells; only if there is no
+//!   bivalue cell, on the cell with the fewest candidates.
 //!
 //! Only bands whose word changed since they were last filtered are revisited
 //! (one dirty bit per digit × band).
 //!
 //! **Cost per node.** A node is one full propagation to a fixpoint plus one
 //! guess. Each band update costs 3 + 1 + 3 table reads and a few ANDs; each
-//! naked-single sweep is 27 word reads. There is no per-cell loop anywhere on
-//! the hot path. Counted `probes` = band updates performed + 27 per
-//! naked-single sweep (the words read) + 9 per candidate-digit look-up of a
-//! chosen cell.
+//! naked-single sweep is 27 word reads, a column sweep 27 more. There is no
+//! per-cell loop anywhere on the hot path. Counted `probes` = band updates
+//! performed + 9 per band in each naked-single sweep + 3 per digit in each
+//! column sweep (the words read) + 9 per look-up of a chosen cell's digits.
 //!
 //! **What it teaches.** Representation decides speed. The same rules (singles,
 //! locked candidates) that cost a loop over cells and units on a grid cost a
 //! handful of word operations on bitboards, because one machine word checks a
 //! constraint for 27 cells at once. Propagating that hard makes most 17-clue
 //! puzzles solve without a single guess, and the hardest ones in hundreds of
-//! nodes where `mrv` needs hundreds of thousands. What it does not do:
-//! column-direction locked candidates and column hidden singles are only found
-//! indirectly (the band view sees columns just as "one per band").
+//! nodes where `mrv` needs hundreds of thousands. What it does not do by
+//! default: locked candidates along columns (the `STACKS` switch below; it
+//! saves nodes but costs more than it saves on the hardest puzzles).
 
 use crate::board::{Board, BoxSize};
 use crate::counters::Counter;
 use crate::search::{Ctx, Flow};
 
-const STACKS: bool = false;
+/// Hidden singles in columns before each guess. Measured (instructions,
+/// valgrind): 17-clue −35% (nodes 17.9 → 3.9 per puzzle), top1465 −4%,
+/// forum-hardest +4%: kept.
 const COLS: bool = true;
+/// The stack view (column × box permutation filter, i.e. locked candidates
+/// along columns) before each guess. Measured: nodes −10..30%, but
+/// forum-hardest +15% instructions, top1465 −3%: off. Kept as a switch
+/// because it is the natural next step to try.
+const STACKS: bool = false;
 /// Bits of one row inside a band word.
 const ROW: u32 = 0x1FF;
 /// All 27 cells of a band.
@@ -310,8 +321,8 @@ impl State {
                     continue;
                 }
                 if C::ENABLED {
-                *probes += 9;
-            }
+                    *probes += 9;
+                }
                 let (mut one, mut two, mut three) = (0u32, 0u32, 0u32);
                 for d in 0..9 {
                     let x = self.cand[9 * b + d];
@@ -478,8 +489,8 @@ impl State {
                 let bit = u & u.wrapping_neg();
                 u ^= bit;
                 if C::ENABLED {
-                *probes += 9;
-            }
+                    *probes += 9;
+                }
                 let n = (0..9).filter(|&d| self.cand[9 * b + d] & bit != 0).count() as u32;
                 if n < best.2 {
                     best = (b, bit, n);
