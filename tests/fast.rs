@@ -276,6 +276,10 @@ fn supports_only_9x9() {
     for b in [2, 4, 5] {
         assert!(!Strategy::Fast.supports(BoxSize::new(b).expect("size")));
     }
+    // Another size passed anyway is handed to `mrv`, not a panic.
+    let small = Board::empty(BoxSize::new(2).expect("size"));
+    let run = Strategy::Fast.solve(&small, None).expect("verified");
+    assert_eq!(run.outcome, Outcome::Solved);
     assert_eq!(Strategy::ALL.last(), Some(&Strategy::Fast));
     assert_eq!(Strategy::Fast.name(), "fast");
 }
