@@ -34,11 +34,7 @@ use crate::strategy::{Strategy, WrongSolution};
 /// The strategy every uniqueness check uses: the default (fastest) one when
 /// it handles the size, else `mrv`. The one place to change it.
 pub fn uniqueness_strategy(size: BoxSize) -> Strategy {
-    if Strategy::DEFAULT.supports(size) {
-        Strategy::DEFAULT
-    } else {
-        Strategy::Mrv
-    }
+    Strategy::default_for(size)
 }
 
 /// What a bounded solution count says about a puzzle.

@@ -22,9 +22,9 @@ pub const BUDGET_EXCEEDED: &str = "budget exceeded";
 
 #[derive(Debug, Args)]
 pub struct SolveArgs {
-    /// Strategy to solve with.
-    #[arg(long, short, value_enum, default_value_t = Strategy::DEFAULT)]
-    pub strategy: Strategy,
+    /// Strategy to solve with [default: fast for 9x9, propagate for other sizes].
+    #[arg(long, short, value_enum)]
+    pub strategy: Option<Strategy>,
     /// Print each puzzle's counters and time to stderr.
     #[arg(long)]
     pub stats: bool,
@@ -40,9 +40,9 @@ pub struct CountArgs {
     /// Stop counting at this many solutions (at least 1).
     #[arg(long, short, default_value_t = 2, value_parser = clap::value_parser!(u64).range(1..))]
     pub limit: u64,
-    /// Strategy to count with.
-    #[arg(long, short, value_enum, default_value_t = Strategy::DEFAULT)]
-    pub strategy: Strategy,
+    /// Strategy to count with [default: fast for 9x9, propagate for other sizes].
+    #[arg(long, short, value_enum)]
+    pub strategy: Option<Strategy>,
     /// Give up on a puzzle after this many search nodes.
     #[arg(long, value_name = "NODES")]
     pub budget: Option<u64>,
@@ -56,12 +56,20 @@ pub struct CountArgs {
 /// Runs the timed path (counters off); with `stats`, also a counted pass,
 /// and prints its counters with the uncounted time to stderr.
 fn timed_with_stats(
-    strategy: Strategy,
+    requested: Option<Strategy>,
     puzzle: &Puzzle,
     limits: Limits,
     stats: bool,
     index: usize,
 ) -> anyhow::Result<Run> {
+    let size = puzzle.board.size();
+    let strategy = requested.unwrap_or_else(|| Strategy::default_for(size));
+    if !strategy.supports(size) {
+        anyhow::bail!(
+            "strategy {strategy} does not support {size} boards (puzzle {index}, line {}); omit --strategy for the default",
+            puzzle.line
+        );
+    }
     let run = strategy.run_timed(&puzzle.board, limits)?;
     if stats {
         let counted = strategy.run_counted(&puzzle.board, limits)?;

@@ -14,6 +14,7 @@ use crate::search::{Ctx, End, Limits, Report};
 pub mod bitmask;
 pub mod blank_list;
 pub mod dlx;
+pub mod fast;
 pub mod mrv;
 pub mod naive;
 pub mod propagate;
@@ -30,6 +31,7 @@ pub enum Strategy {
     Mrv,
     Propagate,
     Dlx,
+    Fast,
 }
 
 impl Strategy {
@@ -42,10 +44,24 @@ impl Strategy {
         Strategy::Mrv,
         Strategy::Propagate,
         Strategy::Dlx,
+        Strategy::Fast,
     ];
 
-    /// The strategy used when none is named (the fastest available).
-    pub const DEFAULT: Strategy = Strategy::Mrv;
+    /// The strategy used when none is named: the fastest. It is 9×9 only;
+    /// [`Strategy::default_for`] picks the fallback for other sizes.
+    pub const DEFAULT: Strategy = Strategy::Fast;
+
+    /// The strategy used for a board of this size when none is named:
+    /// [`Strategy::DEFAULT`] where it applies, else `propagate` (the fastest
+    /// rung for every size). This is the one place that decides defaults for
+    /// `solve`, `count` and the generator's uniqueness checks.
+    pub fn default_for(size: BoxSize) -> Strategy {
+        if Strategy::DEFAULT.supports(size) {
+            Strategy::DEFAULT
+        } else {
+            Strategy::Propagate
+        }
+    }
 
     /// The CLI/CSV name, e.g. `blank-list`.
     pub fn name(self) -> &'static str {
@@ -57,6 +73,7 @@ impl Strategy {
             Strategy::Mrv => "mrv",
             Strategy::Propagate => "propagate",
             Strategy::Dlx => "dlx",
+            Strategy::Fast => "fast",
         }
     }
 
@@ -84,12 +101,18 @@ impl Strategy {
             Strategy::Dlx => {
                 "exact cover with dancing links (Algorithm X): branch on the constraint with the fewest options"
             }
+            Strategy::Fast => {
+                "9x9 only: per-digit band bitboards, singles and locked candidates by table, guess on a bivalue cell"
+            }
         }
     }
 
     /// Whether this strategy handles boards of this size.
-    pub fn supports(self, _size: BoxSize) -> bool {
-        true
+    pub fn supports(self, size: BoxSize) -> bool {
+        match self {
+            Strategy::Fast => size == BoxSize::NINE,
+            _ => true,
+        }
     }
 
     /// True for the rungs that keep `naive`'s cell and digit order and so
@@ -114,6 +137,7 @@ impl Strategy {
             Strategy::Mrv => mrv::search(puzzle, &mut ctx),
             Strategy::Propagate => propagate::search(puzzle, &mut ctx),
             Strategy::Dlx => dlx::search(puzzle, &mut ctx),
+            Strategy::Fast => fast::search(puzzle, &mut ctx),
         };
         ctx.finish(puzzle.size(), flow)
     }

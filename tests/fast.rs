@@ -1,0 +1,285 @@
+//! The `fast` strategy: verified solutions on the public corpora, exact
+//! solution counts against `mrv` on seeded multi- and no-solution puzzles,
+//! node budgets, and counter bookkeeping.
+
+use std::path::PathBuf;
+
+use rand::seq::SliceRandom;
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use sudoku_lab::dataset::Dataset;
+use sudoku_lab::{Board, BoxSize, End, Limits, NoCount, Outcome, Strategy};
+
+/// Loads a public corpus by the SUDOKU_LAB_SHARED rule: skipped (None) when
+/// neither the variable nor `CI` is set; a failure when `CI` is set and the
+/// file cannot be read.
+fn shared(file: &str) -> Option<Dataset> {
+    let Some(dir) = std::env::var_os("SUDOKU_LAB_SHARED") else {
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "CI is set but SUDOKU_LAB_SHARED is not"
+        );
+        println!("skipped: SUDOKU_LAB_SHARED not set");
+        return None;
+    };
+    let path = PathBuf::from(dir).join(file);
+    match Dataset::load(&path) {
+        Ok(ds) => Some(ds),
+        Err(e) => panic!("cannot load {}: {e:#}", path.display()),
+    }
+}
+
+fn board(line: &str) -> Board {
+    let cells = line
+        .bytes()
+        .map(|b| if b == b'.' { 0 } else { b - b'0' })
+        .collect();
+    Board::from_cells(BoxSize::NINE, cells).expect("valid test puzzle")
+}
+
+/// A hard puzzle that needs guessing (Arto Inkala's, 2012).
+const HARD: &str =
+    "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..";
+
+/// Solves every puzzle of `ds` picked by `keep`; returns how many were solved.
+fn solve_all(ds: &Dataset, keep: impl Fn(usize) -> bool) -> usize {
+    let mut n = 0;
+    for p in ds
+        .puzzles
+        .iter()
+        .enumerate()
+        .filter(|(i, _)| keep(*i))
+        .map(|(_, p)| p)
+    {
+        let run = Strategy::Fast
+            .solve(&p.board, Some(1_000_000))
+            .unwrap_or_else(|e| panic!("line {}: {e}", p.line));
+        assert_eq!(run.outcome, Outcome::Solved, "line {}", p.line);
+        let sol = run.solution.expect("a solved run has a solution");
+        p.board.check_solution(&sol).expect("verified solution");
+        // The timed path must find the same grid.
+        let timed = Strategy::Fast
+            .solve_uncounted(&p.board, None)
+            .expect("verified");
+        assert_eq!(timed.first.as_ref(), Some(&sol), "line {}", p.line);
+        assert_eq!(timed.nodes, run.counts.nodes, "line {}", p.line);
+        n += 1;
+    }
+    n
+}
+
+#[test]
+fn solves_all_of_forum_hardest() {
+    let Some(ds) = shared("forum-hardest-1106.txt") else {
+        return;
+    };
+    assert_eq!(solve_all(&ds, |_| true), 375);
+}
+
+#[test]
+fn solves_all_of_top1465() {
+    let Some(ds) = shared("top1465.txt") else {
+        return;
+    };
+    assert_eq!(solve_all(&ds, |_| true), 1465);
+}
+
+#[test]
+fn solves_a_sample_of_17_clue() {
+    let Some(ds) = shared("17-clue.txt") else {
+        return;
+    };
+    assert_eq!(ds.puzzles.len(), 49_158);
+    // Every 7th puzzle: 7,023 puzzles, deterministic.
+    assert_eq!(solve_all(&ds, |i| i % 7 == 0), 7_023);
+}
+
+#[test]
+fn agrees_with_mrv_on_unique_puzzles() {
+    let Some(ds) = shared("top1465.txt") else {
+        return;
+    };
+    for p in ds.puzzles.iter().step_by(25) {
+        let fast = Strategy::Fast.count(&p.board, 2, None).expect("verified");
+        let mrv = Strategy::Mrv.count(&p.board, 2, None).expect("verified");
+        assert_eq!((fast.end, fast.solutions), (End::Exhausted, 1));
+        assert_eq!((mrv.end, mrv.solutions), (End::Exhausted, 1));
+        assert_eq!(fast.solution, mrv.solution, "line {}", p.line);
+    }
+}
+
+/// A random solved grid: a fixed valid grid with digits relabelled, rows
+/// shuffled inside bands, bands shuffled, and the same for columns.
+fn random_grid(rng: &mut ChaCha8Rng) -> Vec<u8> {
+    let mut digits: Vec<u8> = (1..=9).collect();
+    digits.shuffle(rng);
+    let order = |rng: &mut ChaCha8Rng| {
+        let mut bands = [0, 1, 2];
+        bands.shuffle(rng);
+        let mut out = Vec::new();
+        for b in bands {
+            let mut rows = [0, 1, 2];
+            rows.shuffle(rng);
+            out.extend(rows.iter().map(|r| 3 * b + r));
+        }
+        out
+    };
+    let (rows, cols) = (order(rng), order(rng));
+    let mut cells = vec![0u8; 81];
+    for r in 0..9 {
+        for c in 0..9 {
+            let (r0, c0) = (rows[r], cols[c]);
+            cells[9 * r + c] = digits[(3 * (r0 % 3) + r0 / 3 + c0) % 9];
+        }
+    }
+    cells
+}
+
+#[test]
+fn counts_match_mrv_on_seeded_multi_solution_puzzles() {
+    let mut rng = ChaCha8Rng::seed_from_u64(0x5eed_fa57);
+    let mut several = 0;
+    for _ in 0..150 {
+        let grid = random_grid(&mut rng);
+        let solved = Board::from_cells(BoxSize::NINE, grid.clone()).expect("valid grid");
+        assert!(solved.check_solution(&solved).is_ok());
+        let keep = rng.random_range(22..=40);
+        let mut order: Vec<usize> = (0..81).collect();
+        order.shuffle(&mut rng);
+        let mut cells = vec![0u8; 81];
+        for &c in &order[..keep] {
+            cells[c] = grid[c];
+        }
+        let puzzle = Board::from_cells(BoxSize::NINE, cells).expect("subset of a grid");
+        let fast = Strategy::Fast.count(&puzzle, 500, None).expect("verified");
+        let mrv = Strategy::Mrv.count(&puzzle, 500, None).expect("verified");
+        assert_eq!(
+            (fast.end, fast.solutions),
+            (mrv.end, mrv.solutions),
+            "{puzzle:?}"
+        );
+        assert!(fast.solutions >= 1);
+        if fast.end == End::Exhausted {
+            // Every guess is undone when the tree is exhausted.
+            assert_eq!(fast.counts.placements, fast.counts.backtracks);
+            assert_eq!(fast.counts.placements, fast.counts.guesses);
+        }
+        several += (fast.solutions > 1) as usize;
+    }
+    assert!(
+        several > 50,
+        "the sample must contain multi-solution puzzles"
+    );
+}
+
+#[test]
+fn counts_match_mrv_on_seeded_no_solution_puzzles() {
+    let mut rng = ChaCha8Rng::seed_from_u64(0xdead_0001);
+    let mut none = 0;
+    let mut tried = 0;
+    while tried < 150 {
+        let grid = random_grid(&mut rng);
+        let keep = rng.random_range(20..=35);
+        let mut order: Vec<usize> = (0..81).collect();
+        order.shuffle(&mut rng);
+        let mut cells = vec![0u8; 81];
+        for &c in &order[..keep] {
+            cells[c] = grid[c];
+        }
+        // Change one given to another digit; keep it only if the board is
+        // still consistent (no equal givens in a unit).
+        let c = order[0];
+        cells[c] = (grid[c] % 9) + 1 + rng.random_range(0..8u8);
+        if cells[c] > 9 {
+            cells[c] -= 9;
+        }
+        let Ok(puzzle) = Board::from_cells(BoxSize::NINE, cells) else {
+            continue;
+        };
+        tried += 1;
+        let fast = Strategy::Fast.count(&puzzle, 100, None).expect("verified");
+        let mrv = Strategy::Mrv.count(&puzzle, 100, None).expect("verified");
+        assert_eq!(
+            (fast.end, fast.solutions),
+            (mrv.end, mrv.solutions),
+            "{puzzle:?}"
+        );
+        if fast.solutions == 0 {
+            assert_eq!(fast.outcome, Outcome::NoSolution);
+            none += 1;
+        }
+    }
+    assert!(none > 30, "the sample must contain no-solution puzzles");
+}
+
+#[test]
+fn empty_board_counts_up_to_the_limit() {
+    let empty = Board::empty(BoxSize::NINE);
+    let run = Strategy::Fast.count(&empty, 1000, None).expect("verified");
+    assert_eq!((run.end, run.solutions), (End::SolutionLimit, 1000));
+}
+
+#[test]
+fn node_budget_is_respected() {
+    let puzzle = board(HARD);
+    let full = Strategy::Fast.solve(&puzzle, None).expect("verified");
+    assert_eq!(full.outcome, Outcome::Solved);
+    assert!(full.counts.nodes > 5, "the test puzzle must need guessing");
+    for budget in [1, 2, 5] {
+        let run = Strategy::Fast
+            .solve(&puzzle, Some(budget))
+            .expect("verified");
+        assert_eq!(run.outcome, Outcome::BudgetExceeded);
+        assert_eq!(run.end, End::BudgetExceeded);
+        assert_eq!(run.counts.nodes, budget);
+    }
+    let exact = Strategy::Fast
+        .solve(&puzzle, Some(full.counts.nodes))
+        .expect("verified");
+    assert_eq!(exact.outcome, Outcome::Solved);
+    let uncounted = Strategy::Fast.run(&puzzle, Limits::solve(Some(3)), NoCount);
+    assert_eq!((uncounted.end, uncounted.nodes), (End::BudgetExceeded, 3));
+}
+
+#[test]
+fn singles_only_puzzle_is_one_node_of_forced_cells() {
+    // Solvable by singles alone: no guess, every blank is forced.
+    let easy = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+    let puzzle = board(easy);
+    let run = Strategy::Fast.solve(&puzzle, None).expect("verified");
+    assert_eq!(run.outcome, Outcome::Solved);
+    assert_eq!(run.counts.nodes, 1);
+    assert_eq!(run.counts.guesses, 0);
+    assert_eq!(run.counts.placements, 0);
+    assert_eq!(run.counts.forced as usize, 81 - puzzle.clues());
+    assert!(run.counts.probes > 0);
+}
+
+#[test]
+fn counted_and_uncounted_runs_visit_the_same_tree() {
+    let puzzle = board(HARD);
+    for limit in [1, 2] {
+        let counted = Strategy::Fast
+            .count(&puzzle, limit, None)
+            .expect("verified");
+        let plain = Strategy::Fast.run(&puzzle, Limits::count(limit, None), NoCount);
+        assert_eq!(counted.counts.nodes, plain.nodes);
+        assert_eq!(counted.solutions, plain.solutions);
+        // Every node but the root comes from one guess.
+        assert_eq!(counted.counts.nodes, counted.counts.guesses + 1);
+    }
+}
+
+#[test]
+fn supports_only_9x9() {
+    assert!(Strategy::Fast.supports(BoxSize::NINE));
+    for b in [2, 4, 5] {
+        assert!(!Strategy::Fast.supports(BoxSize::new(b).expect("size")));
+    }
+    // Another size passed anyway is handed to `mrv`, not a panic.
+    let small = Board::empty(BoxSize::new(2).expect("size"));
+    let run = Strategy::Fast.solve(&small, None).expect("verified");
+    assert_eq!(run.outcome, Outcome::Solved);
+    assert_eq!(Strategy::ALL.last(), Some(&Strategy::Fast));
+    assert_eq!(Strategy::Fast.name(), "fast");
+}
