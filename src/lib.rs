@@ -5,9 +5,11 @@
 //! * [`format`] — line, grid and compact layouts, with positioned errors.
 //! * [`strategy`] — the ladder of solvers, one file per rung.
 //! * [`counters`] / [`search`] — the work counters and the shared search context.
+//! * [`compare`] — strategies × datasets → CSV, charts and a written report.
 
 pub mod board;
 pub mod cli;
+pub mod compare;
 pub mod counters;
 pub mod dataset;
 pub mod format;

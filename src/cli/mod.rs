@@ -9,8 +9,10 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
+mod compare;
 mod solve;
 
+pub use compare::{CompareArgs, DEFAULT_BUDGET, ReportArgs};
 pub use solve::{CountArgs, SolveArgs};
 
 /// A laboratory for backtracking Sudoku solvers.
@@ -29,6 +31,10 @@ pub enum Command {
     Count(CountArgs),
     /// List the strategies, in ladder order, with what each one changes.
     Strategies,
+    /// Run strategies over datasets; write results.csv, summary.csv, charts and a report.
+    Compare(CompareArgs),
+    /// Redraw the charts and report of a report folder from its results.csv.
+    Report(ReportArgs),
 }
 
 /// Exit code for "a puzzle was not solved" (no solution or budget exceeded).
@@ -41,6 +47,8 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
     match cli.command {
         Command::Solve(args) => solve::solve(&args),
         Command::Count(args) => solve::count(&args),
+        Command::Compare(args) => compare::compare(&args),
+        Command::Report(args) => compare::report(&args),
         Command::Strategies => {
             let width = crate::Strategy::ALL
                 .iter()

@@ -1,0 +1,205 @@
+//! Chart data: what each of the five charts shows, computed from an
+//! [`Aggregate`] and nothing else. Drawing lives in `draw.rs`.
+
+use std::collections::BTreeMap;
+
+use super::summary::{Aggregate, PairAcc, Sample, median_sorted, percentile_sorted};
+use crate::Strategy;
+
+/// Most points per strategy in the scatter chart (an even stride through the
+/// runs, so the picture is deterministic and the SVG stays small).
+pub const SCATTER_MAX: usize = 1500;
+/// Most points per CDF curve.
+const CDF_MAX: usize = 400;
+
+/// Chart 1: spread of solve time for one dataset × strategy.
+#[derive(Clone, Debug, PartialEq)]
+pub struct TimeSpread {
+    pub dataset: usize,
+    pub strategy: Strategy,
+    pub p10: f64,
+    pub median: f64,
+    pub p90: f64,
+    /// Runs that hit the budget (their times are lower bounds).
+    pub censored: u64,
+}
+
+/// Chart 2: cumulative share of puzzles solved within `nodes`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Cdf {
+    pub strategy: Strategy,
+    /// (nodes, share of measured runs solved within that many nodes), rising.
+    pub points: Vec<(f64, f64)>,
+    pub measured: u64,
+    pub solved: u64,
+}
+
+/// Chart 3: one point per run (or an even subsample).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Scatter {
+    pub strategy: Strategy,
+    /// (nodes, nanoseconds).
+    pub points: Vec<(f64, f64)>,
+    pub total: usize,
+}
+
+/// Chart 4: one rung against the baseline.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Rung {
+    pub strategy: Strategy,
+    pub acc: PairAcc,
+}
+
+/// Chart 5: medians of one strategy at one x (board side, or clue count).
+#[derive(Clone, Debug, PartialEq)]
+pub struct GrowthPoint {
+    pub strategy: Strategy,
+    pub x: u32,
+    pub median_nanos: f64,
+    pub median_nodes: f64,
+    pub runs: usize,
+    pub censored: usize,
+}
+
+/// Everything the five charts draw.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ChartData {
+    pub datasets: Vec<String>,
+    pub strategies: Vec<Strategy>,
+    pub time: Vec<TimeSpread>,
+    pub cdf: Vec<Cdf>,
+    pub scatter: Vec<Scatter>,
+    /// The first strategy in ladder order that ran: the ladder's reference.
+    pub baseline: Option<Strategy>,
+    pub ladder: Vec<Rung>,
+    pub by_size: Vec<GrowthPoint>,
+    /// The board side used for the clue-count panel (the most common one).
+    pub clue_side: Option<u32>,
+    pub by_clues: Vec<GrowthPoint>,
+}
+
+fn sorted(values: impl Iterator<Item = u64>) -> Vec<u64> {
+    let mut v: Vec<u64> = values.collect();
+    v.sort_unstable();
+    v
+}
+
+impl ChartData {
+    pub fn new(agg: &Aggregate) -> ChartData {
+        let strategies = agg.strategies();
+        let mut time = Vec::new();
+        for (&(d, s), g) in &agg.groups {
+            if g.samples.is_empty() {
+                continue;
+            }
+            let v = sorted(g.samples.iter().map(|x| x.nanos));
+            time.push(TimeSpread {
+                dataset: d,
+                strategy: s,
+                p10: percentile_sorted(&v, 10) as f64,
+                median: median_sorted(&v),
+                p90: percentile_sorted(&v, 90) as f64,
+                censored: g.budget_exceeded,
+            });
+        }
+
+        let mut per_strategy: BTreeMap<Strategy, Vec<Sample>> = BTreeMap::new();
+        for (&(_, s), g) in &agg.groups {
+            per_strategy
+                .entry(s)
+                .or_default()
+                .extend(g.samples.iter().copied());
+        }
+        let mut cdf = Vec::new();
+        let mut scatter = Vec::new();
+        for (&s, samples) in &per_strategy {
+            if samples.is_empty() {
+                continue;
+            }
+            let solved = sorted(samples.iter().filter(|x| x.solved).map(|x| x.nodes));
+            let measured = samples.len();
+            let step = solved.len().div_ceil(CDF_MAX).max(1);
+            let mut points: Vec<(f64, f64)> = Vec::new();
+            for (i, &n) in solved.iter().enumerate() {
+                let last = i + 1 == solved.len();
+                if (i + 1) % step == 0 || last {
+                    points.push((n as f64, (i + 1) as f64 / measured as f64));
+                }
+            }
+            cdf.push(Cdf {
+                strategy: s,
+                points,
+                measured: measured as u64,
+                solved: solved.len() as u64,
+            });
+            let stride = samples.len().div_ceil(SCATTER_MAX).max(1);
+            scatter.push(Scatter {
+                strategy: s,
+                points: samples
+                    .iter()
+                    .step_by(stride)
+                    .map(|x| (x.nodes as f64, x.nanos as f64))
+                    .collect(),
+                total: samples.len(),
+            });
+        }
+
+        let baseline = strategies.first().copied();
+        let ladder = match baseline {
+            Some(base) => strategies[1..]
+                .iter()
+                .filter_map(|&s| {
+                    let acc = agg.pairs.get(&(base, s)).copied()?;
+                    (acc.pairs > 0).then_some(Rung { strategy: s, acc })
+                })
+                .collect(),
+            None => Vec::new(),
+        };
+
+        let growth = |key: &dyn Fn(u32, u32) -> Option<u32>| {
+            let mut acc: BTreeMap<(Strategy, u32), Vec<Sample>> = BTreeMap::new();
+            for (&(side, clues, s), v) in &agg.growth {
+                if let Some(x) = key(side, clues) {
+                    acc.entry((s, x)).or_default().extend(v.iter().copied());
+                }
+            }
+            acc.into_iter()
+                .map(|((s, x), v)| GrowthPoint {
+                    strategy: s,
+                    x,
+                    median_nanos: median_sorted(&sorted(v.iter().map(|p| p.nanos))),
+                    median_nodes: median_sorted(&sorted(v.iter().map(|p| p.nodes))),
+                    runs: v.len(),
+                    censored: v.iter().filter(|p| !p.solved).count(),
+                })
+                .collect::<Vec<_>>()
+        };
+        let by_size = growth(&|side, _| Some(side));
+        let mut per_side: BTreeMap<u32, usize> = BTreeMap::new();
+        for (&(side, _, _), v) in &agg.growth {
+            *per_side.entry(side).or_default() += v.len();
+        }
+        // Most runs wins; ties go to the smaller side.
+        let clue_side = per_side
+            .iter()
+            .max_by_key(|&(&side, &n)| (n, std::cmp::Reverse(side)))
+            .map(|(&side, _)| side);
+        let by_clues = match clue_side {
+            Some(cs) => growth(&|side, clues| (side == cs).then_some(clues)),
+            None => Vec::new(),
+        };
+
+        ChartData {
+            datasets: agg.datasets.clone(),
+            strategies,
+            time,
+            cdf,
+            scatter,
+            baseline,
+            ladder,
+            by_size,
+            clue_side,
+            by_clues,
+        }
+    }
+}
