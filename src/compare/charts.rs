@@ -27,7 +27,9 @@ pub struct TimeSpread {
 /// Chart 2: cumulative share of puzzles solved within `nodes`.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Cdf {
-    pub strategy: Strategy,
+    /// The strategies with exactly this curve (rungs that keep the same
+    /// search order visit identical trees), in ladder order.
+    pub strategies: Vec<Strategy>,
     /// (nodes, share of measured runs solved within that many nodes), rising.
     pub points: Vec<(f64, f64)>,
     pub measured: u64,
@@ -58,6 +60,7 @@ pub struct GrowthPoint {
     pub median_nanos: f64,
     pub median_nodes: f64,
     pub runs: usize,
+    /// Runs that hit the budget (the medians may be lower bounds).
     pub censored: usize,
 }
 
@@ -126,12 +129,18 @@ impl ChartData {
                     points.push((n as f64, (i + 1) as f64 / measured as f64));
                 }
             }
-            cdf.push(Cdf {
-                strategy: s,
-                points,
-                measured: measured as u64,
-                solved: solved.len() as u64,
-            });
+            let same = cdf
+                .iter_mut()
+                .find(|c: &&mut Cdf| c.points == points && c.measured == measured as u64);
+            match same {
+                Some(c) => c.strategies.push(s),
+                None => cdf.push(Cdf {
+                    strategies: vec![s],
+                    points,
+                    measured: measured as u64,
+                    solved: solved.len() as u64,
+                }),
+            }
             let stride = samples.len().div_ceil(SCATTER_MAX).max(1);
             scatter.push(Scatter {
                 strategy: s,
@@ -170,7 +179,7 @@ impl ChartData {
                     median_nanos: median_sorted(&sorted(v.iter().map(|p| p.nanos))),
                     median_nodes: median_sorted(&sorted(v.iter().map(|p| p.nodes))),
                     runs: v.len(),
-                    censored: v.iter().filter(|p| !p.solved).count(),
+                    censored: v.iter().filter(|p| p.over_budget).count(),
                 })
                 .collect::<Vec<_>>()
         };

@@ -29,7 +29,9 @@ fn register_font() -> anyhow::Result<()> {
     if ok {
         Ok(())
     } else {
-        Err(anyhow!("the embedded font assets/DejaVuSans.ttf is not a valid font"))
+        Err(anyhow!(
+            "the embedded font assets/DejaVuSans.ttf is not a valid font"
+        ))
     }
 }
 
@@ -45,10 +47,19 @@ pub struct Rendered {
 
 /// The charts, in report order: (file stem, title).
 pub const CHARTS: [(&str, &str); 5] = [
-    ("time-by-dataset", "Solve time per puzzle, by dataset and strategy"),
-    ("nodes-distribution", "Nodes per puzzle: share of puzzles solved within N nodes"),
+    (
+        "time-by-dataset",
+        "Solve time per puzzle, by dataset and strategy",
+    ),
+    (
+        "nodes-distribution",
+        "Nodes per puzzle: share of puzzles solved within N nodes",
+    ),
     ("nodes-vs-time", "Nodes against time, one point per puzzle"),
-    ("ladder", "The ladder: speed-up over the baseline = fewer nodes × cheaper nodes"),
+    (
+        "ladder",
+        "The ladder: speed-up over the baseline = fewer nodes × cheaper nodes",
+    ),
     ("growth", "Growth with board size and with clue count"),
 ];
 
@@ -74,7 +85,8 @@ pub fn color(s: Strategy) -> RGBColor {
     PALETTE[i % PALETTE.len()]
 }
 
-const GRID: RGBColor = RGBColor(0xE4, 0xE4, 0xE4);
+const GRID: RGBColor = RGBColor(0xDD, 0xDD, 0xDD);
+const FAINT: RGBColor = RGBColor(0xF1, 0xF1, 0xF1);
 const TEXT: RGBColor = RGBColor(0x22, 0x22, 0x22);
 const MUTED: RGBColor = RGBColor(0x77, 0x77, 0x77);
 
@@ -248,6 +260,32 @@ fn subtitle<DB: DrawingBackend>(
     Ok(root.margin(26, 0, 0, 0))
 }
 
+/// A centred row of colour swatches and labels (used where an inside legend
+/// would cover data); returns the area below it.
+fn legend_row<DB: DrawingBackend>(
+    area: &DrawingArea<DB, Shift>,
+    items: &[(&str, RGBColor)],
+) -> Result<DrawingArea<DB, Shift>, DrawingAreaErrorKind<DB::ErrorType>> {
+    let font = tick_font();
+    let widths: Vec<i32> = items
+        .iter()
+        .map(|(t, _)| area.estimate_text_size(t, &font).map(|(w, _)| w as i32))
+        .collect::<Result<_, _>>()?;
+    let total: i32 = widths.iter().map(|w| w + 18 + 28).sum::<i32>() - 28;
+    let (w, _) = area.dim_in_pixel();
+    let mut x = (w as i32 - total) / 2;
+    for ((text, col), tw) in items.iter().zip(widths) {
+        area.draw(&Rectangle::new([(x, 6), (x + 12, 18)], col.filled()))?;
+        area.draw(&Text::new(
+            text.to_string(),
+            (x + 18, 12),
+            font.pos(Pos::new(HPos::Left, VPos::Center)),
+        ))?;
+        x += tw + 18 + 28;
+    }
+    Ok(area.margin(26, 0, 0, 0))
+}
+
 fn legend_box<'a, DB: DrawingBackend + 'a, CT: plotters::coord::CoordTranslate>(
     chart: &mut ChartContext<'a, DB, CT>,
     pos: SeriesLabelPosition,
@@ -291,7 +329,7 @@ impl Draw for TimeChart<'_> {
         chart
             .configure_mesh()
             .disable_x_mesh()
-            .light_line_style(GRID)
+            .light_line_style(FAINT)
             .bold_line_style(GRID)
             .x_labels(0)
             .x_label_formatter(&|_| String::new())
@@ -390,9 +428,11 @@ impl Draw for CdfChart<'_> {
             .build_cartesian_2d(x.clone().log_scale(), 0f64..100f64)?;
         chart
             .configure_mesh()
-            .light_line_style(GRID)
+            .light_line_style(FAINT)
             .bold_line_style(GRID)
             .x_label_formatter(&|v| decade_label(*v, fmt_count))
+            .y_labels(11)
+            .max_light_lines(1)
             .y_label_formatter(&|v| format!("{v:.0}%"))
             .x_desc("search nodes per puzzle (log scale)")
             .y_desc("puzzles solved within that many nodes")
@@ -414,7 +454,7 @@ impl Draw for CdfChart<'_> {
             ))?;
         }
         for c in &d.cdf {
-            let col = color(c.strategy);
+            let col = color(c.strategies[0]);
             // Start each curve at 0% just left of its first point: a step up.
             let start = c.points.first().map(|p| (p.0, 0.0));
             let pts: Vec<(f64, f64)> = start
@@ -423,13 +463,23 @@ impl Draw for CdfChart<'_> {
                 .collect();
             chart
                 .draw_series(LineSeries::new(pts, col.stroke_width(3)))?
-                .label(format!(
-                    "{} ({} of {} solved)",
-                    c.strategy.name(),
-                    c.solved,
-                    c.measured
-                ))
-                .legend(move |(x, y)| PathElement::new([(x - 8, y), (x + 8, y)], col.stroke_width(3)));
+                .label({
+                    let names: Vec<&str> = c.strategies.iter().map(|s| s.name()).collect();
+                    let same = if names.len() > 1 {
+                        ": identical trees"
+                    } else {
+                        ""
+                    };
+                    format!(
+                        "{} ({} of {} solved{same})",
+                        names.join(" = "),
+                        c.solved,
+                        c.measured
+                    )
+                })
+                .legend(move |(x, y)| {
+                    PathElement::new([(x - 8, y), (x + 8, y)], col.stroke_width(3))
+                });
         }
         legend_box(&mut chart, SeriesLabelPosition::LowerRight)
     }
@@ -465,7 +515,7 @@ impl Draw for ScatterChart<'_> {
             .build_cartesian_2d(x.clone().log_scale(), y.clone().log_scale())?;
         chart
             .configure_mesh()
-            .light_line_style(GRID)
+            .light_line_style(FAINT)
             .bold_line_style(GRID)
             .x_label_formatter(&|v| decade_label(*v, fmt_count))
             .y_label_formatter(&|v| decade_label(*v, fmt_time))
@@ -488,7 +538,7 @@ impl Draw for ScatterChart<'_> {
                 ))?;
                 let (px, py) = chart.backend_coord(&(x1, x1 * cost));
                 root.draw(&Text::new(
-                    format!("{} ns/node", trim(cost)),
+                    format!("{}/node", fmt_time(cost)),
                     (px - 4, py + 2),
                     note_font().pos(Pos::new(HPos::Right, VPos::Top)),
                 ))?;
@@ -517,7 +567,10 @@ struct LadderChart<'a>(&'a ChartData);
 /// The three bars of a rung: (label, colour).
 const LADDER_BARS: [(&str, RGBColor); 3] = [
     ("fewer nodes (node-count ratio)", RGBColor(0x4E, 0x79, 0xA7)),
-    ("cheaper nodes (time-per-node ratio)", RGBColor(0xF2, 0x8E, 0x2B)),
+    (
+        "cheaper nodes (time-per-node ratio)",
+        RGBColor(0xF2, 0x8E, 0x2B),
+    ),
     ("speed-up = product of the two", RGBColor(0x59, 0xA1, 0x4F)),
 ];
 
@@ -530,9 +583,7 @@ impl Draw for LadderChart<'_> {
         let d = self.0;
         root.fill(&WHITE)?;
         let base = d.baseline.map(|b| b.name()).unwrap_or("-");
-        let title = format!(
-            "The ladder: speed-up over {base} = fewer nodes × cheaper nodes"
-        );
+        let title = format!("The ladder: speed-up over {base} = fewer nodes × cheaper nodes");
         let area = root.titled(&title, title_font())?;
         let area = subtitle(
             &area,
@@ -540,6 +591,8 @@ impl Draw for LadderChart<'_> {
                 "geometric means over the puzzles both {base} and the rung solved; ×1 = no change, left of ×1 = worse"
             ),
         )?;
+        let items: Vec<(&str, RGBColor)> = LADDER_BARS.to_vec();
+        let area = legend_row(&area, &items)?;
         let n = d.ladder.len().max(1);
         let x = decades(
             d.ladder
@@ -556,7 +609,7 @@ impl Draw for LadderChart<'_> {
         chart
             .configure_mesh()
             .disable_y_mesh()
-            .light_line_style(GRID)
+            .light_line_style(FAINT)
             .bold_line_style(GRID)
             .y_labels(0)
             .y_label_formatter(&|_| String::new())
@@ -565,24 +618,28 @@ impl Draw for LadderChart<'_> {
             .label_style(tick_font())
             .axis_desc_style(label_font())
             .draw()?;
-        for (i, &(label, col)) in LADDER_BARS.iter().enumerate() {
+        for (i, &(_, col)) in LADDER_BARS.iter().enumerate() {
             let bars: Vec<(f64, f64, f64)> = d
                 .ladder
                 .iter()
                 .enumerate()
                 .map(|(r, rung)| {
-                    let v = [rung.acc.node_ratio(), rung.acc.cost_ratio(), rung.acc.speedup()][i];
+                    let v = [
+                        rung.acc.node_ratio(),
+                        rung.acc.cost_ratio(),
+                        rung.acc.speedup(),
+                    ][i];
                     // Top rung first: rung r occupies slot n-1-r.
                     let top = (n - r) as f64 - 0.12 - 0.26 * i as f64;
                     (v, top, top - 0.22)
                 })
                 .collect();
-            chart
-                .draw_series(bars.iter().map(|&(v, top, bottom)| {
-                    Rectangle::new([(1.0_f64.min(v), top), (1.0_f64.max(v), bottom)], col.filled())
-                }))?
-                .label(label)
-                .legend(move |(x, y)| Rectangle::new([(x - 8, y - 6), (x + 8, y + 6)], col.filled()));
+            chart.draw_series(bars.iter().map(|&(v, top, bottom)| {
+                Rectangle::new(
+                    [(1.0_f64.min(v), top), (1.0_f64.max(v), bottom)],
+                    col.filled(),
+                )
+            }))?;
             for &(v, top, bottom) in &bars {
                 let (px, py) = chart.backend_coord(&(v, (top + bottom) / 2.0));
                 let right = v >= 1.0;
@@ -596,7 +653,10 @@ impl Draw for LadderChart<'_> {
                 ))?;
             }
         }
-        chart.draw_series(LineSeries::new([(1.0, 0.0), (1.0, n as f64)], TEXT.stroke_width(1)))?;
+        chart.draw_series(LineSeries::new(
+            [(1.0, 0.0), (1.0, n as f64)],
+            TEXT.stroke_width(1),
+        ))?;
         for (r, rung) in d.ladder.iter().enumerate() {
             let mid = (n - r) as f64 - 0.5;
             let (px, py) = chart.backend_coord(&(x.start, mid));
@@ -619,7 +679,7 @@ impl Draw for LadderChart<'_> {
                 label_font().pos(Pos::new(HPos::Center, VPos::Center)),
             ))?;
         }
-        legend_box(&mut chart, SeriesLabelPosition::LowerRight)
+        Ok(())
     }
 }
 
@@ -638,7 +698,7 @@ impl Draw for GrowthChart<'_> {
         let area = root.titled(CHARTS[4].1, title_font())?;
         let area = subtitle(
             &area,
-            "medians over measured runs; hollow marker = some runs hit the node budget (a lower bound)",
+            "medians over measured runs; hollow marker = some runs hit the node budget (a lower bound); rungs that keep the same search order share one node curve",
         )?;
         let panels = area.split_evenly((2, 2));
         let clue_note = d
@@ -646,8 +706,18 @@ impl Draw for GrowthChart<'_> {
             .map(|s| format!("{s}×{s} puzzles"))
             .unwrap_or_default();
         let specs: [(&[super::charts::GrowthPoint], bool, String, &str); 4] = [
-            (&d.by_size, true, "median time vs board size".into(), "board side"),
-            (&d.by_size, false, "median nodes vs board size".into(), "board side"),
+            (
+                &d.by_size,
+                true,
+                "median time vs board size".into(),
+                "board side",
+            ),
+            (
+                &d.by_size,
+                false,
+                "median nodes vs board size".into(),
+                "board side",
+            ),
             (
                 &d.by_clues,
                 true,
@@ -661,7 +731,8 @@ impl Draw for GrowthChart<'_> {
                 "clues (givens)",
             ),
         ];
-        for (k, (panel, (points, is_time, caption, xdesc))) in panels.iter().zip(specs).enumerate() {
+        for (k, (panel, (points, is_time, caption, xdesc))) in panels.iter().zip(specs).enumerate()
+        {
             let value = |p: &super::charts::GrowthPoint| {
                 if is_time {
                     p.median_nanos
@@ -704,20 +775,26 @@ impl Draw for GrowthChart<'_> {
                 }
             };
             let mut mesh = chart.configure_mesh();
-            mesh.light_line_style(GRID)
+            mesh.light_line_style(FAINT)
                 .bold_line_style(GRID)
                 .x_label_formatter(&fmt_x)
                 .x_desc(xdesc)
-                .y_desc(if is_time { "median time" } else { "median nodes" })
+                .y_desc(if is_time {
+                    "median time"
+                } else {
+                    "median nodes"
+                })
                 .label_style(tick_font())
                 .axis_desc_style(tick_font());
             if by_size {
                 mesh.x_labels(((xmax - xmin) as usize + 3).min(40));
             }
             if is_time {
-                mesh.y_label_formatter(&|v| decade_label(*v, fmt_time)).draw()?;
+                mesh.y_label_formatter(&|v| decade_label(*v, fmt_time))
+                    .draw()?;
             } else {
-                mesh.y_label_formatter(&|v| decade_label(*v, fmt_count)).draw()?;
+                mesh.y_label_formatter(&|v| decade_label(*v, fmt_count))
+                    .draw()?;
             }
             for &s in &d.strategies {
                 let col = color(s);
@@ -730,9 +807,9 @@ impl Draw for GrowthChart<'_> {
                     col.stroke_width(2),
                 ))?;
                 if k == 0 {
-                    series
-                        .label(s.name())
-                        .legend(move |(x, y)| PathElement::new([(x - 8, y), (x + 8, y)], col.stroke_width(3)));
+                    series.label(s.name()).legend(move |(x, y)| {
+                        PathElement::new([(x - 8, y), (x + 8, y)], col.stroke_width(3))
+                    });
                 }
                 chart.draw_series(pts.iter().map(|p| {
                     let style = if p.censored > 0 {

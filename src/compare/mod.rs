@@ -119,7 +119,10 @@ pub fn compare(
         .with_context(|| format!("cannot write {RESULTS}"))?;
     drop(file);
     agg.finish();
-    meta.set("wall_time", format!("{:.1} s", start.elapsed().as_secs_f64()));
+    meta.set(
+        "wall_time",
+        format!("{:.1} s", start.elapsed().as_secs_f64()),
+    );
     progress.finish_and_clear();
 
     let summary = write_report(&mut staging, &agg, &meta)?;
@@ -156,8 +159,8 @@ pub fn redraw(dir: &Path) -> anyhow::Result<Done> {
 
 /// Streams a `results.csv` into an aggregate. Errors name the file and line.
 pub fn read_results(path: &Path) -> anyhow::Result<Aggregate> {
-    let mut reader = csv::Reader::from_path(path)
-        .with_context(|| format!("cannot open {}", path.display()))?;
+    let mut reader =
+        csv::Reader::from_path(path).with_context(|| format!("cannot open {}", path.display()))?;
     let header: Vec<String> = reader
         .headers()
         .with_context(|| format!("cannot read {}", path.display()))?
@@ -254,15 +257,25 @@ pub fn summary_table(rows: &[SummaryRow]) -> String {
             r.strategy.clone(),
             format!("{}/{}", r.solved, r.puzzles - r.unsupported),
             r.budget_exceeded.to_string(),
-            r.nodes_median.map(draw::fmt_count).unwrap_or_else(|| "-".into()),
-            r.time_median_ns.map(draw::fmt_time).unwrap_or_else(|| "-".into()),
+            r.nodes_median
+                .map(draw::fmt_count)
+                .unwrap_or_else(|| "-".into()),
+            r.time_median_ns
+                .map(draw::fmt_time)
+                .unwrap_or_else(|| "-".into()),
             r.ns_per_node
                 .map(|v| format!("{v:.1}"))
                 .unwrap_or_else(|| "-".into()),
         ]);
     }
     let widths: Vec<usize> = (0..7)
-        .map(|i| cells.iter().map(|c| c[i].chars().count()).max().unwrap_or(0))
+        .map(|i| {
+            cells
+                .iter()
+                .map(|c| c[i].chars().count())
+                .max()
+                .unwrap_or(0)
+        })
         .collect();
     let mut out = String::new();
     for c in &cells {

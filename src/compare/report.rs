@@ -159,6 +159,10 @@ fn opt_count(v: Option<f64>) -> String {
     v.map(fmt_count).unwrap_or_else(|| "–".into())
 }
 
+fn solved_of(r: &SummaryRow) -> String {
+    format!("{}/{}", r.solved, r.puzzles - r.unsupported)
+}
+
 /// Describes what `b` buys over `a` in one sentence fragment.
 fn describe_pair(a: Strategy, b: Strategy, acc: &PairAcc) -> String {
     let n = acc.node_ratio();
@@ -217,34 +221,37 @@ fn reading(agg: &Aggregate, summary: &[SummaryRow], data: &ChartData) -> String 
             describe_pair(base, top.strategy, &top.acc)
         );
     }
-    // Cost per node, pooled over every dataset.
-    let mut per_node: Vec<(Strategy, f64)> = Vec::new();
-    for &s in strategies {
-        let (mut nodes, mut nanos) = (0u128, 0u128);
-        for ((_, gs), g) in &agg.groups {
-            if *gs == s {
-                for x in &g.samples {
-                    nodes += u128::from(x.nodes);
-                    nanos += u128::from(x.nanos);
+    // Cost per node on the most common board size (sizes differ by orders of magnitude).
+    if let Some(side) = data.clue_side {
+        let mut per_node: Vec<String> = Vec::new();
+        for &s in strategies {
+            let (mut nodes, mut nanos) = (0u128, 0u128);
+            for (&(sz, _, gs), v) in &agg.growth {
+                if sz == side && gs == s {
+                    for x in v {
+                        nodes += u128::from(x.nodes);
+                        nanos += u128::from(x.nanos);
+                    }
                 }
             }
+            if nodes > 0 {
+                per_node.push(format!(
+                    "`{}` {}",
+                    s.name(),
+                    fmt_time(nanos as f64 / nodes as f64)
+                ));
+            }
         }
-        if nodes > 0 {
-            per_node.push((s, nanos as f64 / nodes as f64));
+        if per_node.len() > 1 {
+            let _ = writeln!(
+                out,
+                "Cost of one node on {side}×{side} boards (total time ÷ total nodes): {}.\n",
+                per_node.join(", ")
+            );
         }
-    }
-    if per_node.len() > 1 {
-        let list: Vec<String> = per_node
-            .iter()
-            .map(|(s, ns)| format!("`{}` {:.1} ns", s.name(), ns))
-            .collect();
-        let _ = writeln!(
-            out,
-            "Average cost of one node (total time ÷ total nodes, all datasets): {}.\n",
-            list.join(", ")
-        );
     }
     // Budget.
+    let mut over_list: Vec<String> = Vec::new();
     for &s in strategies {
         let (mut over, mut total) = (0u64, 0u64);
         for ((_, gs), g) in &agg.groups {
@@ -254,51 +261,64 @@ fn reading(agg: &Aggregate, summary: &[SummaryRow], data: &ChartData) -> String 
             }
         }
         if over > 0 {
-            let excluded: u64 = if Some(s) == data.baseline {
-                data.ladder
-                    .iter()
-                    .map(|r| r.acc.a_budget_only)
-                    .max()
-                    .unwrap_or(0)
-            } else {
-                0
-            };
-            let _ = write!(
-                out,
-                "`{}` ran out of the node budget on {over} of {total} puzzles; those runs stay in the tables with the nodes and time they used (lower bounds).",
-                s.name()
-            );
-            if excluded > 0 {
-                let _ = write!(
-                    out,
-                    " The ladder ratios leave out puzzles the baseline did not finish (up to {excluded} per rung), so they understate the gain on the hardest puzzles."
-                );
-            }
-            out.push_str("\n\n");
+            over_list.push(format!("`{}` {over} of {total}", s.name()));
         }
     }
-    // Fastest and slowest per dataset.
+    if !over_list.is_empty() {
+        let _ = write!(
+            out,
+            "Out of the node budget: {} puzzles. Those runs stay in the tables with the nodes and time they used (lower bounds).",
+            over_list.join(", ")
+        );
+        let excluded = data
+            .ladder
+            .iter()
+            .map(|r| r.acc.a_budget_only)
+            .max()
+            .unwrap_or(0);
+        if excluded > 0 {
+            let _ = write!(
+                out,
+                " The ladder ratios leave out the puzzles the baseline did not finish (up to {excluded} per rung), so they understate the gain on the hardest puzzles."
+            );
+        }
+        out.push_str("\n\n");
+    }
+    // Best and worst per dataset.
+    if !agg.datasets.is_empty() {
+        out.push_str("By dataset (best = most puzzles solved, then lowest median time):\n\n");
+    }
     for name in &agg.datasets {
         let rows: Vec<&SummaryRow> = summary
             .iter()
             .filter(|r| r.dataset == *name && r.time_median_ns.is_some())
             .collect();
-        let fastest = rows
-            .iter()
-            .min_by(|a, b| a.time_median_ns.partial_cmp(&b.time_median_ns).unwrap_or(std::cmp::Ordering::Equal));
-        let slowest = rows
-            .iter()
-            .max_by(|a, b| a.time_median_ns.partial_cmp(&b.time_median_ns).unwrap_or(std::cmp::Ordering::Equal));
+        // Solving more puzzles beats a fast median over budget-cut runs.
+        let key = |r: &&&SummaryRow| {
+            (
+                std::cmp::Reverse(r.solved),
+                r.time_median_ns.unwrap_or(f64::MAX),
+            )
+        };
+        let cmp = |a: &&&SummaryRow, b: &&&SummaryRow| {
+            key(a)
+                .partial_cmp(&key(b))
+                .unwrap_or(std::cmp::Ordering::Equal)
+        };
+        let fastest = rows.iter().min_by(cmp);
+        let slowest = rows.iter().max_by(cmp);
         if let (Some(f), Some(s)) = (fastest, slowest)
             && rows.len() > 1
         {
             let _ = writeln!(
                 out,
-                "- `{name}`: fastest median `{}` ({} per puzzle, {} nodes), slowest `{}` ({}, {} nodes).",
+                "- `{name}`: best `{}` ({} solved, median {} per puzzle, {} nodes); worst `{}` ({} solved, median {}, {} nodes).",
                 f.strategy,
+                solved_of(f),
                 opt_time(f.time_median_ns),
                 opt_count(f.nodes_median),
                 s.strategy,
+                solved_of(s),
                 opt_time(s.time_median_ns),
                 opt_count(s.nodes_median),
             );
@@ -317,7 +337,11 @@ fn reading(agg: &Aggregate, summary: &[SummaryRow], data: &ChartData) -> String 
                         fmt_time(p.median_nanos),
                         p.x,
                         p.x,
-                        if p.censored > 0 { " (some unsolved)" } else { "" }
+                        if p.censored > 0 {
+                            " (some unsolved)"
+                        } else {
+                            ""
+                        }
                     )
                 })
                 .collect();

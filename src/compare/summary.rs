@@ -64,6 +64,8 @@ pub struct Sample {
     pub nodes: u64,
     pub nanos: u64,
     pub solved: bool,
+    /// The run hit the node budget: its nodes and time are lower bounds.
+    pub over_budget: bool,
 }
 
 /// Everything kept for one dataset × strategy.
@@ -149,6 +151,7 @@ impl Aggregate {
                 nodes,
                 nanos,
                 solved: row.outcome == RowOutcome::Solved,
+                over_budget: row.outcome == RowOutcome::BudgetExceeded,
             };
             g.samples.push(s);
             self.growth
@@ -214,6 +217,11 @@ impl Aggregate {
 /// coarse clock must not produce infinities).
 fn ln(x: u64) -> f64 {
     (x.max(1) as f64).ln()
+}
+
+/// Three decimals are plenty for rates derived from clock readings.
+fn round3(x: f64) -> f64 {
+    (x * 1000.0).round() / 1000.0
 }
 
 /// One line of `summary.csv`. Node and time statistics cover measured runs
@@ -288,8 +296,8 @@ impl SummaryRow {
             time_p90_ns: ts.map(|s| s.p90),
             time_max_ns: ts.map(|s| s.max),
             puzzles_per_sec: (measured > 0 && total_nanos > 0)
-                .then(|| measured as f64 * 1e9 / total_nanos as f64),
-            ns_per_node: (total_nodes > 0).then(|| total_nanos as f64 / total_nodes as f64),
+                .then(|| round3(measured as f64 * 1e9 / total_nanos as f64)),
+            ns_per_node: (total_nodes > 0).then(|| round3(total_nanos as f64 / total_nodes as f64)),
         }
     }
 }

@@ -51,8 +51,9 @@ impl Staging {
                     attempt += 1;
                 }
                 Err(e) => {
-                    return Err(e)
-                        .with_context(|| format!("cannot create a folder in {}", parent.display()));
+                    return Err(e).with_context(|| {
+                        format!("cannot create a folder in {}", parent.display())
+                    });
                 }
             }
         }
@@ -81,7 +82,8 @@ impl Staging {
     /// Opens a staged file for streaming (e.g. `results.csv`).
     pub fn create(&mut self, name: &str) -> anyhow::Result<BufWriter<File>> {
         let path = self.register(name)?;
-        let file = File::create(&path).with_context(|| format!("cannot create {}", path.display()))?;
+        let file =
+            File::create(&path).with_context(|| format!("cannot create {}", path.display()))?;
         Ok(BufWriter::new(file))
     }
 
@@ -101,12 +103,18 @@ impl Staging {
             .with_context(|| format!("cannot create {}", self.out.display()))?;
         let mut order = self.files.clone();
         order.sort_by_key(|f| f == LAST);
+        // A folder in the way would stop the swap halfway: refuse up front.
+        if let Some(name) = order.iter().find(|n| self.out.join(n).is_dir()) {
+            bail!(
+                "cannot write {}: a folder of that name is in the way",
+                self.out.join(name).display()
+            );
+        }
         for name in &order {
             let from = self.dir.join(name);
             let to = self.out.join(name);
-            fs::rename(&from, &to).with_context(|| {
-                format!("cannot move {} to {}", from.display(), to.display())
-            })?;
+            fs::rename(&from, &to)
+                .with_context(|| format!("cannot move {} to {}", from.display(), to.display()))?;
         }
         self.committed = true;
         fs::remove_dir(&self.dir)
