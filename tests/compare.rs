@@ -407,3 +407,69 @@ fn shared_corpus_sample() {
         "{results:?}"
     );
 }
+
+/// Ctrl-C mid-run: exit 130 at once, the previous report unchanged, no staging folder left.
+#[cfg(unix)]
+#[test]
+fn interrupt_keeps_the_previous_report() {
+    use std::time::{Duration, Instant};
+    let tmp = tempfile::tempdir().unwrap();
+    let out = tmp.path().join("reports");
+    compare(&out, &[]);
+    let before = snapshot(&out);
+    // No solution, found out only at the last cell in row-major order: the
+    // first rung searches until its (huge) budget runs out.
+    let slow = tmp.path().join("slow.txt");
+    let mut cells = vec![b'.'; 81];
+    cells[8] = b'9';
+    for (i, d) in (b'1'..=b'8').enumerate() {
+        cells[72 + i] = d;
+    }
+    fs::write(&slow, [cells, b"\n".to_vec()].concat()).unwrap();
+    let bin = assert_cmd::cargo::cargo_bin("sudoku-lab");
+    let mut child = std::process::Command::new(bin)
+        .arg("compare")
+        .arg("--dataset")
+        .arg(&slow)
+        .args(["--budget", "1000000000000", "--jobs", "1", "--strategy"])
+        .arg(Strategy::ALL[0].name())
+        .arg("--out")
+        .arg(&out)
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let staging = || {
+        listing(tmp.path())
+            .into_iter()
+            .any(|n| n.starts_with(".reports.partial-"))
+    };
+    let start = Instant::now();
+    while !staging() {
+        assert!(
+            start.elapsed() < Duration::from_secs(20),
+            "no staging folder appeared"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    std::thread::sleep(Duration::from_millis(200));
+    let status = std::process::Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(status.success());
+    let start = Instant::now();
+    let code = loop {
+        if let Some(s) = child.try_wait().unwrap() {
+            break s.code();
+        }
+        if start.elapsed() > Duration::from_secs(20) {
+            let _ = child.kill();
+            panic!("compare did not stop after SIGINT");
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    assert_eq!(code, Some(130));
+    assert_eq!(snapshot(&out), before);
+    assert!(!staging(), "staging folder left behind");
+}

@@ -15,6 +15,9 @@ use crate::compare::{self, run::Plan, run::resolve_sources};
 /// ones after well under a second each (recorded as budget-exceeded).
 pub const DEFAULT_BUDGET: u64 = 1_000_000;
 
+/// Exit code after Ctrl-C or SIGTERM (128 + SIGINT, as shells report it).
+pub const EXIT_INTERRUPTED: i32 = 130;
+
 #[derive(Debug, Args)]
 pub struct CompareArgs {
     /// Puzzle file, or the name of a shipped dataset (repeatable; default:
@@ -94,6 +97,11 @@ pub fn compare(args: &CompareArgs) -> anyhow::Result<ExitCode> {
     } else {
         ProgressBar::hidden()
     };
+    // Ctrl-C / SIGTERM: drop the half-built report at once, keep the old one.
+    let _ = ctrlc::set_handler(|| {
+        eprintln!("\ninterrupted: no new report written; the previous one is unchanged");
+        compare::write::abandon_and_exit(EXIT_INTERRUPTED)
+    });
     let done = compare::compare(&plan, &args.out, &command_line(), &progress)?;
     print!("{}", compare::summary_table(&done.summary));
     println!(

@@ -106,21 +106,27 @@ impl ChartData {
             });
         }
 
-        let mut per_strategy: BTreeMap<Strategy, Vec<Sample>> = BTreeMap::new();
-        for (&(_, s), g) in &agg.groups {
-            per_strategy
-                .entry(s)
-                .or_default()
-                .extend(g.samples.iter().copied());
-        }
-        let mut cdf = Vec::new();
+        // Per strategy, pooled over datasets, without copying every sample.
+        let mut cdf: Vec<Cdf> = Vec::new();
         let mut scatter = Vec::new();
-        for (&s, samples) in &per_strategy {
-            if samples.is_empty() {
+        for &s in &strategies {
+            let groups: Vec<&Vec<Sample>> = agg
+                .groups
+                .iter()
+                .filter(|&(&(_, gs), _)| gs == s)
+                .map(|(_, g)| &g.samples)
+                .collect();
+            let measured: usize = groups.iter().map(|v| v.len()).sum();
+            if measured == 0 {
                 continue;
             }
-            let solved = sorted(samples.iter().filter(|x| x.solved).map(|x| x.nodes));
-            let measured = samples.len();
+            let solved = sorted(
+                groups
+                    .iter()
+                    .flat_map(|v| v.iter())
+                    .filter(|x| x.solved)
+                    .map(|x| x.nodes),
+            );
             let step = solved.len().div_ceil(CDF_MAX).max(1);
             let mut points: Vec<(f64, f64)> = Vec::new();
             for (i, &n) in solved.iter().enumerate() {
@@ -131,7 +137,7 @@ impl ChartData {
             }
             let same = cdf
                 .iter_mut()
-                .find(|c: &&mut Cdf| c.points == points && c.measured == measured as u64);
+                .find(|c| c.points == points && c.measured == measured as u64);
             match same {
                 Some(c) => c.strategies.push(s),
                 None => cdf.push(Cdf {
@@ -141,15 +147,16 @@ impl ChartData {
                     solved: solved.len() as u64,
                 }),
             }
-            let stride = samples.len().div_ceil(SCATTER_MAX).max(1);
+            let stride = measured.div_ceil(SCATTER_MAX).max(1);
             scatter.push(Scatter {
                 strategy: s,
-                points: samples
+                points: groups
                     .iter()
+                    .flat_map(|v| v.iter())
                     .step_by(stride)
                     .map(|x| (x.nodes as f64, x.nanos as f64))
                     .collect(),
-                total: samples.len(),
+                total: measured,
             });
         }
 
@@ -165,28 +172,40 @@ impl ChartData {
             None => Vec::new(),
         };
 
-        let growth = |key: &dyn Fn(u32, u32) -> Option<u32>| {
-            let mut acc: BTreeMap<(Strategy, u32), Vec<Sample>> = BTreeMap::new();
-            for (&(side, clues, s), v) in &agg.growth {
-                if let Some(x) = key(side, clues) {
-                    acc.entry((s, x)).or_default().extend(v.iter().copied());
+        // Medians per (strategy, x): one pass per panel, values bucketed.
+        let growth = |key: &dyn Fn(&Sample) -> Option<u32>| {
+            let mut acc: BTreeMap<(Strategy, u32), (Vec<u64>, Vec<u64>, usize)> = BTreeMap::new();
+            for (&(_, s), g) in &agg.groups {
+                for x in &g.samples {
+                    if let Some(k) = key(x) {
+                        let e = acc.entry((s, k)).or_default();
+                        e.0.push(x.nanos);
+                        e.1.push(x.nodes);
+                        e.2 += usize::from(x.over_budget);
+                    }
                 }
             }
             acc.into_iter()
-                .map(|((s, x), v)| GrowthPoint {
-                    strategy: s,
-                    x,
-                    median_nanos: median_sorted(&sorted(v.iter().map(|p| p.nanos))),
-                    median_nodes: median_sorted(&sorted(v.iter().map(|p| p.nodes))),
-                    runs: v.len(),
-                    censored: v.iter().filter(|p| p.over_budget).count(),
+                .map(|((s, x), (mut nanos, mut nodes, censored))| {
+                    nanos.sort_unstable();
+                    nodes.sort_unstable();
+                    GrowthPoint {
+                        strategy: s,
+                        x,
+                        median_nanos: median_sorted(&nanos),
+                        median_nodes: median_sorted(&nodes),
+                        runs: nanos.len(),
+                        censored,
+                    }
                 })
                 .collect::<Vec<_>>()
         };
-        let by_size = growth(&|side, _| Some(side));
+        let by_size = growth(&|x| Some(u32::from(x.side)));
         let mut per_side: BTreeMap<u32, usize> = BTreeMap::new();
-        for (&(side, _, _), v) in &agg.growth {
-            *per_side.entry(side).or_default() += v.len();
+        for g in agg.groups.values() {
+            for x in &g.samples {
+                *per_side.entry(u32::from(x.side)).or_default() += 1;
+            }
         }
         // Most runs wins; ties go to the smaller side.
         let clue_side = per_side
@@ -194,7 +213,7 @@ impl ChartData {
             .max_by_key(|&(&side, &n)| (n, std::cmp::Reverse(side)))
             .map(|(&side, _)| side);
         let by_clues = match clue_side {
-            Some(cs) => growth(&|side, clues| (side == cs).then_some(clues)),
+            Some(cs) => growth(&|x| (u32::from(x.side) == cs).then_some(u32::from(x.clues))),
             None => Vec::new(),
         };
 

@@ -226,9 +226,9 @@ fn reading(agg: &Aggregate, summary: &[SummaryRow], data: &ChartData) -> String 
         let mut per_node: Vec<String> = Vec::new();
         for &s in strategies {
             let (mut nodes, mut nanos) = (0u128, 0u128);
-            for (&(sz, _, gs), v) in &agg.growth {
-                if sz == side && gs == s {
-                    for x in v {
+            for (&(_, gs), g) in &agg.groups {
+                if gs == s {
+                    for x in g.samples.iter().filter(|x| u32::from(x.side) == side) {
                         nodes += u128::from(x.nodes);
                         nanos += u128::from(x.nanos);
                     }

@@ -58,11 +58,14 @@ pub fn percentile_sorted(v: &[u64], pct: u64) -> u64 {
     v[(rank - 1) as usize]
 }
 
-/// One measured run, as kept for statistics and charts.
+/// One measured run, as kept for statistics and charts (24 bytes).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Sample {
     pub nodes: u64,
     pub nanos: u64,
+    pub clues: u16,
+    /// Board side (4..=25).
+    pub side: u8,
     pub solved: bool,
     /// The run hit the node budget: its nodes and time are lower bounds.
     pub over_budget: bool,
@@ -114,8 +117,6 @@ pub struct Aggregate {
     pub datasets: Vec<String>,
     /// Keyed by (dataset position, strategy).
     pub groups: BTreeMap<(usize, Strategy), Group>,
-    /// Measured runs by (board side, clues, strategy), for the growth chart.
-    pub growth: BTreeMap<(u32, u32, Strategy), Vec<Sample>>,
     /// Keyed by (slower a, faster b) with a before b in ladder order.
     pub pairs: BTreeMap<(Strategy, Strategy), PairAcc>,
     pub rows: u64,
@@ -150,14 +151,12 @@ impl Aggregate {
             let s = Sample {
                 nodes,
                 nanos,
+                clues: u16::try_from(row.clues).unwrap_or(u16::MAX),
+                side: u8::try_from(row.size).unwrap_or(u8::MAX),
                 solved: row.outcome == RowOutcome::Solved,
                 over_budget: row.outcome == RowOutcome::BudgetExceeded,
             };
             g.samples.push(s);
-            self.growth
-                .entry((row.size, row.clues, row.strategy))
-                .or_default()
-                .push(s);
         }
         self.current.push(row.clone());
     }

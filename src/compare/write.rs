@@ -10,8 +10,28 @@
 use std::fs::{self, File};
 use std::io::{BufWriter, Write};
 use std::path::{Path, PathBuf};
+use std::sync::{Mutex, MutexGuard};
 
 use anyhow::{Context, bail};
+
+/// Staging folders of this process that are not committed yet. Commits hold
+/// the lock while renaming, so an interrupt either waits for a commit to end
+/// or removes the folders before any rename starts.
+static ACTIVE: Mutex<Vec<PathBuf>> = Mutex::new(Vec::new());
+
+fn active() -> MutexGuard<'static, Vec<PathBuf>> {
+    ACTIVE.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+/// For an interrupt handler: removes every uncommitted staging folder and
+/// ends the process with `code`. Earlier reports are left as they were.
+pub fn abandon_and_exit(code: i32) -> ! {
+    let guard = active();
+    for dir in guard.iter() {
+        let _ = fs::remove_dir_all(dir);
+    }
+    std::process::exit(code)
+}
 
 /// The report's main page: moved into place last so that it never links to
 /// files that are not there yet.
@@ -40,6 +60,7 @@ impl Staging {
             let dir = parent.join(format!("{prefix}{pid}-{attempt}"));
             match fs::create_dir(&dir) {
                 Ok(()) => {
+                    active().push(dir.clone());
                     return Ok(Staging {
                         dir,
                         out: out.to_path_buf(),
@@ -99,6 +120,7 @@ impl Staging {
     /// last, then removes the staging folder. Files in `out` that this report
     /// does not produce are left alone.
     pub fn commit(mut self) -> anyhow::Result<()> {
+        let mut guard = active();
         fs::create_dir_all(&self.out)
             .with_context(|| format!("cannot create {}", self.out.display()))?;
         let mut order = self.files.clone();
@@ -117,6 +139,8 @@ impl Staging {
                 .with_context(|| format!("cannot move {} to {}", from.display(), to.display()))?;
         }
         self.committed = true;
+        guard.retain(|d| *d != self.dir);
+        drop(guard);
         fs::remove_dir(&self.dir)
             .with_context(|| format!("cannot remove {}", self.dir.display()))?;
         Ok(())
@@ -126,7 +150,9 @@ impl Staging {
 impl Drop for Staging {
     fn drop(&mut self) {
         if !self.committed {
+            let mut guard = active();
             let _ = fs::remove_dir_all(&self.dir);
+            guard.retain(|d| *d != self.dir);
         }
     }
 }
