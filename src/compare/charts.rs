@@ -81,6 +81,9 @@ pub struct ChartData {
     pub by_clues: Vec<GrowthPoint>,
 }
 
+/// Times, node counts and budget-hit count of the runs at one growth point.
+type Bucket = (Vec<u64>, Vec<u64>, usize);
+
 fn sorted(values: impl Iterator<Item = u64>) -> Vec<u64> {
     let mut v: Vec<u64> = values.collect();
     v.sort_unstable();
@@ -174,7 +177,7 @@ impl ChartData {
 
         // Medians per (strategy, x): one pass per panel, values bucketed.
         let growth = |key: &dyn Fn(&Sample) -> Option<u32>| {
-            let mut acc: BTreeMap<(Strategy, u32), (Vec<u64>, Vec<u64>, usize)> = BTreeMap::new();
+            let mut acc: BTreeMap<(Strategy, u32), Bucket> = BTreeMap::new();
             for (&(_, s), g) in &agg.groups {
                 for x in &g.samples {
                     if let Some(k) = key(x) {

@@ -54,7 +54,7 @@ impl Meta {
         for (k, v) in &self.entries {
             w.write_record([k, v])?;
         }
-        Ok(w.into_inner().map_err(|e| anyhow::anyhow!("{e}"))?)
+        w.into_inner().map_err(|e| anyhow::anyhow!("{e}"))
     }
 
     pub fn from_csv(bytes: &[u8]) -> anyhow::Result<Meta> {
