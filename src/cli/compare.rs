@@ -13,7 +13,7 @@ use crate::compare::{self, run::Plan, run::resolve_sources};
 /// Default node budget per puzzle × strategy: enough for the table-driven
 /// rungs on every shipped puzzle; the rescanning rungs give up on the hardest
 /// ones after well under a second each (recorded as budget-exceeded).
-pub const DEFAULT_BUDGET: u64 = 1_000_000;
+pub const DEFAULT_BUDGET: u64 = 5_000_000;
 
 /// Exit code after Ctrl-C or SIGTERM (128 + SIGINT, as shells report it).
 pub const EXIT_INTERRUPTED: i32 = 130;

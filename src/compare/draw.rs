@@ -303,10 +303,20 @@ fn legend_box<'a, DB: DrawingBackend + 'a, CT: plotters::coord::CoordTranslate>(
 
 struct TimeChart<'a>(&'a ChartData);
 
+impl TimeChart<'_> {
+    /// Pixels per strategy row inside a dataset band.
+    const ROW: u32 = 11;
+}
+
+/// Legend items for every strategy that ran, in ladder order.
+fn strategy_items(d: &ChartData) -> Vec<(&'static str, RGBColor)> {
+    d.strategies.iter().map(|&s| (s.name(), color(s))).collect()
+}
+
 impl Draw for TimeChart<'_> {
     fn size(&self) -> (u32, u32) {
-        let slots = self.0.datasets.len() as u32 * self.0.strategies.len().max(1) as u32;
-        ((240 + slots * 26).clamp(1000, 2400), 720)
+        let band = self.0.strategies.len().max(1) as u32 * Self::ROW + 16;
+        (1200, (210 + self.0.datasets.len() as u32 * band).max(560))
     }
 
     fn draw<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> DrawResult<DB> {
@@ -317,79 +327,86 @@ impl Draw for TimeChart<'_> {
             &area,
             "dot = median, bar = 10th to 90th percentile; hollow dot = some runs hit the node budget (times are lower bounds)",
         )?;
+        let area = legend_row(&area, &strategy_items(d))?;
         let nd = d.datasets.len().max(1);
         let ns = d.strategies.len().max(1);
-        let y = decades(d.time.iter().flat_map(|t| [t.p10, t.p90]));
+        let name_width = d
+            .datasets
+            .iter()
+            .map(|n| root.estimate_text_size(n, &tick_font()).map(|(w, _)| w))
+            .collect::<Result<Vec<_>, _>>()?
+            .into_iter()
+            .max()
+            .unwrap_or(60);
+        let x = decades(d.time.iter().flat_map(|t| [t.p10, t.p90]));
         let mut chart = ChartBuilder::on(&area)
             .margin(16)
-            .margin_right(30)
+            .margin_right(36)
             .x_label_area_size(56)
-            .y_label_area_size(90)
-            .build_cartesian_2d(0f64..nd as f64, y.clone().log_scale())?;
+            .y_label_area_size(name_width + 24)
+            .build_cartesian_2d(x.clone().log_scale(), 0f64..nd as f64)?;
         chart
             .configure_mesh()
-            .disable_x_mesh()
+            .disable_y_mesh()
             .light_line_style(FAINT)
             .bold_line_style(GRID)
-            .x_labels(0)
-            .x_label_formatter(&|_| String::new())
-            .y_label_formatter(&|v| decade_label(*v, fmt_time))
-            .y_desc("solve time per puzzle (counters on), log scale")
-            .x_desc("dataset")
+            .y_labels(0)
+            .y_label_formatter(&|_| String::new())
+            .x_label_formatter(&|v| decade_label(*v, fmt_time))
+            .x_desc("solve time per puzzle (counters on), log scale")
             .label_style(tick_font())
             .axis_desc_style(label_font())
             .draw()?;
-        let x_of = |di: usize, s: Strategy| {
+        // Dataset di is the band [nd-1-di, nd-di]: the first dataset on top.
+        let y_of = |di: usize, s: Strategy| {
             let k = d.strategies.iter().position(|&x| x == s).unwrap_or(0);
-            di as f64 + 0.12 + 0.76 * (k as f64 + 0.5) / ns as f64
+            (nd - di) as f64 - 0.1 - 0.8 * (k as f64 + 0.5) / ns as f64
         };
+        for (di, name) in d.datasets.iter().enumerate() {
+            let mid = (nd - di) as f64 - 0.5;
+            let (px, py) = chart.backend_coord(&(x.start, mid));
+            root.draw(&Text::new(
+                name.clone(),
+                (px - 10, py),
+                tick_font().pos(Pos::new(HPos::Right, VPos::Center)),
+            ))?;
+            if di > 0 {
+                let y = (nd - di) as f64;
+                chart.draw_series(LineSeries::new(
+                    [(x.start, y), (x.end, y)],
+                    GRID.stroke_width(1),
+                ))?;
+            }
+        }
         for &s in &d.strategies {
             let c = color(s);
             let spreads: Vec<_> = d.time.iter().filter(|t| t.strategy == s).collect();
             chart.draw_series(spreads.iter().map(|t| {
-                ErrorBar::new_vertical(
-                    x_of(t.dataset, s),
+                ErrorBar::new_horizontal(
+                    y_of(t.dataset, s),
                     t.p10,
                     t.median,
                     t.p90,
                     c.stroke_width(2),
-                    8,
+                    6,
                 )
             }))?;
-            chart
-                .draw_series(spreads.iter().map(|t| {
-                    let style = if t.censored > 0 {
-                        WHITE.filled()
-                    } else {
-                        c.filled()
-                    };
-                    Circle::new((x_of(t.dataset, s), t.median), 5, style)
-                }))?
-                .label(s.name())
-                .legend(move |(x, y)| Circle::new((x, y), 5, c.filled()));
+            chart.draw_series(spreads.iter().map(|t| {
+                let style = if t.censored > 0 {
+                    WHITE.filled()
+                } else {
+                    c.filled()
+                };
+                Circle::new((t.median, y_of(t.dataset, s)), 4, style)
+            }))?;
             chart.draw_series(
                 spreads
                     .iter()
                     .filter(|t| t.censored > 0)
-                    .map(|t| Circle::new((x_of(t.dataset, s), t.median), 5, c.stroke_width(2))),
+                    .map(|t| Circle::new((t.median, y_of(t.dataset, s)), 4, c.stroke_width(2))),
             )?;
         }
-        // Dataset names under their groups, and separators between groups.
-        for (di, name) in d.datasets.iter().enumerate() {
-            let (px, py) = chart.backend_coord(&(di as f64 + 0.5, y.start));
-            root.draw(&Text::new(
-                name.clone(),
-                (px, py + 10),
-                tick_font().pos(Pos::new(HPos::Center, VPos::Top)),
-            ))?;
-            if di > 0 {
-                chart.draw_series(LineSeries::new(
-                    [(di as f64, y.start), (di as f64, y.end)],
-                    GRID.stroke_width(2),
-                ))?;
-            }
-        }
-        legend_box(&mut chart, SeriesLabelPosition::UpperLeft)
+        Ok(())
     }
 }
 
@@ -700,6 +717,7 @@ impl Draw for GrowthChart<'_> {
             &area,
             "medians over measured runs; hollow marker = some runs hit the node budget (a lower bound); rungs that keep the same search order share one node curve",
         )?;
+        let area = legend_row(&area, &strategy_items(d))?;
         let panels = area.split_evenly((2, 2));
         let clue_note = d
             .clue_side
@@ -824,9 +842,6 @@ impl Draw for GrowthChart<'_> {
                         .filter(|p| p.censored > 0)
                         .map(|p| Circle::new((p.x as f64, value(p)), 4, col.stroke_width(2))),
                 )?;
-            }
-            if k == 0 {
-                legend_box(&mut chart, SeriesLabelPosition::UpperLeft)?;
             }
         }
         Ok(())

@@ -76,6 +76,7 @@ pub fn compare(
     meta.set("cpu", report::cpu_model());
     let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
     meta.set("threads", format!("{threads} / {}", plan.jobs));
+    meta.set("load", report::load_average());
     meta.set("date", report::utc_now());
     let datasets: Vec<String> = prepared
         .iter()

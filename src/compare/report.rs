@@ -15,7 +15,7 @@ pub struct Meta {
 }
 
 /// Keys in the order the report lists them, with their labels.
-pub const META_KEYS: [(&str, &str); 13] = [
+pub const META_KEYS: [(&str, &str); 14] = [
     ("command", "command"),
     ("commit", "git commit"),
     ("version", "sudoku-lab version"),
@@ -23,6 +23,7 @@ pub const META_KEYS: [(&str, &str); 13] = [
     ("rustc", "rustc"),
     ("cpu", "CPU"),
     ("threads", "hardware threads / jobs used"),
+    ("load", "load average at start (1, 5, 15 min)"),
     ("date", "date (UTC)"),
     ("datasets", "datasets"),
     ("strategies", "strategies"),
@@ -78,6 +79,16 @@ pub fn cpu_model() -> String {
                 .and_then(|l| l.split_once(':'))
                 .map(|(_, v)| v.trim().to_string())
         })
+        .unwrap_or_else(|| "unknown".to_string())
+}
+
+/// The 1, 5 and 15 minute load averages from `/proc/loadavg`, or "unknown".
+/// Times are wall-clock: other work on the machine inflates them.
+pub fn load_average() -> String {
+    std::fs::read_to_string("/proc/loadavg")
+        .ok()
+        .map(|t| t.split_whitespace().take(3).collect::<Vec<_>>().join(" "))
+        .filter(|s| !s.is_empty())
         .unwrap_or_else(|| "unknown".to_string())
 }
 
@@ -379,7 +390,9 @@ pub fn markdown(meta: &Meta, agg: &Aggregate, summary: &[SummaryRow], data: &Cha
     md.push_str(
         "\nTimes are the wall-clock time of one counted solve per puzzle × strategy (counters on: \
          the same search code as the timed path, plus the counting). For precise timings of single \
-         strategies use the criterion benches. Node counts are exact and deterministic.\n\n",
+         strategies use the criterion benches. Times are wall-clock: a load average above the number of \
+         jobs means other work shared the cores and inflated them. Node counts are exact and \
+         deterministic.\n\n",
     );
 
     md.push_str("## Reading\n\n");
