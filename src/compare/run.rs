@@ -382,15 +382,23 @@ pub fn execute(
         .context("cannot start the worker threads")?;
     let strategies = dedup_in_ladder_order(&plan.strategies);
     for p in prepared {
-        let wanted: Option<HashSet<u64>> = match &p.selection {
-            Selection::All => None,
-            Selection::Some(v) => Some(v.iter().copied().collect()),
+        let (wanted, last): (Option<HashSet<u64>>, u64) = match &p.selection {
+            Selection::All => (None, u64::MAX),
+            Selection::Some(v) => (
+                Some(v.iter().copied().collect()),
+                v.last().copied().unwrap_or(0),
+            ),
         };
         let mut reader = input::open(Some(&p.source.path))?;
         let mut chunk: Vec<Item> = Vec::with_capacity(CHUNK);
         let mut position = 0u64;
         loop {
-            let next = reader.next().transpose()?;
+            // Past the last sampled position there is nothing left to read.
+            let next = if position > last {
+                None
+            } else {
+                reader.next().transpose()?
+            };
             let done = next.is_none();
             if let Some(puzzle) = next {
                 let keep = wanted.as_ref().is_none_or(|w| w.contains(&position));
