@@ -541,7 +541,8 @@ impl Draw for ScatterChart<'_> {
             .label_style(tick_font())
             .axis_desc_style(label_font())
             .draw()?;
-        // Iso-cost diagonals: time = c × nodes.
+        // Iso-cost diagonals: time = c × nodes (labelled after the points).
+        let mut labels: Vec<(String, (i32, i32))> = Vec::new();
         let mut cost = 0.1;
         while cost <= 1e5 {
             let x0 = x.start.max(y.start / cost);
@@ -553,12 +554,8 @@ impl Draw for ScatterChart<'_> {
                     5,
                     RGBColor(0xBB, 0xBB, 0xBB).stroke_width(1),
                 ))?;
-                let (px, py) = chart.backend_coord(&(x1, x1 * cost));
-                root.draw(&Text::new(
-                    format!("{}/node", fmt_time(cost)),
-                    (px - 4, py + 2),
-                    note_font().pos(Pos::new(HPos::Right, VPos::Top)),
-                ))?;
+                let at = chart.backend_coord(&(x1, x1 * cost));
+                labels.push((format!("{}/node", fmt_time(cost)), at));
             }
             cost *= 10.0;
         }
@@ -572,6 +569,20 @@ impl Draw for ScatterChart<'_> {
                 )?
                 .label(s.strategy.name())
                 .legend(move |(x, y)| Circle::new((x, y), 5, col.filled()));
+        }
+        for (label, (px, py)) in labels {
+            let (tw, th) = root.estimate_text_size(&label, &note_font())?;
+            let (tw, th) = (tw as i32, th as i32);
+            // A white box keeps the label readable over the points.
+            root.draw(&Rectangle::new(
+                [(px - 8 - tw, py + 2), (px - 2, py + 6 + th)],
+                WHITE.mix(0.85).filled(),
+            ))?;
+            root.draw(&Text::new(
+                label,
+                (px - 5, py + 4),
+                note_font().pos(Pos::new(HPos::Right, VPos::Top)),
+            ))?;
         }
         legend_box(&mut chart, SeriesLabelPosition::UpperLeft)
     }
