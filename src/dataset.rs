@@ -1,11 +1,41 @@
 //! Datasets: named, ordered lists of puzzles read from files.
+//!
+//! A dataset file is either
+//! * a puzzle file in any layout of [`crate::format`] (line, grid, compact;
+//!   `#` comments, blank lines and CRLF allowed; a trailing `# comment` names
+//!   a line puzzle), or
+//! * a CSV file whose first content line is a header naming a puzzle column
+//!   (`quizzes`, `quiz`, `puzzle` or `puzzles`) and optionally a solution
+//!   column (`solutions` or `solution`) and a `name` column (a file with a
+//!   single puzzle column needs no comma). Puzzles and
+//!   solutions are line-format strings (`0` or `.` for a blank); a given
+//!   solution is checked against its puzzle and the rules, so a wrong one is
+//!   an error naming its line and column. Other columns are ignored.
+//!
+//! **Expected solution counts.** A comment line of its own
+//! `# solutions: N` states that every puzzle after it (until the next such
+//! line) has exactly `N` solutions. Every shipped file states it, and a test
+//! counts every shipped puzzle's solutions against it. Puzzles before any
+//! such line have no expectation (`None`).
+//!
+//! Reading streams ([`DatasetReader`]): memory stays bounded by one puzzle,
+//! so the 49,158-line 17-clue list can be scanned without holding it.
+//! [`Dataset::load`] collects a whole file.
 
+use std::cell::RefCell;
+use std::fmt;
+use std::fs::File;
+use std::io::{self, BufRead, BufReader, Cursor, Read};
 use std::path::{Path, PathBuf};
+use std::rc::Rc;
 
 use anyhow::{Context, bail};
 
-use crate::format::Puzzle;
-use crate::input;
+use crate::board::{Board, BoardError, BoxSize};
+use crate::format::{self, Format, MAX_LINE_BYTES, ParseError, Puzzle, PuzzleReader};
+
+/// The comment keyword of an expected-solution-count line: `# solutions: N`.
+pub const SOLUTIONS_DIRECTIVE: &str = "solutions:";
 
 /// A named, ordered list of puzzles.
 #[derive(Clone, Debug)]
@@ -15,6 +45,9 @@ pub struct Dataset {
     /// Where it was read from.
     pub path: PathBuf,
     pub puzzles: Vec<Puzzle>,
+    /// Expected solution count of each puzzle (same index as `puzzles`),
+    /// from the file's `# solutions: N` lines; `None` if the file says nothing.
+    pub expected: Vec<Option<u64>>,
 }
 
 impl Dataset {
@@ -29,16 +62,700 @@ impl Dataset {
 
     /// Loads every puzzle of a file under the given name.
     pub fn load_named(path: &Path, name: String) -> anyhow::Result<Dataset> {
-        let mut reader = input::open(Some(path))?;
-        let puzzles = reader.by_ref().collect::<Result<Vec<_>, _>>()?;
-        if puzzles.is_empty() {
-            return Err(reader.empty_error().into());
+        let reader = DatasetReader::open(Some(path))?;
+        let mut puzzles = Vec::new();
+        let mut expected = Vec::new();
+        for entry in reader {
+            let entry = entry?;
+            puzzles.push(entry.puzzle);
+            expected.push(entry.expected);
         }
         Ok(Dataset {
             name,
             path: path.to_path_buf(),
             puzzles,
+            expected,
         })
+    }
+
+    /// Number of puzzles.
+    pub fn len(&self) -> usize {
+        self.puzzles.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.puzzles.is_empty()
+    }
+
+    /// The expected solution count of puzzle `i`, if the file states one.
+    pub fn expected(&self, i: usize) -> Option<u64> {
+        self.expected.get(i).copied().flatten()
+    }
+}
+
+/// One puzzle as read from a dataset file.
+#[derive(Clone, Debug)]
+pub struct Entry {
+    pub puzzle: Puzzle,
+    /// From the latest `# solutions: N` line before the puzzle.
+    pub expected: Option<u64>,
+    /// The solution given in a CSV file, already checked against the puzzle.
+    pub solution: Option<Board>,
+}
+
+/// The layout of a dataset file.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Layout {
+    Text(Format),
+    Csv,
+}
+
+/// A problem in a dataset file, with its position.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum LoadError {
+    /// A puzzle that does not parse (layout, alphabet, size, conflicts).
+    #[error(transparent)]
+    Parse(#[from] ParseError),
+    /// Anything else: CSV header or rows, wrong solutions, directives.
+    #[error("{file}:{line}:{column}: {message}")]
+    Invalid {
+        file: String,
+        line: usize,
+        column: usize,
+        message: String,
+    },
+}
+
+impl LoadError {
+    /// The 1-based line of the problem.
+    pub fn line(&self) -> usize {
+        match self {
+            LoadError::Parse(e) => e.line,
+            LoadError::Invalid { line, .. } => *line,
+        }
+    }
+}
+
+fn invalid(file: &str, line: usize, column: usize, message: impl fmt::Display) -> LoadError {
+    LoadError::Invalid {
+        file: file.to_string(),
+        line,
+        column,
+        message: message.to_string(),
+    }
+}
+
+/// Streams the puzzles of a dataset file (any layout, or CSV) with their
+/// expected solution counts. Ends after the first error; an input without
+/// any puzzle yields one "no puzzle found" error.
+pub struct DatasetReader {
+    inner: Inner,
+    file: String,
+    count: usize,
+    done: bool,
+}
+
+enum Inner {
+    Text {
+        reader: Box<PuzzleReader<Tap<Box<dyn Read>>>>,
+        state: Rc<RefCell<Directives>>,
+    },
+    Csv(Box<CsvReader<Box<dyn BufRead>>>),
+    /// Nothing but blank and comment lines (or a read error at the start).
+    Empty {
+        lines: usize,
+        error: Option<LoadError>,
+    },
+}
+
+impl DatasetReader {
+    /// Opens a file, or standard input when `path` is `None`.
+    pub fn open(path: Option<&Path>) -> anyhow::Result<DatasetReader> {
+        match path {
+            Some(p) => {
+                let file = File::open(p).with_context(|| format!("cannot open {}", p.display()))?;
+                Ok(Self::new(Box::new(file), p.display().to_string()))
+            }
+            None => Ok(Self::new(Box::new(io::stdin()), "<stdin>".to_string())),
+        }
+    }
+
+    /// Reads from any byte source; `file` names it in errors.
+    pub fn new(source: Box<dyn Read>, file: String) -> DatasetReader {
+        let mut buffered = BufReader::with_capacity(64 * 1024, source);
+        // Read up to the first content line to choose between CSV and the
+        // puzzle layouts, then replay those bytes to the chosen reader.
+        let mut prefix = Vec::new();
+        let mut lines = 0;
+        let inner = loop {
+            let start = prefix.len();
+            let read = (&mut buffered)
+                .take(MAX_LINE_BYTES + 1)
+                .read_until(b'\n', &mut prefix);
+            match read {
+                Err(e) => {
+                    break Inner::Empty {
+                        lines,
+                        error: Some(invalid(&file, lines + 1, 1, format!("read error: {e}"))),
+                    };
+                }
+                Ok(0) => {
+                    break Inner::Empty { lines, error: None };
+                }
+                Ok(_) => {
+                    lines += 1;
+                    let content = content_of(&prefix[start..]);
+                    if content.is_empty() {
+                        continue;
+                    }
+                    let is_csv = content.contains(&b',')
+                        || PUZZLE_COLUMNS
+                            .iter()
+                            .any(|c| content.eq_ignore_ascii_case(c.as_bytes()));
+                    let replay = Cursor::new(prefix);
+                    break if is_csv {
+                        Inner::Csv(Box::new(CsvReader::new(
+                            Box::new(replay.chain(buffered)),
+                            file.clone(),
+                        )))
+                    } else {
+                        let state = Rc::new(RefCell::new(Directives::default()));
+                        let source: Box<dyn Read> = Box::new(replay.chain(buffered));
+                        let tap = Tap::new(source, state.clone());
+                        Inner::Text {
+                            reader: Box::new(PuzzleReader::new(tap, Some(file.clone()))),
+                            state,
+                        }
+                    };
+                }
+            }
+        };
+        DatasetReader {
+            inner,
+            file,
+            count: 0,
+            done: false,
+        }
+    }
+
+    /// The detected layout, once known.
+    pub fn layout(&self) -> Option<Layout> {
+        match &self.inner {
+            Inner::Text { reader, .. } => reader.format().map(Layout::Text),
+            Inner::Csv(_) => Some(Layout::Csv),
+            Inner::Empty { .. } => None,
+        }
+    }
+
+    fn next_entry(&mut self) -> Result<Option<Entry>, LoadError> {
+        match &mut self.inner {
+            Inner::Text { reader, state } => {
+                let next = reader.next().transpose()?;
+                let st = state.borrow();
+                if let Some((line, column, message)) = &st.error {
+                    return Err(invalid(&self.file, *line, *column, message));
+                }
+                Ok(next.map(|puzzle| Entry {
+                    puzzle,
+                    expected: st.expected,
+                    solution: None,
+                }))
+            }
+            Inner::Csv(reader) => reader.next_entry(),
+            Inner::Empty { lines, error } => match error.take() {
+                Some(e) => Err(e),
+                None => Err(invalid(
+                    &self.file,
+                    (*lines).max(1),
+                    1,
+                    "no puzzle found (file is empty or only comments)",
+                )),
+            },
+        }
+    }
+}
+
+impl Iterator for DatasetReader {
+    type Item = Result<Entry, LoadError>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        if self.done {
+            return None;
+        }
+        match self.next_entry() {
+            Ok(Some(entry)) => {
+                self.count += 1;
+                Some(Ok(entry))
+            }
+            Ok(None) => {
+                self.done = true;
+                if self.count == 0 {
+                    let line = match &self.inner {
+                        Inner::Csv(r) => r.line_no,
+                        _ => 1,
+                    };
+                    return Some(Err(invalid(
+                        &self.file,
+                        line.max(1),
+                        1,
+                        "no puzzle found (file is empty or only comments)",
+                    )));
+                }
+                None
+            }
+            Err(e) => {
+                self.done = true;
+                Some(Err(e))
+            }
+        }
+    }
+}
+
+/// A line without its ending and `#` comment, trimmed of spaces and tabs.
+fn content_of(line: &[u8]) -> &[u8] {
+    let end = line
+        .iter()
+        .position(|&b| b == b'#' || b == b'\n' || b == b'\r')
+        .unwrap_or(line.len());
+    line[..end].trim_ascii()
+}
+
+/// What the directive lines seen so far say.
+#[derive(Debug, Default)]
+struct Directives {
+    expected: Option<u64>,
+    /// The first malformed directive: line, column, message.
+    error: Option<(usize, usize, String)>,
+}
+
+impl Directives {
+    /// Looks at one whole line (without its `\n`); records a directive.
+    fn see(&mut self, line_no: usize, line: &[u8], truncated: bool) {
+        let Some(value) = directive_value(line) else {
+            return;
+        };
+        if self.error.is_some() {
+            return;
+        }
+        let column = line.len() - value.len() + 1;
+        match std::str::from_utf8(value.trim_ascii())
+            .ok()
+            .filter(|_| !truncated)
+            .and_then(|s| s.parse::<u64>().ok())
+        {
+            Some(n) => self.expected = Some(n),
+            None => {
+                self.error = Some((
+                    line_no,
+                    column,
+                    format!(
+                        "bad directive: expected `# {SOLUTIONS_DIRECTIVE} N` with N a whole number, found `{}`",
+                        String::from_utf8_lossy(line.trim_ascii())
+                    ),
+                ))
+            }
+        }
+    }
+}
+
+/// The text after `# solutions:` on a comment line of its own.
+fn directive_value(line: &[u8]) -> Option<&[u8]> {
+    let line = line.strip_suffix(b"\r").unwrap_or(line);
+    let rest = line
+        .trim_ascii_start()
+        .strip_prefix(b"#")?
+        .trim_ascii_start();
+    rest.strip_prefix(SOLUTIONS_DIRECTIVE.as_bytes())
+}
+
+/// Longest line prefix a [`Tap`] keeps to recognise directives.
+const TAP_LINE_CAP: usize = 256;
+
+/// A buffered reader that watches the lines passing through it for
+/// `# solutions:` directives, so the format module's [`PuzzleReader`] (which
+/// skips comments) can be reused unchanged. The directive state is shared
+/// with the [`DatasetReader`]; since `PuzzleReader` consumes exactly the lines
+/// of one puzzle per step, the state after a step applies to that puzzle.
+struct Tap<R> {
+    inner: R,
+    buf: Box<[u8]>,
+    pos: usize,
+    filled: usize,
+    line_no: usize,
+    line: Vec<u8>,
+    truncated: bool,
+    state: Rc<RefCell<Directives>>,
+}
+
+impl<R: Read> Tap<R> {
+    fn new(inner: R, state: Rc<RefCell<Directives>>) -> Self {
+        Tap {
+            inner,
+            buf: vec![0; 64 * 1024].into_boxed_slice(),
+            pos: 0,
+            filled: 0,
+            line_no: 0,
+            line: Vec::with_capacity(TAP_LINE_CAP),
+            truncated: false,
+            state,
+        }
+    }
+
+    fn keep(&mut self, bytes: &[u8]) {
+        let room = TAP_LINE_CAP - self.line.len();
+        if bytes.len() > room {
+            self.truncated = true;
+        }
+        self.line.extend_from_slice(&bytes[..bytes.len().min(room)]);
+    }
+}
+
+impl<R: Read> Read for Tap<R> {
+    fn read(&mut self, out: &mut [u8]) -> io::Result<usize> {
+        let avail = self.fill_buf()?;
+        let n = avail.len().min(out.len());
+        out[..n].copy_from_slice(&avail[..n]);
+        self.consume(n);
+        Ok(n)
+    }
+}
+
+impl<R: Read> BufRead for Tap<R> {
+    fn fill_buf(&mut self) -> io::Result<&[u8]> {
+        if self.pos == self.filled {
+            self.filled = self.inner.read(&mut self.buf)?;
+            self.pos = 0;
+        }
+        Ok(&self.buf[self.pos..self.filled])
+    }
+
+    fn consume(&mut self, amt: usize) {
+        let end = (self.pos + amt).min(self.filled);
+        let mut start = self.pos;
+        while start < end {
+            match self.buf[start..end].iter().position(|&b| b == b'\n') {
+                Some(p) => {
+                    let bytes = self.buf[start..start + p].to_vec();
+                    self.keep(&bytes);
+                    self.line_no += 1;
+                    self.state
+                        .borrow_mut()
+                        .see(self.line_no, &self.line, self.truncated);
+                    self.line.clear();
+                    self.truncated = false;
+                    start += p + 1;
+                }
+                None => {
+                    let bytes = self.buf[start..end].to_vec();
+                    self.keep(&bytes);
+                    start = end;
+                }
+            }
+        }
+        self.pos = end;
+    }
+}
+
+/// Accepted CSV header names.
+const PUZZLE_COLUMNS: &[&str] = &["quizzes", "quiz", "puzzle", "puzzles"];
+const SOLUTION_COLUMNS: &[&str] = &["solutions", "solution"];
+const NAME_COLUMN: &str = "name";
+
+#[derive(Clone, Copy, Debug)]
+struct Columns {
+    puzzle: usize,
+    solution: Option<usize>,
+    name: Option<usize>,
+    count: usize,
+}
+
+/// One CSV field: its text, and the 1-based columns of the field and of
+/// its text (one more when quoted).
+struct Field {
+    text: String,
+    column: usize,
+    text_column: usize,
+}
+
+/// The CSV form of a dataset (see the module docs). Line-oriented: a record
+/// is one line; fields may be double-quoted (with `""` for a quote).
+struct CsvReader<R> {
+    reader: R,
+    file: String,
+    line_no: usize,
+    buf: Vec<u8>,
+    columns: Option<Columns>,
+    directives: Directives,
+    /// The size of the first puzzle and its line: all rows must match.
+    size: Option<(BoxSize, usize)>,
+}
+
+impl<R: BufRead> CsvReader<R> {
+    fn new(reader: R, file: String) -> Self {
+        CsvReader {
+            reader,
+            file,
+            line_no: 0,
+            buf: Vec::new(),
+            columns: None,
+            directives: Directives::default(),
+            size: None,
+        }
+    }
+
+    fn err(&self, column: usize, message: impl fmt::Display) -> LoadError {
+        invalid(&self.file, self.line_no, column, message)
+    }
+
+    /// The next line that is not blank or a comment, split into fields.
+    fn next_record(&mut self) -> Result<Option<Vec<Field>>, LoadError> {
+        loop {
+            self.buf.clear();
+            let n = (&mut self.reader)
+                .take(MAX_LINE_BYTES + 1)
+                .read_until(b'\n', &mut self.buf)
+                .map_err(|e| {
+                    invalid(&self.file, self.line_no + 1, 1, format!("read error: {e}"))
+                })?;
+            if n == 0 {
+                return Ok(None);
+            }
+            self.line_no += 1;
+            if self.buf.last() == Some(&b'\n') {
+                self.buf.pop();
+            } else if n as u64 > MAX_LINE_BYTES {
+                return Err(self.err(1, format!("line longer than {MAX_LINE_BYTES} bytes")));
+            }
+            if self.buf.last() == Some(&b'\r') {
+                self.buf.pop();
+            }
+            let trimmed = self.buf.trim_ascii();
+            if trimmed.is_empty() {
+                continue;
+            }
+            if trimmed[0] == b'#' {
+                self.directives.see(self.line_no, &self.buf, false);
+                if let Some((line, column, message)) = self.directives.error.take() {
+                    return Err(invalid(&self.file, line, column, message));
+                }
+                continue;
+            }
+            return split_csv(&self.buf)
+                .map(Some)
+                .map_err(|(column, message)| self.err(column, message));
+        }
+    }
+
+    fn header(&mut self, fields: &[Field]) -> Result<Columns, LoadError> {
+        let find = |names: &[&str]| {
+            fields
+                .iter()
+                .position(|f| names.contains(&f.text.to_ascii_lowercase().as_str()))
+        };
+        let puzzle = find(PUZZLE_COLUMNS).ok_or_else(|| {
+            self.err(
+                1,
+                format!(
+                    "CSV header must name a puzzle column ({}); found {}",
+                    PUZZLE_COLUMNS.join(", "),
+                    fields
+                        .iter()
+                        .map(|f| format!("`{}`", f.text))
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                ),
+            )
+        })?;
+        Ok(Columns {
+            puzzle,
+            solution: find(SOLUTION_COLUMNS),
+            name: find(&[NAME_COLUMN]),
+            count: fields.len(),
+        })
+    }
+
+    /// Parses one field as a line-format puzzle (same alphabet as
+    /// [`crate::format`]), with errors positioned in the file.
+    fn board(&self, field: &Field, what: &str) -> Result<Board, LoadError> {
+        let text = field.text.as_bytes();
+        let size = BoxSize::from_cells(text.len()).ok_or_else(|| {
+            self.err(
+                field.text_column,
+                format!(
+                    "{what} field has {} characters; a line-format puzzle has 16, 81, 256 or 625",
+                    text.len()
+                ),
+            )
+        })?;
+        let mut cells = Vec::with_capacity(text.len());
+        for (i, &ch) in text.iter().enumerate() {
+            let v = match ch {
+                b'.' | b'0' => 0,
+                b'1'..=b'9' => ch - b'0',
+                b'A'..=b'P' => ch - b'A' + 10,
+                b'a'..=b'p' => ch - b'a' + 10,
+                _ => 255,
+            };
+            if v as usize > size.side() {
+                let shown = char::from(ch);
+                return Err(self.err(
+                    field.text_column + i,
+                    if v == 255 {
+                        format!(
+                            "unknown character `{}` in the {what}",
+                            shown.escape_default()
+                        )
+                    } else {
+                        format!("digit {shown} is out of range for {size} in the {what}")
+                    },
+                ));
+            }
+            cells.push(v);
+        }
+        Board::from_cells(size, cells).map_err(|e| match e {
+            BoardError::Conflict(c) => {
+                let g = size.geometry();
+                let col = |cell: crate::board::Cell| field.text_column + cell.index();
+                self.err(
+                    col(c.second),
+                    format!(
+                        "conflicting givens in the {what}: digit {} appears twice in {}: {} (column {}) and {} (column {})",
+                        format::symbol(c.digit),
+                        c.unit,
+                        g.name(c.first),
+                        col(c.first),
+                        g.name(c.second),
+                        col(c.second)
+                    ),
+                )
+            }
+            other => self.err(field.text_column, format!("{what}: {other}")),
+        })
+    }
+
+    fn next_entry(&mut self) -> Result<Option<Entry>, LoadError> {
+        let columns = match self.columns {
+            Some(c) => c,
+            None => {
+                let Some(fields) = self.next_record()? else {
+                    return Ok(None);
+                };
+                let c = self.header(&fields)?;
+                self.columns = Some(c);
+                c
+            }
+        };
+        let Some(fields) = self.next_record()? else {
+            return Ok(None);
+        };
+        if fields.len() != columns.count {
+            return Err(self.err(
+                1,
+                format!(
+                    "row has {} fields, the header has {}",
+                    fields.len(),
+                    columns.count
+                ),
+            ));
+        }
+        let board = self.board(&fields[columns.puzzle], "puzzle")?;
+        match self.size {
+            Some((size, line)) if size != board.size() => {
+                return Err(self.err(
+                    fields[columns.puzzle].column,
+                    format!(
+                        "puzzle is {}, but the puzzle on line {line} is {size}; a file holds one size",
+                        board.size()
+                    ),
+                ));
+            }
+            Some(_) => {}
+            None => self.size = Some((board.size(), self.line_no)),
+        }
+        let solution = match columns.solution {
+            Some(i) if !fields[i].text.is_empty() => {
+                let field = &fields[i];
+                let sol = self.board(field, "solution")?;
+                board.check_solution(&sol).map_err(|e| {
+                    self.err(
+                        field.column,
+                        format!("the given solution does not solve the puzzle: {e}"),
+                    )
+                })?;
+                Some(sol)
+            }
+            _ => None,
+        };
+        let name = columns
+            .name
+            .map(|i| fields[i].text.clone())
+            .filter(|s| !s.is_empty());
+        Ok(Some(Entry {
+            puzzle: Puzzle {
+                board,
+                name,
+                line: self.line_no,
+            },
+            expected: self.directives.expected,
+            solution,
+        }))
+    }
+}
+
+/// Splits one CSV line into trimmed fields. Quoted fields may hold commas
+/// and `""` for a quote. Errors carry a 1-based column.
+fn split_csv(line: &[u8]) -> Result<Vec<Field>, (usize, String)> {
+    let mut fields = Vec::new();
+    let mut i = 0;
+    loop {
+        while i < line.len() && (line[i] == b' ' || line[i] == b'\t') {
+            i += 1;
+        }
+        let column = i + 1;
+        let mut text_column = column;
+        let mut text = Vec::new();
+        if i < line.len() && line[i] == b'"' {
+            text_column += 1;
+            i += 1;
+            loop {
+                match line.get(i) {
+                    None => return Err((column, "unterminated quoted field".to_string())),
+                    Some(b'"') if line.get(i + 1) == Some(&b'"') => {
+                        text.push(b'"');
+                        i += 2;
+                    }
+                    Some(b'"') => {
+                        i += 1;
+                        break;
+                    }
+                    Some(&b) => {
+                        text.push(b);
+                        i += 1;
+                    }
+                }
+            }
+            while i < line.len() && (line[i] == b' ' || line[i] == b'\t') {
+                i += 1;
+            }
+            if i < line.len() && line[i] != b',' {
+                return Err((i + 1, "unexpected text after a quoted field".to_string()));
+            }
+        } else {
+            while i < line.len() && line[i] != b',' {
+                text.push(line[i]);
+                i += 1;
+            }
+            text.truncate(text.trim_ascii_end().len());
+        }
+        fields.push(Field {
+            text: String::from_utf8_lossy(&text).into_owned(),
+            column,
+            text_column,
+        });
+        if i >= line.len() {
+            return Ok(fields);
+        }
+        i += 1; // the comma
     }
 }
 
@@ -83,4 +800,45 @@ fn collect_files(dir: &Path, out: &mut Vec<PathBuf>) -> std::io::Result<()> {
         }
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn read(text: &str) -> Vec<Result<Entry, LoadError>> {
+        DatasetReader::new(Box::new(Cursor::new(text.as_bytes().to_vec())), "t".into()).collect()
+    }
+
+    #[test]
+    fn directives_apply_to_following_puzzles() {
+        let text =
+            "# solutions: 1\r\n1234341221434321\r\n  #  solutions: 288\r\n................\n";
+        let e: Vec<Entry> = read(text).into_iter().map(|r| r.unwrap()).collect();
+        assert_eq!(e.len(), 2);
+        assert_eq!(e[0].expected, Some(1));
+        assert_eq!(e[1].expected, Some(288));
+        let text = "1234341221434321\n# solutions: 2\n1234341221434321  # twice\n";
+        let e: Vec<Entry> = read(text).into_iter().map(|r| r.unwrap()).collect();
+        assert_eq!(
+            e.iter().map(|e| e.expected).collect::<Vec<_>>(),
+            vec![None, Some(2)]
+        );
+        assert_eq!(e[1].puzzle.name.as_deref(), Some("twice"));
+    }
+
+    #[test]
+    fn bad_directive_names_its_line() {
+        let r = read("1234341221434321\n# solutions: many\n1234341221434321\n");
+        let err = r.into_iter().find_map(|r| r.err()).unwrap();
+        assert_eq!(err.line(), 2, "{err}");
+    }
+
+    #[test]
+    fn csv_split_quotes() {
+        let f = split_csv(br#" a , "b,""c""" ,d"#).unwrap();
+        let t: Vec<&str> = f.iter().map(|f| f.text.as_str()).collect();
+        assert_eq!(t, vec!["a", "b,\"c\"", "d"]);
+        assert_eq!(f[1].column, 6);
+    }
 }

@@ -157,6 +157,7 @@ pub fn to_line(board: &Board) -> String {
 
 /// The board in the given layout. Grid and compact end every row with `\n`;
 /// grid rows have single spaces and no trailing space; line has no newline.
+/// Blanks are `.` in line layout and `0` in the Baekjoon layouts.
 pub fn render(board: &Board, format: Format) -> String {
     let n = board.size().side();
     match format {
@@ -166,7 +167,7 @@ pub fn render(board: &Board, format: Format) -> String {
             .chunks(n)
             .map(|row| {
                 row.iter()
-                    .map(|&v| symbol(v))
+                    .map(|&v| if v == 0 { '0' } else { symbol(v) })
                     .chain(['\n'])
                     .collect::<String>()
             })
@@ -576,5 +577,60 @@ fn split_line(line: &[u8]) -> Content {
         start,
         end,
         comment,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn each_layout_round_trips() {
+        let line =
+            "1.......2.9.4...5...6...7...5.9.3.......7.......85..4.7.....6...3...9.8...2.....1";
+        let (f, p) = parse_one(line).unwrap();
+        assert_eq!((f, to_line(&p.board)), (Format::Line, line.to_string()));
+        let grid = render(&p.board, Format::Grid);
+        assert!(grid.starts_with("1 0 0 0 0 0 0 0 2\n"));
+        let (f, q) = parse_one(&grid).unwrap();
+        assert_eq!((f, &q.board), (Format::Grid, &p.board));
+        let compact = render(&p.board, Format::Compact);
+        assert!(compact.starts_with("100000002\n"));
+        let (f, r) = parse_one(&compact).unwrap();
+        assert_eq!((f, &r.board), (Format::Compact, &p.board));
+    }
+
+    #[test]
+    fn names_come_from_trailing_comments() {
+        let text = "# header\r\n\r\n   ................   #  tiny one  \r\n................\r\n";
+        let (f, ps) = parse_str(text).unwrap();
+        assert_eq!(f, Format::Line);
+        assert_eq!(ps.len(), 2);
+        assert_eq!(ps[0].name.as_deref(), Some("tiny one"));
+        assert_eq!((ps[0].line, ps[1].line), (3, 4));
+        assert_eq!(ps[1].name, None);
+    }
+
+    #[test]
+    fn several_grid_puzzles_separated_by_blank_lines() {
+        let text =
+            "1 0 0 0\n0 0 0 0\n0 0 0 0\n0 0 0 0\n\n# next\n0 2 0 0\n0 0 0 0\n0 0 0 0\n0 0 0 0\n";
+        let (f, ps) = parse_str(text).unwrap();
+        assert_eq!((f, ps.len(), ps[1].line), (Format::Grid, 2, 7));
+        assert_eq!(ps[1].board.cells()[1], 2);
+    }
+
+    #[test]
+    fn alphabet_covers_25x25() {
+        assert_eq!(symbol(10), 'A');
+        assert_eq!(symbol(25), 'P');
+        assert_eq!(
+            (1..=25)
+                .map(|v| value_of(symbol(v) as u8))
+                .collect::<Vec<_>>(),
+            (1..=25).map(Some).collect::<Vec<_>>()
+        );
+        assert_eq!(value_of(b'p'), Some(25));
+        assert_eq!(value_of(b'Q'), None);
     }
 }

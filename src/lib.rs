@@ -6,6 +6,7 @@
 //! * [`strategy`] — the ladder of solvers, one file per rung.
 //! * [`counters`] / [`search`] — the work counters and the shared search context.
 //! * [`compare`] — strategies × datasets → CSV, charts and a written report.
+//! * [`speed`] — throughput measurement (the `speed` command).
 
 pub mod board;
 pub mod cli;
@@ -13,8 +14,11 @@ pub mod compare;
 pub mod counters;
 pub mod dataset;
 pub mod format;
+pub mod generate;
 pub mod input;
+pub mod rate;
 pub mod search;
+pub mod speed;
 pub mod strategy;
 
 pub use board::{Board, BoxSize, Cell, Digit};

@@ -10,10 +10,16 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand};
 
 mod compare;
+mod generate;
+mod rate;
 mod solve;
+mod speed;
 
 pub use compare::{CompareArgs, DEFAULT_BUDGET, ReportArgs};
+pub use generate::{GenerateArgs, write_atomic};
+pub use rate::RateArgs;
 pub use solve::{CountArgs, SolveArgs};
+pub use speed::SpeedArgs;
 
 /// A laboratory for backtracking Sudoku solvers.
 #[derive(Debug, Parser)]
@@ -35,6 +41,12 @@ pub enum Command {
     Compare(CompareArgs),
     /// Redraw the charts and report of a report folder from its results.csv.
     Report(ReportArgs),
+    /// Measure throughput (puzzles/s) and work per puzzle, per dataset × strategy.
+    Speed(SpeedArgs),
+    /// Generate uniquely solvable puzzles from a seed (same arguments, same bytes).
+    Generate(GenerateArgs),
+    /// Rate puzzles by the search nodes `mrv` and `used-tables` need.
+    Rate(RateArgs),
 }
 
 /// Exit code for "a puzzle was not solved" (no solution or budget exceeded).
@@ -49,6 +61,9 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Count(args) => solve::count(&args),
         Command::Compare(args) => compare::compare(&args),
         Command::Report(args) => compare::report(&args),
+        Command::Speed(args) => speed::speed(&args),
+        Command::Generate(args) => generate::generate(&args),
+        Command::Rate(args) => rate::rate(&args),
         Command::Strategies => {
             let width = crate::Strategy::ALL
                 .iter()

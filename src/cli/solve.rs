@@ -6,9 +6,11 @@ use std::process::ExitCode;
 
 use clap::Args;
 
-use crate::format::{Format, render};
+use std::time::Duration;
+
+use crate::format::{Format, Puzzle, render};
 use crate::input;
-use crate::search::End;
+use crate::search::{End, Limits};
 use crate::strategy::{Outcome, Run, Strategy};
 
 use super::EXIT_UNSOLVED;
@@ -51,8 +53,25 @@ pub struct CountArgs {
     pub file: Option<PathBuf>,
 }
 
-/// One line of counters for `--stats`.
-pub fn stats_line(index: usize, line: usize, run: &Run) -> String {
+/// Runs the timed path (counters off); with `stats`, also a counted pass,
+/// and prints its counters with the uncounted time to stderr.
+fn timed_with_stats(
+    strategy: Strategy,
+    puzzle: &Puzzle,
+    limits: Limits,
+    stats: bool,
+    index: usize,
+) -> anyhow::Result<Run> {
+    let run = strategy.run_timed(&puzzle.board, limits)?;
+    if stats {
+        let counted = strategy.run_counted(&puzzle.board, limits)?;
+        eprintln!("{}", stats_line(index, puzzle.line, &counted, run.elapsed));
+    }
+    Ok(run)
+}
+
+/// One line of counters for `--stats`; `time` is the run with counters off.
+pub fn stats_line(index: usize, line: usize, run: &Run, time: Duration) -> String {
     let c = &run.counts;
     format!(
         "puzzle {index} (line {line}): {} nodes={} placements={} backtracks={} probes={} guesses={} dead_ends={} forced={} time={:?}",
@@ -64,7 +83,7 @@ pub fn stats_line(index: usize, line: usize, run: &Run) -> String {
         c.guesses,
         c.dead_ends,
         c.forced,
-        run.elapsed
+        time
     )
 }
 
@@ -78,10 +97,13 @@ pub fn solve(args: &SolveArgs) -> anyhow::Result<ExitCode> {
         let puzzle = puzzle?;
         index += 1;
         let format = reader.format().unwrap_or(Format::Line);
-        let run = args.strategy.solve(&puzzle.board, args.budget)?;
-        if args.stats {
-            eprintln!("{}", stats_line(index, puzzle.line, &run));
-        }
+        let run = timed_with_stats(
+            args.strategy,
+            &puzzle,
+            Limits::solve(args.budget),
+            args.stats,
+            index,
+        )?;
         if format != Format::Line && index > 1 {
             writeln!(out)?;
         }
@@ -139,12 +161,8 @@ pub fn count(args: &CountArgs) -> anyhow::Result<ExitCode> {
     for puzzle in reader.by_ref() {
         let puzzle = puzzle?;
         index += 1;
-        let run = args
-            .strategy
-            .count(&puzzle.board, args.limit, args.budget)?;
-        if args.stats {
-            eprintln!("{}", stats_line(index, puzzle.line, &run));
-        }
+        let limits = Limits::count(args.limit, args.budget);
+        let run = timed_with_stats(args.strategy, &puzzle, limits, args.stats, index)?;
         match run.end {
             End::Exhausted => writeln!(out, "{}", run.solutions)?,
             End::SolutionLimit => writeln!(out, ">={}", run.solutions)?,

@@ -13,8 +13,10 @@ use crate::search::{Ctx, End, Limits, Report};
 
 pub mod bitmask;
 pub mod blank_list;
+pub mod dlx;
 pub mod mrv;
 pub mod naive;
+pub mod propagate;
 pub mod used_tables;
 
 /// One rung of the ladder. Declaration order is ladder order.
@@ -26,6 +28,8 @@ pub enum Strategy {
     UsedTables,
     Bitmask,
     Mrv,
+    Propagate,
+    Dlx,
 }
 
 impl Strategy {
@@ -36,6 +40,8 @@ impl Strategy {
         Strategy::UsedTables,
         Strategy::Bitmask,
         Strategy::Mrv,
+        Strategy::Propagate,
+        Strategy::Dlx,
     ];
 
     /// The strategy used when none is named (the fastest available).
@@ -49,6 +55,8 @@ impl Strategy {
             Strategy::UsedTables => "used-tables",
             Strategy::Bitmask => "bitmask",
             Strategy::Mrv => "mrv",
+            Strategy::Propagate => "propagate",
+            Strategy::Dlx => "dlx",
         }
     }
 
@@ -69,6 +77,12 @@ impl Strategy {
             }
             Strategy::Mrv => {
                 "bitmasks, and branch on the empty cell with the fewest candidates (MRV)"
+            }
+            Strategy::Propagate => {
+                "per-cell candidate masks; naked and hidden singles to a fixpoint before each MRV guess"
+            }
+            Strategy::Dlx => {
+                "exact cover with dancing links (Algorithm X): branch on the constraint with the fewest options"
             }
         }
     }
@@ -98,6 +112,8 @@ impl Strategy {
             Strategy::UsedTables => used_tables::search(puzzle, &mut ctx),
             Strategy::Bitmask => bitmask::search(puzzle, &mut ctx),
             Strategy::Mrv => mrv::search(puzzle, &mut ctx),
+            Strategy::Propagate => propagate::search(puzzle, &mut ctx),
+            Strategy::Dlx => dlx::search(puzzle, &mut ctx),
         };
         ctx.finish(puzzle.size(), flow)
     }
@@ -108,7 +124,17 @@ impl Strategy {
         let start = Instant::now();
         let report = self.run(puzzle, limits, Counts::default());
         let elapsed = start.elapsed();
-        Run::from_report(self, puzzle, report, elapsed)
+        let counts = report.counter;
+        Run::from_report(self, puzzle, report, counts, elapsed)
+    }
+
+    /// Runs with counters off (the timed path) and verifies the solution.
+    /// Only `counts.nodes` is filled: the context counts nodes for the budget.
+    pub fn run_timed(self, puzzle: &Board, limits: Limits) -> Result<Run, WrongSolution> {
+        let start = Instant::now();
+        let report = self.run(puzzle, limits, NoCount);
+        let elapsed = start.elapsed();
+        Run::from_report(self, puzzle, report, Counts::default(), elapsed)
     }
 
     /// Finds the first solution within an optional node budget.
@@ -124,19 +150,6 @@ impl Strategy {
         budget: Option<u64>,
     ) -> Result<Run, WrongSolution> {
         self.run_counted(puzzle, Limits::count(limit, budget))
-    }
-
-    /// Runs uncounted (the timed path) and verifies the answer.
-    pub fn solve_uncounted(
-        self,
-        puzzle: &Board,
-        budget: Option<u64>,
-    ) -> Result<Report<NoCount>, WrongSolution> {
-        let report = self.run(puzzle, Limits::solve(budget), NoCount);
-        if let Some(sol) = &report.first {
-            verify(self, puzzle, sol)?;
-        }
-        Ok(report)
     }
 }
 
@@ -190,15 +203,17 @@ pub struct Run {
     pub solutions: u64,
     /// The first solution, verified.
     pub solution: Option<Board>,
+    /// Work counts; after [`Strategy::run_timed`] only `nodes` is filled.
     pub counts: Counts,
     pub elapsed: Duration,
 }
 
 impl Run {
-    fn from_report(
+    fn from_report<C>(
         strategy: Strategy,
         puzzle: &Board,
-        report: Report<Counts>,
+        report: Report<C>,
+        mut counts: Counts,
         elapsed: Duration,
     ) -> Result<Run, WrongSolution> {
         if let Some(sol) = &report.first {
@@ -209,7 +224,6 @@ impl Run {
             (_, End::BudgetExceeded) => Outcome::BudgetExceeded,
             _ => Outcome::NoSolution,
         };
-        let mut counts = report.counter;
         counts.nodes = report.nodes;
         Ok(Run {
             outcome,

@@ -13,72 +13,89 @@
 //! with N for the check. Trading a little memory and bookkeeping for O(1)
 //! queries is the classic move.
 
-use crate::board::{Board, MAX_CELLS, MAX_SIDE};
+use crate::board::{Board, MAX_CELLS};
 use crate::counters::Counter;
 use crate::search::{Ctx, Flow};
 
-/// Digit-indexed rows are 32 wide so indices `0..=25` always fit.
-type Table = [[bool; 32]; MAX_SIDE];
+/// One flat table for all three kinds: `used[kind_base + unit * 32 + digit]`.
+/// Rows start at 0, columns at 1024, boxes at 2048; 4096 entries so that an
+/// index masked with `TABLE_MASK` is provably in bounds (no bounds checks in
+/// the hot loop, and no `unsafe`).
+const TABLE_LEN: usize = 4096;
+const TABLE_MASK: usize = TABLE_LEN - 1;
+const COL_BASE: usize = 1024;
+const BOX_BASE: usize = 2048;
 
 pub fn search<C: Counter>(puzzle: &Board, ctx: &mut Ctx<C>) -> Flow {
     let g = puzzle.geometry();
     let mut s = UsedTables {
-        n: g.n as u8,
         cells: [0; MAX_CELLS],
         blanks: Vec::new(),
-        row: [[false; 32]; MAX_SIDE],
-        col: [[false; 32]; MAX_SIDE],
-        boxu: [[false; 32]; MAX_SIDE],
+        used: [false; TABLE_LEN],
         total: g.cells,
     };
     s.cells[..g.cells].copy_from_slice(puzzle.cells());
     for (c, &v) in puzzle.cells().iter().enumerate() {
-        let (r, col, b) = (g.row[c], g.col[c], g.boxi[c]);
+        let blank = Blank {
+            cell: c as u16,
+            r: g.row[c] as u16 * 32,
+            c: COL_BASE as u16 + g.col[c] as u16 * 32,
+            b: BOX_BASE as u16 + g.boxi[c] as u16 * 32,
+        };
         if v == 0 {
-            s.blanks.push(Blank {
-                cell: c as u16,
-                r,
-                c: col,
-                b,
-            });
+            s.blanks.push(blank);
         } else {
-            s.row[r as usize][v as usize] = true;
-            s.col[col as usize][v as usize] = true;
-            s.boxu[b as usize][v as usize] = true;
+            s.mark(&blank, v as usize, true);
         }
     }
-    s.dfs(0, ctx)
+    // The digit loop gets a compile-time bound per size, as in the seed's `k < 10`.
+    match g.n {
+        4 => s.dfs::<C, 4>(0, ctx),
+        9 => s.dfs::<C, 9>(0, ctx),
+        16 => s.dfs::<C, 16>(0, ctx),
+        _ => s.dfs::<C, 25>(0, ctx),
+    }
 }
 
-/// An empty cell with its three unit indices, precomputed like the seed's `zeros`.
+/// An empty cell with the table offsets of its three units, precomputed like
+/// the seed's `zeros` list.
 #[derive(Clone, Copy)]
 struct Blank {
     cell: u16,
-    r: u8,
-    c: u8,
-    b: u8,
+    r: u16,
+    c: u16,
+    b: u16,
 }
 
 struct UsedTables {
-    n: u8,
     cells: [u8; MAX_CELLS],
     blanks: Vec<Blank>,
-    row: Table,
-    col: Table,
-    boxu: Table,
+    used: [bool; TABLE_LEN],
     total: usize,
 }
 
 impl UsedTables {
-    fn dfs<C: Counter>(&mut self, idx: usize, ctx: &mut Ctx<C>) -> Flow {
+    #[inline(always)]
+    fn is_used(&self, at: u16, d: usize) -> bool {
+        self.used[(at as usize + d) & TABLE_MASK]
+    }
+
+    #[inline(always)]
+    fn mark(&mut self, b: &Blank, d: usize, on: bool) {
+        self.used[(b.r as usize + d) & TABLE_MASK] = on;
+        self.used[(b.c as usize + d) & TABLE_MASK] = on;
+        self.used[(b.b as usize + d) & TABLE_MASK] = on;
+    }
+
+    fn dfs<C: Counter, const N: usize>(&mut self, idx: usize, ctx: &mut Ctx<C>) -> Flow {
         ctx.enter()?;
-        let Some(&Blank { cell, r, c, b }) = self.blanks.get(idx) else {
+        let Some(&blank) = self.blanks.get(idx) else {
             return ctx.solution(&self.cells[..self.total]);
         };
-        let (r, c, b) = (r as usize, c as usize, b as usize);
+        let (r, c, b) = (blank.r, blank.c, blank.b);
         let options = if C::ENABLED {
-            (1..=self.n as usize)
-                .filter(|&d| !(self.row[r][d] || self.col[c][d] || self.boxu[b][d]))
+            (1..=N)
+                .filter(|&d| !(self.is_used(r, d) || self.is_used(c, d) || self.is_used(b, d)))
                 .count()
         } else {
             0
@@ -86,33 +103,28 @@ impl UsedTables {
         if C::ENABLED && options == 0 {
             ctx.counter.dead_end();
         }
-        for d in 1..=self.n as usize {
+        let cell = blank.cell as usize;
+        for d in 1..N + 1 {
             if C::ENABLED {
                 // reads made by the short-circuit test below
-                let reads =
-                    1 + u64::from(!self.row[r][d]) + u64::from(!self.row[r][d] && !self.col[c][d]);
-                ctx.counter.probes(reads);
+                let (in_row, in_col) = (self.is_used(r, d), self.is_used(c, d));
+                ctx.counter
+                    .probes(1 + u64::from(!in_row) + u64::from(!in_row && !in_col));
             }
-            if self.row[r][d] || self.col[c][d] || self.boxu[b][d] {
+            if self.is_used(r, d) || self.is_used(c, d) || self.is_used(b, d) {
                 continue;
             }
-            self.set(cell as usize, r, c, b, d, true);
-            ctx.counter.placement(cell as usize, d as u8);
+            self.mark(&blank, d, true);
+            self.cells[cell] = d as u8;
+            ctx.counter.placement(cell, d as u8);
             if options > 1 {
                 ctx.counter.guess();
             }
-            self.dfs(idx + 1, ctx)?;
-            self.set(cell as usize, r, c, b, d, false);
-            ctx.counter.backtrack(cell as usize, d as u8);
+            self.dfs::<C, N>(idx + 1, ctx)?;
+            self.mark(&blank, d, false);
+            self.cells[cell] = 0;
+            ctx.counter.backtrack(cell, d as u8);
         }
         Ok(())
-    }
-
-    #[inline(always)]
-    fn set(&mut self, cell: usize, r: usize, c: usize, b: usize, d: usize, on: bool) {
-        self.cells[cell] = if on { d as u8 } else { 0 };
-        self.row[r][d] = on;
-        self.col[c][d] = on;
-        self.boxu[b][d] = on;
     }
 }

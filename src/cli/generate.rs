@@ -1,0 +1,129 @@
+//! `generate`: write a seeded set of uniquely solvable puzzles.
+
+use std::io::{IsTerminal, Write};
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use clap::Args;
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+
+use crate::board::BoxSize;
+use crate::format::to_line;
+use crate::generate::{self, Clues, DEFAULT_MAX_ATTEMPTS, Params, Symmetry};
+
+#[derive(Debug, Args)]
+pub struct GenerateArgs {
+    /// Board side: 4, 9, 16 or 25.
+    #[arg(long, default_value_t = 9, value_parser = parse_size)]
+    pub size: usize,
+    /// Number of puzzles.
+    #[arg(long, short = 'n', default_value_t = 10)]
+    pub count: usize,
+    /// Seed of the ChaCha8 generator: same arguments, same bytes.
+    #[arg(long, default_value_t = 0)]
+    pub seed: u64,
+    /// Clue target: K, or an inclusive range A..B: each puzzle aims at a
+    /// count drawn uniformly from A..B and is kept if removal gets it to at
+    /// most B. Default: as few clues as uniqueness allows (16x16 stops at
+    /// 110, 25x25 at 350).
+    #[arg(long, value_name = "K|A..B")]
+    pub clues: Option<Clues>,
+    /// Symmetry of the clue pattern.
+    #[arg(long, value_enum, default_value_t = Symmetry::None)]
+    pub symmetry: Symmetry,
+    /// Only keep puzzles from which no single clue can be removed.
+    #[arg(long)]
+    pub minimal: bool,
+    /// Node budget of each uniqueness check (default depends on size).
+    #[arg(long, value_name = "NODES")]
+    pub budget: Option<u64>,
+    /// Fresh grids tried per puzzle before giving up on its clue target.
+    #[arg(long, default_value_t = DEFAULT_MAX_ATTEMPTS)]
+    pub max_attempts: u32,
+    /// Write here (atomically) instead of standard output.
+    #[arg(long, short)]
+    pub out: Option<PathBuf>,
+}
+
+fn parse_size(s: &str) -> Result<usize, String> {
+    s.parse::<usize>()
+        .ok()
+        .filter(|&n| BoxSize::from_side(n).is_some())
+        .ok_or_else(|| format!("`{s}` is not a supported size: use 4, 9, 16 or 25"))
+}
+
+impl GenerateArgs {
+    pub fn params(&self) -> Params {
+        Params {
+            size: BoxSize::from_side(self.size).unwrap_or(BoxSize::NINE),
+            count: self.count,
+            seed: self.seed,
+            clues: self.clues,
+            symmetry: self.symmetry,
+            minimal: self.minimal,
+            budget: self.budget,
+            max_attempts: self.max_attempts,
+        }
+    }
+}
+
+/// The whole output file: header, then one puzzle per line.
+pub fn render(params: &Params, puzzles: &[crate::Board]) -> String {
+    let mut text = params.header();
+    for p in puzzles {
+        text += &to_line(p);
+        text.push('\n');
+    }
+    text
+}
+
+pub fn generate(args: &GenerateArgs) -> anyhow::Result<ExitCode> {
+    let params = args.params();
+    params.check()?;
+    let bar = ProgressBar::with_draw_target(
+        Some(params.count as u64),
+        if std::io::stderr().is_terminal() {
+            ProgressDrawTarget::stderr()
+        } else {
+            ProgressDrawTarget::hidden()
+        },
+    );
+    bar.set_style(
+        ProgressStyle::with_template("generating {pos}/{len} [{elapsed_precise}, eta {eta}]")
+            .unwrap_or_else(|_| ProgressStyle::default_bar()),
+    );
+    let puzzles = generate::generate(&params, &|| bar.inc(1));
+    bar.finish_and_clear();
+    let text = render(&params, &puzzles?);
+    match &args.out {
+        Some(path) => write_atomic(path, text.as_bytes())?,
+        None => {
+            let mut out = std::io::stdout().lock();
+            out.write_all(text.as_bytes())?;
+            out.flush()?;
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Writes a whole file atomically: a temporary in the same folder, then a
+/// rename, so readers never see half a file.
+pub fn write_atomic(path: &Path, bytes: &[u8]) -> anyhow::Result<()> {
+    use anyhow::Context;
+    let dir = match path.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d,
+        _ => Path::new("."),
+    };
+    let name = path
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_else(|| "out".to_string());
+    let tmp = dir.join(format!(".{name}.{}.tmp", std::process::id()));
+    let result = std::fs::write(&tmp, bytes)
+        .and_then(|()| std::fs::rename(&tmp, path))
+        .with_context(|| format!("cannot write {}", path.display()));
+    if result.is_err() {
+        let _ = std::fs::remove_file(&tmp);
+    }
+    result
+}

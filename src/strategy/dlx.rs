@@ -1,0 +1,256 @@
+//! # Rung 7 — `dlx`: Sudoku as exact cover, solved with dancing links
+//!
+//! **What changes from `propagate`.** The board disappears. Sudoku becomes an
+//! exact-cover problem: each *option* "digit d in cell c" (N³ of them) covers
+//! four *items* (4N² of them) — "cell c is filled", "row r has d", "column k
+//! has d", "box b has d" — and a solution is a set of options covering every
+//! item exactly once. Knuth's Algorithm X solves it: choose the item with the
+//! fewest remaining options (the "fewest 1s" rule; ties to the first item),
+//! try each of its options, and *cover* the items of the chosen option, which
+//! removes every option that clashes with it. The givens are covered before
+//! the search starts.
+//!
+//! The matrix is a set of circular doubly linked lists held in arrays of
+//! `u16` indices (no `Box`, no `Rc`): removing a node from its column is two
+//! link writes, and putting it back — "dancing" — is two more, because the
+//! removed node still remembers its neighbours. As in Knuth's later layout
+//! (TAOCP 7.2.2.1) the four nodes of an option sit next to each other, so a
+//! row is walked by index arithmetic rather than by left/right links; only the
+//! item headers keep a left/right list. The empty matrix of each size is built
+//! once per process and copied for every puzzle.
+//!
+//! **Cost per node.** A scan of the remaining items for the shortest column,
+//! then covering the chosen item and the three other items of the option:
+//! each cover unlinks the three other nodes of every option still in that
+//! column (≈ 4·(options) link writes). `probes` counts item headers examined by
+//! the scan plus nodes unlinked by covers and relinked by uncovers.
+//!
+//! **What it teaches.** "Fewest options" over *all four* kinds of constraint
+//! makes the search take naked singles (a cell item with one option) and
+//! hidden singles (a row/column/box-digit item with one option) for free, as
+//! branches with a single child — no inference code at all; `forced` stays 0
+//! and those moves show up as placements that are not guesses. Undo is exact
+//! and cheap, but the price is paid in memory traffic: every node rewrites
+//! links scattered across a matrix of thousands of nodes.
+
+use std::sync::OnceLock;
+
+use crate::board::{Board, BoxSize, MAX_CELLS};
+use crate::counters::Counter;
+use crate::search::{Ctx, Flow};
+
+/// Flag on the length of a covered item: larger than any real length, so
+/// the shortest-column scan skips covered items without a branch.
+const COVERED: u16 = 0x8000;
+
+/// One node of the matrix. Nodes `0..items` are the item (column) heads;
+/// option `o` owns nodes `items + 4o .. items + 4o + 4`.
+#[derive(Clone, Copy, Debug, Default)]
+struct Node {
+    up: u16,
+    down: u16,
+    /// The item (column) this node belongs to.
+    item: u16,
+    /// The option's cell and digit, packed `cell << 5 | (digit - 1)`.
+    option: u16,
+}
+
+/// The empty exact-cover matrix of one size, also the working copy.
+#[derive(Clone)]
+struct Matrix {
+    nodes: Vec<Node>,
+    /// Options still in each item's column; covered items also carry
+    /// [`COVERED`].
+    len: Vec<u16>,
+    items: usize,
+}
+
+impl Matrix {
+    /// The empty matrix of this size, built once per process.
+    fn template(size: BoxSize) -> &'static Matrix {
+        static TEMPLATES: [OnceLock<Matrix>; 4] = [const { OnceLock::new() }; 4];
+        TEMPLATES[size.box_size() - 2].get_or_init(|| Matrix::build(size))
+    }
+
+    fn build(size: BoxSize) -> Matrix {
+        let g = size.geometry();
+        let (n, cells) = (g.n, g.cells);
+        let items = 4 * cells;
+        let total = items + 4 * cells * n;
+        assert!(total <= u16::MAX as usize, "matrix indices must fit u16");
+        let mut nodes = vec![Node::default(); total];
+        for (i, node) in nodes.iter_mut().enumerate().take(items) {
+            *node = Node {
+                up: i as u16,
+                down: i as u16,
+                item: i as u16,
+                option: 0,
+            };
+        }
+        let mut len = vec![0u16; items];
+        for cell in 0..cells {
+            let (r, c, b) = (
+                g.row[cell] as usize,
+                g.col[cell] as usize,
+                g.boxi[cell] as usize,
+            );
+            for d in 0..n {
+                let base = items + 4 * (cell * n + d);
+                let cols = [
+                    cell,
+                    cells + r * n + d,
+                    2 * cells + c * n + d,
+                    3 * cells + b * n + d,
+                ];
+                for (k, &col) in cols.iter().enumerate() {
+                    let i = base + k;
+                    // Append at the bottom of the column.
+                    let last = nodes[col].up;
+                    nodes[i] = Node {
+                        up: last,
+                        down: col as u16,
+                        item: col as u16,
+                        option: ((cell << 5) | d) as u16,
+                    };
+                    nodes[last as usize].down = i as u16;
+                    nodes[col].up = i as u16;
+                    len[col] += 1;
+                }
+            }
+        }
+        Matrix { nodes, len, items }
+    }
+
+    /// The first node of the option that node `i` belongs to.
+    #[inline(always)]
+    fn option_base(&self, i: usize) -> usize {
+        self.items + ((i - self.items) & !3)
+    }
+
+    /// Removes item `col` from the item list and every option in its column
+    /// from the other columns. Returns the number of nodes unlinked.
+    #[inline]
+    fn cover(&mut self, col: usize) -> u64 {
+        self.len[col] |= COVERED;
+        let mut unlinked = 0;
+        let mut i = self.nodes[col].down as usize;
+        while i != col {
+            let base = self.option_base(i);
+            for j in base..base + 4 {
+                if j != i {
+                    let Node { up, down, item, .. } = self.nodes[j];
+                    self.nodes[up as usize].down = down;
+                    self.nodes[down as usize].up = up;
+                    self.len[item as usize] -= 1;
+                    unlinked += 1;
+                }
+            }
+            i = self.nodes[i].down as usize;
+        }
+        unlinked
+    }
+
+    /// Exactly undoes [`Matrix::cover`], in reverse order.
+    #[inline]
+    fn uncover(&mut self, col: usize) -> u64 {
+        let mut relinked = 0;
+        let mut i = self.nodes[col].up as usize;
+        while i != col {
+            let base = self.option_base(i);
+            for j in (base..base + 4).rev() {
+                if j != i {
+                    let Node { up, down, item, .. } = self.nodes[j];
+                    self.nodes[up as usize].down = j as u16;
+                    self.nodes[down as usize].up = j as u16;
+                    self.len[item as usize] += 1;
+                    relinked += 1;
+                }
+            }
+            i = self.nodes[i].up as usize;
+        }
+        self.len[col] &= !COVERED;
+        relinked
+    }
+}
+
+pub fn search<C: Counter>(puzzle: &Board, ctx: &mut Ctx<C>) -> Flow {
+    let n = puzzle.size().side();
+    let mut s = Dlx {
+        m: Matrix::template(puzzle.size()).clone(),
+        grid: [0; MAX_CELLS],
+        cells: puzzle.size().cells(),
+    };
+    let mut probes = 0;
+    for (cell, &v) in puzzle.cells().iter().enumerate() {
+        if v != 0 {
+            s.grid[cell] = v;
+            let base = s.m.items + 4 * (cell * n + v as usize - 1);
+            for j in base..base + 4 {
+                let item = s.m.nodes[j].item as usize;
+                probes += s.m.cover(item);
+            }
+        }
+    }
+    ctx.counter.probes(probes);
+    s.dfs(ctx)
+}
+
+struct Dlx {
+    m: Matrix,
+    /// The grid being built: givens, then the chosen options.
+    grid: [u8; MAX_CELLS],
+    cells: usize,
+}
+
+impl Dlx {
+    fn dfs<C: Counter>(&mut self, ctx: &mut Ctx<C>) -> Flow {
+        ctx.enter()?;
+        // Fewest 1s: the first item whose column is shortest. Covered items
+        // carry the COVERED flag, so they never win; if every item is covered
+        // the grid is complete.
+        let lens = &self.m.len[..];
+        let best_len = lens.iter().copied().min().unwrap_or(COVERED);
+        if best_len >= COVERED {
+            return ctx.solution(&self.grid[..self.cells]);
+        }
+        let best = lens.iter().position(|&l| l == best_len).unwrap_or(0);
+        ctx.counter.probes(lens.len() as u64);
+        if best_len == 0 {
+            ctx.counter.dead_end();
+            return Ok(());
+        }
+        let mut links = self.m.cover(best);
+        let mut r = self.m.nodes[best].down as usize;
+        while r != best {
+            let option = self.m.nodes[r].option as usize;
+            let (cell, digit) = (option >> 5, (option & 31) as u8 + 1);
+            self.grid[cell] = digit;
+            ctx.counter.placement(cell, digit);
+            if best_len > 1 {
+                ctx.counter.guess();
+            }
+            let base = self.m.option_base(r);
+            for j in base..base + 4 {
+                if j != r {
+                    let item = self.m.nodes[j].item as usize;
+                    links += self.m.cover(item);
+                }
+            }
+            ctx.counter.probes(links);
+            links = 0;
+            self.dfs(ctx)?;
+            for j in (base..base + 4).rev() {
+                if j != r {
+                    let item = self.m.nodes[j].item as usize;
+                    links += self.m.uncover(item);
+                }
+            }
+            self.grid[cell] = 0;
+            ctx.counter.backtrack(cell, digit);
+            r = self.m.nodes[r].down as usize;
+        }
+        links += self.m.uncover(best);
+        ctx.counter.probes(links);
+        Ok(())
+    }
+}

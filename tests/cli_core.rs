@@ -1,0 +1,271 @@
+//! The `solve`, `count` and `strategies` commands through the binary:
+//! Baekjoon samples, layouts, markers, exit codes and every bad-input message.
+
+use assert_cmd::Command;
+use predicates::prelude::*;
+use predicates::str::contains;
+
+const P2580: &str = "0 3 5 4 6 9 2 7 8\n7 8 2 1 0 5 6 0 9\n0 6 0 2 7 8 1 3 5\n3 2 1 0 4 6 8 9 7\n8 0 4 9 1 3 5 0 6\n5 9 6 8 2 0 4 1 3\n9 1 7 6 5 2 0 8 0\n6 0 3 7 0 1 9 5 2\n2 5 8 3 9 4 7 6 0\n";
+const S2580: &str = "1 3 5 4 6 9 2 7 8\n7 8 2 1 3 5 6 4 9\n4 6 9 2 7 8 1 3 5\n3 2 1 5 4 6 8 9 7\n8 7 4 9 1 3 5 2 6\n5 9 6 8 2 7 4 1 3\n9 1 7 6 5 2 3 8 4\n6 4 3 7 8 1 9 5 2\n2 5 8 3 9 4 7 6 1\n";
+const P2239: &str = "103000509\n002109400\n000704000\n300502006\n060000050\n700803004\n000401000\n009205800\n804000107\n";
+const S2239: &str = "143628579\n572139468\n986754231\n391542786\n468917352\n725863914\n237481695\n619275843\n854396127\n";
+
+fn lab() -> Command {
+    Command::cargo_bin("sudoku-lab").expect("binary built")
+}
+
+fn names() -> Vec<&'static str> {
+    sudoku_lab::Strategy::ALL.iter().map(|s| s.name()).collect()
+}
+
+#[test]
+fn baekjoon_2580_sample_solves_in_grid_layout_with_every_strategy() {
+    for s in names() {
+        lab()
+            .args(["solve", "--strategy", s])
+            .write_stdin(P2580)
+            .assert()
+            .success()
+            .stdout(S2580);
+    }
+}
+
+#[test]
+fn baekjoon_2239_sample_solves_in_compact_layout_with_every_strategy() {
+    for s in names() {
+        lab()
+            .args(["solve", "-s", s])
+            .write_stdin(P2239)
+            .assert()
+            .success()
+            .stdout(S2239);
+    }
+}
+
+#[test]
+fn crlf_comments_and_blank_lines_are_accepted() {
+    let input = "# two puzzles\r\n\r\n  1.......2.9.4...5...6...7...5.9.3.......7.......85..4.7.....6...3...9.8...2.....1  # Easter Monster\r\n12345678.........9...............................................................\r\n";
+    lab()
+        .args(["solve", "--strategy", "mrv"])
+        .write_stdin(input)
+        .assert()
+        .code(1)
+        .stdout(
+            "174385962293467158586192734451923876928674315367851249719548623635219487842736591\nno solution\n",
+        );
+}
+
+#[test]
+fn budget_exceeded_is_its_own_marker_and_exit_code() {
+    lab()
+        .args(["solve", "--strategy", "naive", "--budget", "1000"])
+        .write_stdin(
+            "1.......2.9.4...5...6...7...5.9.3.......7.......85..4.7.....6...3...9.8...2.....1\n",
+        )
+        .assert()
+        .code(1)
+        .stdout("budget exceeded\n");
+    lab()
+        .args(["solve", "--budget", "10"])
+        .write_stdin(P2239)
+        .assert()
+        .code(1)
+        .stdout("")
+        .stderr(contains("budget exceeded after 10 nodes"));
+}
+
+#[test]
+fn stats_go_to_stderr_with_every_counter() {
+    let assert = lab()
+        .args(["solve", "--stats", "-s", "used-tables"])
+        .write_stdin(P2239)
+        .assert()
+        .success()
+        .stdout(S2239);
+    let err = String::from_utf8_lossy(&assert.get_output().stderr).into_owned();
+    for key in sudoku_lab::Counts::NAMES {
+        assert!(err.contains(&format!(" {key}=")), "missing {key} in {err}");
+    }
+    // The 2239 sample's tree under row-major search, exactly.
+    assert!(
+        err.contains("nodes=188 placements=187 backtracks=136"),
+        "{err}"
+    );
+    assert!(err.contains("time="));
+}
+
+#[test]
+fn sixteen_by_sixteen_line_puzzles_use_the_letter_alphabet() {
+    // A full 16x16 grid from the pattern, with the first row's cells blanked.
+    let n = 16;
+    let grid: String = (0..n * n)
+        .map(|i| {
+            let (r, c) = (i / n, i % n);
+            let v = (4 * (r % 4) + r / 4 + c) % n + 1;
+            sudoku_lab::format::symbol(v as u8)
+        })
+        .collect();
+    let puzzle: String = grid
+        .chars()
+        .enumerate()
+        .map(|(i, ch)| if i < 12 { '.' } else { ch })
+        .collect();
+    for s in names() {
+        lab()
+            .args(["solve", "--budget", "1000000", "-s", s])
+            .write_stdin(format!("{puzzle}\n"))
+            .assert()
+            .success()
+            .stdout(format!("{grid}\n"));
+    }
+    assert!(grid.contains('G') && !grid.contains('H'));
+}
+
+#[test]
+fn count_reports_exact_capped_and_budget_cases() {
+    lab()
+        .args(["count", "--limit", "1000"])
+        .write_stdin("................\n")
+        .assert()
+        .success()
+        .stdout("288\n");
+    lab()
+        .args(["count"])
+        .write_stdin("................\n1...\n")
+        .assert()
+        .failure();
+    lab()
+        .args(["count"])
+        .write_stdin("................\n")
+        .assert()
+        .success()
+        .stdout(">=2\n");
+    lab()
+        .args(["count", "--budget", "5", "-s", "naive"])
+        .write_stdin("................\n")
+        .assert()
+        .code(1)
+        .stdout("budget exceeded (>=0)\n");
+}
+
+#[test]
+fn strategies_lists_every_rung_in_ladder_order() {
+    let out = lab().arg("strategies").assert().success();
+    let text = String::from_utf8_lossy(&out.get_output().stdout).into_owned();
+    let listed: Vec<&str> = text
+        .lines()
+        .map(|l| l.split_whitespace().next().unwrap())
+        .collect();
+    assert_eq!(listed, names());
+}
+
+/// Each bad input: the exact position and problem, and exit code 2.
+#[test]
+fn bad_input_names_file_line_column_and_problem() {
+    let cases: &[(&str, &str)] = &[
+        (
+            "1.......2.9.4...5...6...7...5.9.3.......7.......85..4.7.....6...3...9.8...2....x1\n",
+            "<stdin>:1:80: unknown character 'x'",
+        ),
+        (
+            "# header\n1.......2.9.4...5...6...7...5.9.3.......7.......85..4.7.....6...3...9.8...2.....1\n1.......2.9.4...5...6...7...5.9.3.......7.......85..4.7.....6...3...9.8...2....\n",
+            "<stdin>:3:1: wrong length: 79 characters, expected 81 for a 9x9 puzzle (the size set by line 2)",
+        ),
+        (
+            "1.......2.9.4...5...6...7...5.9.3.......7.......85..4.7.....6...3...9.8...2.....1.\n",
+            "<stdin>:1:1: wrong length: 82 characters",
+        ),
+        ("..........\n", "<stdin>:1:1: wrong length: 10 characters"),
+        (
+            "123456789\n000000000\n000000000\n00000000\n",
+            "<stdin>:4:1: wrong length: row has 8 characters, expected 9",
+        ),
+        (
+            "1 0 0 0\n0 0 0 0\n0 0 0 0\n",
+            "<stdin>:3:1: wrong row count: the puzzle starting at line 1 has 3 rows, expected 4",
+        ),
+        ("1 2 3 4 5 6\n", "<stdin>:1:1: unsupported size 6x6"),
+        (
+            "....................................\n",
+            "<stdin>:1:1: unsupported size 6x6",
+        ),
+        (
+            "0 0 0 0\n0 0 5 0\n0 0 0 0\n0 0 0 0\n",
+            "<stdin>:2:5: digit 5 is out of range for 4x4",
+        ),
+        (
+            "A...............\n",
+            "<stdin>:1:1: digit 'A' is out of range for 4x4",
+        ),
+        (
+            "5.......5........................................................................\n",
+            "<stdin>:1:9: conflicting givens: digit 5 appears twice in row 1: r1c1 (line 1, column 1) and r1c9 (line 1, column 9)",
+        ),
+        (
+            "0 0 0 0 0 0 0 0 0\n0 0 0 0 0 0 0 0 0\n0 7 0 0 0 0 0 0 0\n0 0 0 0 0 0 0 0 0\n0 0 0 0 0 0 0 0 0\n0 0 0 0 0 0 0 0 0\n0 0 0 0 0 0 0 0 0\n0 0 0 0 0 0 0 0 0\n0 7 0 0 0 0 0 0 0\n",
+            "<stdin>:9:3: conflicting givens: digit 7 appears twice in column 2: r3c2 (line 3, column 3) and r9c2 (line 9, column 3)",
+        ),
+        (
+            "1...\n.1..\n....\n....\n",
+            "<stdin>:2:2: conflicting givens: digit 1 appears twice in box 1: r1c1 (line 1, column 1) and r2c2 (line 2, column 2)",
+        ),
+        ("# only a comment\n\n", "<stdin>:2:1: no puzzle found"),
+        ("", "<stdin>:1:1: no puzzle found"),
+    ];
+    for (input, message) in cases {
+        lab()
+            .arg("solve")
+            .write_stdin(*input)
+            .assert()
+            .code(2)
+            .stderr(contains(*message).and(predicate::str::starts_with("error: ")));
+    }
+}
+
+#[test]
+fn errors_in_files_name_the_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("bad.txt");
+    std::fs::write(&path, "# header\n\n1 2 3 x\n").unwrap();
+    lab()
+        .arg("solve")
+        .arg(&path)
+        .assert()
+        .code(2)
+        .stderr(contains(format!(
+            "{}:3:7: unknown character 'x'",
+            path.display()
+        )));
+    lab()
+        .args(["solve", "/no/such/file.txt"])
+        .assert()
+        .code(2)
+        .stderr(contains("cannot open /no/such/file.txt"));
+}
+
+#[test]
+fn non_utf8_and_overlong_lines_are_rejected_cleanly() {
+    lab()
+        .arg("solve")
+        .write_stdin(&b"1...\xff...........\n"[..])
+        .assert()
+        .code(2)
+        .stderr(contains("<stdin>:1:5: unknown character (byte 0xFF)"));
+    let long = ".".repeat(200_000);
+    lab()
+        .arg("solve")
+        .write_stdin(long)
+        .assert()
+        .code(2)
+        .stderr(contains("<stdin>:1:1: line longer than 65536 bytes"));
+}
+
+#[test]
+fn usage_errors_exit_2_and_list_valid_strategies() {
+    lab()
+        .args(["solve", "--strategy", "quantum"])
+        .assert()
+        .code(2)
+        .stderr(contains("naive").and(contains("mrv")));
+    lab().args(["solve", "--frobnicate"]).assert().code(2);
+}

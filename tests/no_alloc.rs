@@ -1,0 +1,71 @@
+//! "No allocation inside the search": a counting global allocator shows that
+//! the number of allocations of a search does not depend on how many nodes it
+//! visits — setup may allocate, the search loop may not.
+
+mod core_support;
+
+use std::alloc::{GlobalAlloc, Layout, System};
+use std::sync::atomic::{AtomicU64, Ordering};
+
+use core_support::board;
+use sudoku_lab::{Limits, NoCount, Strategy};
+
+struct Counting;
+
+static ALLOCATIONS: AtomicU64 = AtomicU64::new(0);
+
+// SAFETY: forwards to the system allocator unchanged; only counts calls.
+unsafe impl GlobalAlloc for Counting {
+    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        ALLOCATIONS.fetch_add(1, Ordering::Relaxed);
+        unsafe { System.alloc(layout) }
+    }
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+        unsafe { System.dealloc(ptr, layout) }
+    }
+    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
+        ALLOCATIONS.fetch_add(1, Ordering::Relaxed);
+        unsafe { System.realloc(ptr, layout, new_size) }
+    }
+}
+
+#[global_allocator]
+static GLOBAL: Counting = Counting;
+
+fn allocations_of(strategy: Strategy, puzzle: &sudoku_lab::Board) -> (u64, u64) {
+    let before = ALLOCATIONS.load(Ordering::Relaxed);
+    let report = strategy.run(puzzle, Limits::count(2, Some(3_000_000)), NoCount);
+    let after = ALLOCATIONS.load(Ordering::Relaxed);
+    let nodes = report.nodes;
+    drop(report);
+    (after - before, nodes)
+}
+
+#[test]
+fn searches_allocate_the_same_whatever_their_node_count() {
+    // Same number of blanks (so setup work is alike), very different trees.
+    let easy =
+        board("4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........");
+    let hard =
+        board("1.......2.9.4...5...6...7...5.9.3.......7.......85..4.7.....6...3...9.8...2.....1");
+    let solved =
+        board("174385962293467158586192734451923876928674315367851249719548623635219487842736591");
+    for &s in Strategy::ALL.iter().filter(|s| s.supports(easy.size())) {
+        // Warm-up: one-time tables built on first use are setup, not search.
+        allocations_of(s, &easy);
+        let (a_easy, n_easy) = allocations_of(s, &easy);
+        let (a_hard, n_hard) = allocations_of(s, &hard);
+        let (a_solved, n_solved) = allocations_of(s, &solved);
+        assert!(
+            n_hard > 10 * n_solved && n_easy > 10 * n_solved,
+            "{s}: trees too small to tell"
+        );
+        // Setup may size buffers by the number of blanks; it must not grow
+        // with nodes: at most a handful of allocations whatever the tree.
+        assert!(
+            a_easy.max(a_hard) <= a_solved + 8,
+            "{s}: {a_solved} allocations for {n_solved} nodes, {a_easy} for {n_easy}, {a_hard} for {n_hard}"
+        );
+        assert!(a_hard <= 16, "{s}: {a_hard} allocations");
+    }
+}

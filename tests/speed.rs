@@ -1,0 +1,288 @@
+//! The `speed` command: columns, exports, exact counter-derived figures and
+//! error handling. Never asserts on times, only that they are present.
+
+use std::path::PathBuf;
+
+use assert_cmd::Command;
+use predicates::prelude::*;
+use sudoku_lab::Strategy;
+use tempfile::TempDir;
+
+/// Two 4×4 puzzles whose row-major search trees are known by hand:
+/// * the empty grid: the first solution (1234/3412/2143/4321) comes without
+///   a single backtrack, so 16 placements + the final node = 17 nodes; 7 of
+///   the placements had more than one candidate (cells r1c1, r1c2, r1c3,
+///   r2c1, r2c3, r3c1, r3c2);
+/// * that solution with r1c1 blanked: root + final node = 2 nodes, 0 guesses.
+///
+/// So for the row-major rungs: 9.5 nodes/puzzle, 3.5 guesses/puzzle and 50%
+/// solved without guessing.
+const FIXTURE: &str = "................\n.234341221434321\n";
+
+fn four() -> sudoku_lab::BoxSize {
+    sudoku_lab::BoxSize::new(2).expect("4x4")
+}
+
+fn fixture(dir: &TempDir, name: &str, text: &str) -> PathBuf {
+    let path = dir.path().join(name);
+    std::fs::write(&path, text).expect("write fixture");
+    path
+}
+
+/// The command with short timing windows: these tests check behaviour.
+fn speed() -> Command {
+    let mut cmd = Command::cargo_bin("sudoku-lab").expect("binary");
+    cmd.args(["speed", "--min-time", "0.01", "--warm-up", "0"]);
+    cmd
+}
+
+fn csv_rows(stdout: &[u8]) -> Vec<csv::StringRecord> {
+    let mut r = csv::Reader::from_reader(stdout);
+    r.records().collect::<Result<_, _>>().expect("valid CSV")
+}
+
+fn csv_header(stdout: &[u8]) -> Vec<String> {
+    let mut r = csv::Reader::from_reader(stdout);
+    r.headers()
+        .expect("header")
+        .iter()
+        .map(String::from)
+        .collect()
+}
+
+fn column(header: &[String], name: &str) -> usize {
+    header
+        .iter()
+        .position(|h| h == name)
+        .unwrap_or_else(|| panic!("no column {name} in {header:?}"))
+}
+
+#[test]
+fn table_has_every_column_and_every_strategy() {
+    let dir = TempDir::new().unwrap();
+    let file = fixture(&dir, "tiny.txt", FIXTURE);
+    let out = speed().arg(&file).assert().success();
+    let text = String::from_utf8(out.get_output().stdout.clone()).unwrap();
+    let header = text.lines().next().expect("a header line");
+    for col in [
+        "dataset",
+        "strategy",
+        "puzzles",
+        "puzzles/s",
+        "µs/puzzle",
+        "µs min–max",
+        "no-guess %",
+        "guesses/puzzle",
+        "nodes/puzzle",
+        "note",
+    ] {
+        assert!(header.contains(col), "missing column {col}: {header}");
+    }
+    for s in Strategy::ALL {
+        let line = text
+            .lines()
+            .find(|l| l.split_whitespace().nth(1) == Some(s.name()))
+            .unwrap_or_else(|| panic!("no row for {s}:\n{text}"));
+        assert!(line.starts_with("tiny "), "{line}");
+        if s.supports(four()) {
+            assert!(!line.contains("n/a"), "measured: {line}");
+        } else {
+            assert!(line.contains("size not supported"), "{line}");
+        }
+    }
+}
+
+#[test]
+fn csv_header_and_exact_counter_columns() {
+    let dir = TempDir::new().unwrap();
+    let file = fixture(&dir, "tiny.txt", FIXTURE);
+    let out = speed()
+        .arg(&file)
+        .args(["--csv", "-s", "naive", "-s", "bitmask"])
+        .assert()
+        .success();
+    let stdout = &out.get_output().stdout;
+    let header = csv_header(stdout);
+    assert_eq!(
+        header.join(","),
+        "dataset,strategy,status,puzzles,solved,no_solution,over_budget,budget,\
+         puzzles_per_sec,puzzles_per_sec_min,puzzles_per_sec_max,us_per_puzzle,us_min,us_q1,us_q3,us_max,\
+         samples,passes_per_sample,pct_solved_without_guessing,guesses_per_puzzle,nodes_per_puzzle,counters_exact"
+    );
+    let rows = csv_rows(stdout);
+    let names: Vec<&str> = rows.iter().map(|r| &r[1]).collect();
+    assert_eq!(names, ["naive", "bitmask"]);
+    for r in &rows {
+        let get = |name: &str| r[column(&header, name)].to_string();
+        assert_eq!(get("dataset"), "tiny");
+        assert_eq!(get("status"), "measured");
+        assert_eq!(get("puzzles"), "2");
+        assert_eq!(get("solved"), "2");
+        assert_eq!(get("over_budget"), "0");
+        assert_eq!(get("budget"), "1000000");
+        assert_eq!(get("nodes_per_puzzle"), "9.5");
+        assert_eq!(get("guesses_per_puzzle"), "3.5");
+        assert_eq!(get("pct_solved_without_guessing"), "50.0");
+        assert_eq!(get("counters_exact"), "true");
+        // Times are present and positive; their values are never asserted.
+        for col in ["puzzles_per_sec", "us_per_puzzle", "us_min", "us_max"] {
+            let v: f64 = get(col).parse().unwrap_or_else(|_| panic!("{col}"));
+            assert!(v > 0.0, "{col} = {v}");
+        }
+        let samples: usize = get("samples").parse().unwrap();
+        assert!(samples >= 3, "default --min-samples is 3, got {samples}");
+    }
+}
+
+#[test]
+fn markdown_table_has_a_separator_and_one_line_per_row() {
+    let dir = TempDir::new().unwrap();
+    let file = fixture(&dir, "tiny.txt", FIXTURE);
+    let out = speed()
+        .arg(&file)
+        .args(["--markdown", "-s", "used-tables"])
+        .assert()
+        .success();
+    let text = String::from_utf8(out.get_output().stdout.clone()).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 3, "{text}");
+    assert!(lines[0].starts_with("| dataset | strategy | puzzles | puzzles/s |"));
+    assert!(lines[1].starts_with("|---|---|---:|"));
+    assert!(lines[2].starts_with("| tiny | used-tables | 2 |"));
+    assert!(lines[2].contains("| 50.0 | 3.5 | 9.5 |"), "{}", lines[2]);
+}
+
+#[test]
+fn over_budget_gets_no_throughput_and_exit_1() {
+    let dir = TempDir::new().unwrap();
+    let file = fixture(&dir, "tiny.txt", FIXTURE);
+    // The empty grid needs 17 nodes; 5 is not enough, the other puzzle needs 2.
+    let out = speed()
+        .arg(&file)
+        .args(["--budget", "5", "-s", "naive", "--csv"])
+        .assert()
+        .code(1);
+    let stdout = &out.get_output().stdout;
+    let header = csv_header(stdout);
+    let rows = csv_rows(stdout);
+    let get = |name: &str| rows[0][column(&header, name)].to_string();
+    assert_eq!(get("status"), "over-budget");
+    assert_eq!(get("over_budget"), "1");
+    assert_eq!(get("solved"), "1");
+    assert_eq!(get("puzzles_per_sec"), "");
+    assert_eq!(get("us_per_puzzle"), "");
+    assert_eq!(get("counters_exact"), "false");
+    // Lower bound: 5 nodes spent on the cut puzzle + 2 on the other.
+    assert_eq!(get("nodes_per_puzzle"), "3.5");
+
+    speed()
+        .arg(&file)
+        .args(["--budget", "5", "-s", "naive"])
+        .assert()
+        .code(1)
+        .stdout(predicate::str::contains("n/a"))
+        .stdout(predicate::str::contains("1 over budget (5 nodes)"))
+        .stdout(predicate::str::contains("≥3.5"));
+}
+
+#[test]
+fn a_puzzle_without_solution_is_timed_but_reported() {
+    let dir = TempDir::new().unwrap();
+    // Top-right box already holds 3, so r1c3 and r1c4 would both need 4.
+    let file = fixture(&dir, "nosol.txt", "12....3.........\n");
+    speed()
+        .arg(&file)
+        .args(["-s", "bitmask"])
+        .assert()
+        .code(1)
+        .stdout(predicate::str::contains("1 without solution"));
+}
+
+#[test]
+fn sampling_is_deterministic_and_bounded() {
+    let dir = TempDir::new().unwrap();
+    let text = format!("{FIXTURE}{FIXTURE}{FIXTURE}");
+    let file = fixture(&dir, "six.txt", &text);
+    let run = |seed: &str| {
+        let out = speed()
+            .arg(&file)
+            .args(["--csv", "-s", "naive", "--sample", "3", "--seed", seed])
+            .assert()
+            .success();
+        let stdout = out.get_output().stdout.clone();
+        let header = csv_header(&stdout);
+        let rows = csv_rows(&stdout);
+        (
+            rows[0][column(&header, "puzzles")].to_string(),
+            rows[0][column(&header, "nodes_per_puzzle")].to_string(),
+        )
+    };
+    let a = run("42");
+    assert_eq!(a.0, "3");
+    assert_eq!(a, run("42"));
+}
+
+#[test]
+fn bad_input_is_a_usage_error_naming_the_file() {
+    let dir = TempDir::new().unwrap();
+    let bad = fixture(&dir, "bad.txt", "12x.............\n");
+    speed()
+        .arg(&bad)
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("bad.txt"));
+    speed()
+        .arg(dir.path().join("missing.txt"))
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("missing.txt"));
+    speed().assert().code(2);
+    let file = fixture(&dir, "tiny.txt", FIXTURE);
+    speed()
+        .arg(&file)
+        .args(["--csv", "--markdown"])
+        .assert()
+        .code(2);
+    speed().arg(&file).args(["--sample", "0"]).assert().code(2);
+    speed()
+        .arg(&file)
+        .args(["--min-time", "-1"])
+        .assert()
+        .code(2);
+}
+
+#[test]
+fn library_rows_match_the_counted_runs() {
+    use sudoku_lab::format::parse_str;
+    use sudoku_lab::speed::{SpeedOptions, Status, measure};
+    let (_, puzzles) = parse_str(FIXTURE).unwrap();
+    let boards: Vec<_> = puzzles.into_iter().map(|p| p.board).collect();
+    let opts = SpeedOptions {
+        budget: None,
+        warm_up: std::time::Duration::ZERO,
+        min_time: std::time::Duration::ZERO,
+        min_samples: 2,
+    };
+    for &s in Strategy::ALL {
+        let row = measure("tiny", &boards, s, &opts).unwrap();
+        if !s.supports(four()) {
+            assert_eq!(row.status, Status::Unsupported, "{s}");
+            assert!(row.timing.is_none());
+            continue;
+        }
+        assert_eq!(row.status, Status::Measured);
+        let mut nodes = 0;
+        let mut guesses = 0;
+        for b in &boards {
+            let run = s.solve(b, None).unwrap();
+            nodes += run.counts.nodes;
+            guesses += run.counts.guesses;
+        }
+        assert_eq!(row.total_nodes, nodes, "{s}");
+        assert_eq!(row.total_guesses, guesses, "{s}");
+        assert_eq!(row.timing.unwrap().samples, 2, "{s}");
+        if s.is_row_major() {
+            assert_eq!((nodes, guesses), (19, 7), "{s}");
+        }
+    }
+}
