@@ -86,7 +86,7 @@ pub fn compare(
                 p.source.name,
                 p.selection.len(p.total),
                 p.total,
-                p.source.path.display()
+                shown_path(&p.source.path).display()
             )
         })
         .collect();
@@ -133,6 +133,15 @@ pub fn compare(
         rows: agg.rows,
         out: out.to_path_buf(),
     })
+}
+
+/// A dataset path as the report shows it: relative to the working folder
+/// when below it (so a committed report names `datasets/...`, not a home folder).
+fn shown_path(path: &Path) -> PathBuf {
+    std::env::current_dir()
+        .ok()
+        .and_then(|cwd| path.strip_prefix(&cwd).ok().map(Path::to_path_buf))
+        .unwrap_or_else(|| path.to_path_buf())
 }
 
 /// Redraws summary, charts and README of `dir` from `dir/results.csv`
