@@ -6,10 +6,12 @@
 //! * [`strategy`] — the ladder of solvers, one file per rung.
 //! * [`counters`] / [`search`] — the work counters and the shared search context.
 //! * [`trace`] / [`tour`] — a recording counter and the measurements behind `docs/`.
+//! * [`compare`] — strategies × datasets → CSV, charts and a written report.
 //! * [`speed`] — throughput measurement (the `speed` command).
 
 pub mod board;
 pub mod cli;
+pub mod compare;
 pub mod counters;
 pub mod dataset;
 pub mod format;

@@ -9,6 +9,7 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
+mod compare;
 mod generate;
 mod ladder;
 mod rate;
@@ -16,6 +17,7 @@ mod solve;
 mod speed;
 mod trace;
 
+pub use compare::{CompareArgs, DEFAULT_BUDGET, ReportArgs};
 pub use generate::{GenerateArgs, write_atomic};
 pub use ladder::LadderArgs;
 pub use rate::RateArgs;
@@ -43,6 +45,10 @@ pub enum Command {
     Trace(TraceArgs),
     /// Run strategies over puzzle files; print Markdown tables of counters and times.
     Ladder(LadderArgs),
+    /// Run strategies over datasets; write results.csv, summary.csv, charts and a report.
+    Compare(CompareArgs),
+    /// Redraw the charts and report of a report folder from its results.csv.
+    Report(ReportArgs),
     /// Measure throughput (puzzles/s) and work per puzzle, per dataset × strategy.
     Speed(SpeedArgs),
     /// Generate uniquely solvable puzzles from a seed (same arguments, same bytes).
@@ -63,6 +69,8 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Count(args) => solve::count(&args),
         Command::Trace(args) => trace::run(&args),
         Command::Ladder(args) => ladder::ladder(&args),
+        Command::Compare(args) => compare::compare(&args),
+        Command::Report(args) => compare::report(&args),
         Command::Speed(args) => speed::speed(&args),
         Command::Generate(args) => generate::generate(&args),
         Command::Rate(args) => rate::rate(&args),

@@ -1,0 +1,327 @@
+//! Statistics over `results.csv`: per dataset × strategy summaries, and the
+//! per-puzzle pairings the ladder chart needs.
+//!
+//! [`Aggregate`] is fed rows one at a time (from a run or from a CSV file) and
+//! keeps, per group, only two numbers per measured run (nodes and nanoseconds):
+//! exact medians and percentiles need the values, and 16 bytes per row stays
+//! small even for a million puzzles. Budget-exceeded runs are included with the
+//! nodes and time they used, so for such groups the statistics are lower bounds
+//! (the `budget_exceeded` column says how many).
+
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+
+use super::run::{Row, RowOutcome};
+use crate::Strategy;
+
+/// Median, mean, 90th percentile and maximum of a list of counts.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Stats {
+    pub median: f64,
+    pub mean: f64,
+    pub p90: u64,
+    pub max: u64,
+}
+
+/// Statistics of `values` (any order); `None` when empty.
+/// Median of an even count is the mean of the two middle values; p90 is the
+/// nearest-rank percentile (the smallest value with at least 90% at or below it).
+pub fn stats(values: &[u64]) -> Option<Stats> {
+    if values.is_empty() {
+        return None;
+    }
+    let mut v = values.to_vec();
+    v.sort_unstable();
+    Some(Stats {
+        median: median_sorted(&v),
+        mean: v.iter().map(|&x| x as f64).sum::<f64>() / v.len() as f64,
+        p90: percentile_sorted(&v, 90),
+        max: v[v.len() - 1],
+    })
+}
+
+/// Median of a sorted, non-empty slice.
+pub fn median_sorted(v: &[u64]) -> f64 {
+    let n = v.len();
+    if n % 2 == 1 {
+        v[n / 2] as f64
+    } else {
+        (v[n / 2 - 1] as f64 + v[n / 2] as f64) / 2.0
+    }
+}
+
+/// Nearest-rank percentile of a sorted, non-empty slice.
+pub fn percentile_sorted(v: &[u64], pct: u64) -> u64 {
+    let n = v.len() as u64;
+    let rank = (pct * n).div_ceil(100).max(1);
+    v[(rank - 1) as usize]
+}
+
+/// One measured run, as kept for statistics and charts (24 bytes).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Sample {
+    pub nodes: u64,
+    pub nanos: u64,
+    pub clues: u16,
+    /// Board side (4..=25).
+    pub side: u8,
+    pub solved: bool,
+    /// The run hit the node budget: its nodes and time are lower bounds.
+    pub over_budget: bool,
+}
+
+/// Everything kept for one dataset × strategy.
+#[derive(Clone, Debug, Default)]
+pub struct Group {
+    pub puzzles: u64,
+    pub solved: u64,
+    pub no_solution: u64,
+    pub budget_exceeded: u64,
+    pub unsupported: u64,
+    pub samples: Vec<Sample>,
+}
+
+/// Geometric-mean ratios of a slower strategy `a` over a faster `b`, over the
+/// puzzles both solved. Per puzzle, time ratio = node ratio × per-node-cost
+/// ratio exactly, so the geometric means multiply the same way.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct PairAcc {
+    /// Puzzles both solved.
+    pub pairs: u64,
+    /// Puzzles `b` solved but `a` ran out of budget on (left out of the ratios).
+    pub a_budget_only: u64,
+    sum_ln_nodes: f64,
+    sum_ln_time: f64,
+}
+
+impl PairAcc {
+    /// How many times fewer nodes `b` visits than `a`.
+    pub fn node_ratio(&self) -> f64 {
+        (self.sum_ln_nodes / self.pairs as f64).exp()
+    }
+    /// How many times faster `b` is than `a`.
+    pub fn speedup(&self) -> f64 {
+        (self.sum_ln_time / self.pairs as f64).exp()
+    }
+    /// How many times cheaper a node of `b` is than one of `a`.
+    pub fn cost_ratio(&self) -> f64 {
+        ((self.sum_ln_time - self.sum_ln_nodes) / self.pairs as f64).exp()
+    }
+}
+
+/// Running aggregate of a results table.
+#[derive(Clone, Debug, Default)]
+pub struct Aggregate {
+    /// Dataset names in order of first appearance.
+    pub datasets: Vec<String>,
+    /// Keyed by (dataset position, strategy).
+    pub groups: BTreeMap<(usize, Strategy), Group>,
+    /// Keyed by (slower a, faster b) with a before b in ladder order.
+    pub pairs: BTreeMap<(Strategy, Strategy), PairAcc>,
+    pub rows: u64,
+    /// Rows of the puzzle being read (rows of one puzzle are consecutive).
+    current: Vec<Row>,
+}
+
+impl Aggregate {
+    pub fn push(&mut self, row: &Row) {
+        self.rows += 1;
+        if let Some(first) = self.current.first()
+            && (first.dataset != row.dataset || first.index != row.index)
+        {
+            self.flush_puzzle();
+        }
+        let d = match self.datasets.iter().position(|n| *n == row.dataset) {
+            Some(d) => d,
+            None => {
+                self.datasets.push(row.dataset.clone());
+                self.datasets.len() - 1
+            }
+        };
+        let g = self.groups.entry((d, row.strategy)).or_default();
+        g.puzzles += 1;
+        match row.outcome {
+            RowOutcome::Solved => g.solved += 1,
+            RowOutcome::NoSolution => g.no_solution += 1,
+            RowOutcome::BudgetExceeded => g.budget_exceeded += 1,
+            RowOutcome::Unsupported => g.unsupported += 1,
+        }
+        if let Some((nodes, nanos)) = row.measured() {
+            let s = Sample {
+                nodes,
+                nanos,
+                clues: u16::try_from(row.clues).unwrap_or(u16::MAX),
+                side: u8::try_from(row.size).unwrap_or(u8::MAX),
+                solved: row.outcome == RowOutcome::Solved,
+                over_budget: row.outcome == RowOutcome::BudgetExceeded,
+            };
+            g.samples.push(s);
+        }
+        self.current.push(row.clone());
+    }
+
+    /// Call after the last row.
+    pub fn finish(&mut self) {
+        self.flush_puzzle();
+    }
+
+    fn flush_puzzle(&mut self) {
+        let rows = std::mem::take(&mut self.current);
+        for a in &rows {
+            for b in &rows {
+                if a.strategy >= b.strategy {
+                    continue;
+                }
+                let (Some((na, ta)), Some((nb, tb))) = (a.measured(), b.measured()) else {
+                    continue;
+                };
+                let acc = self.pairs.entry((a.strategy, b.strategy)).or_default();
+                match (a.outcome, b.outcome) {
+                    (RowOutcome::Solved, RowOutcome::Solved) => {
+                        acc.pairs += 1;
+                        acc.sum_ln_nodes += ln(na) - ln(nb);
+                        acc.sum_ln_time += ln(ta) - ln(tb);
+                    }
+                    (RowOutcome::BudgetExceeded, RowOutcome::Solved) => acc.a_budget_only += 1,
+                    _ => {}
+                }
+            }
+        }
+    }
+
+    /// The strategies present, in ladder order.
+    pub fn strategies(&self) -> Vec<Strategy> {
+        let mut v: Vec<Strategy> = self.groups.keys().map(|&(_, s)| s).collect();
+        v.sort();
+        v.dedup();
+        v
+    }
+
+    /// The `summary.csv` rows, dataset order then ladder order.
+    pub fn summary(&self) -> Vec<SummaryRow> {
+        let mut out = Vec::new();
+        for (d, name) in self.datasets.iter().enumerate() {
+            for s in self.strategies() {
+                if let Some(g) = self.groups.get(&(d, s)) {
+                    out.push(SummaryRow::new(name, s, g));
+                }
+            }
+        }
+        out
+    }
+}
+
+/// Natural log of a count, with 0 treated as 1 (a zero-time reading on a
+/// coarse clock must not produce infinities).
+fn ln(x: u64) -> f64 {
+    (x.max(1) as f64).ln()
+}
+
+/// Three decimals are plenty for rates derived from clock readings.
+fn round3(x: f64) -> f64 {
+    (x * 1000.0).round() / 1000.0
+}
+
+/// One line of `summary.csv`. Node and time statistics cover measured runs
+/// (solved, no-solution and budget-exceeded; not unsupported).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct SummaryRow {
+    pub dataset: String,
+    pub strategy: String,
+    pub puzzles: u64,
+    pub solved: u64,
+    pub no_solution: u64,
+    pub budget_exceeded: u64,
+    pub unsupported: u64,
+    pub nodes_median: Option<f64>,
+    pub nodes_mean: Option<f64>,
+    pub nodes_p90: Option<u64>,
+    pub nodes_max: Option<u64>,
+    pub time_median_ns: Option<f64>,
+    pub time_mean_ns: Option<f64>,
+    pub time_p90_ns: Option<u64>,
+    pub time_max_ns: Option<u64>,
+    /// Measured runs per second of total solve time.
+    pub puzzles_per_sec: Option<f64>,
+    /// Total time over total nodes.
+    pub ns_per_node: Option<f64>,
+}
+
+/// The `summary.csv` header, in order.
+pub const SUMMARY_COLUMNS: [&str; 17] = [
+    "dataset",
+    "strategy",
+    "puzzles",
+    "solved",
+    "no_solution",
+    "budget_exceeded",
+    "unsupported",
+    "nodes_median",
+    "nodes_mean",
+    "nodes_p90",
+    "nodes_max",
+    "time_median_ns",
+    "time_mean_ns",
+    "time_p90_ns",
+    "time_max_ns",
+    "puzzles_per_sec",
+    "ns_per_node",
+];
+
+impl SummaryRow {
+    pub fn new(dataset: &str, strategy: Strategy, g: &Group) -> SummaryRow {
+        let nodes: Vec<u64> = g.samples.iter().map(|s| s.nodes).collect();
+        let nanos: Vec<u64> = g.samples.iter().map(|s| s.nanos).collect();
+        let ns = stats(&nodes);
+        let ts = stats(&nanos);
+        let total_nodes: u128 = nodes.iter().map(|&x| u128::from(x)).sum();
+        let total_nanos: u128 = nanos.iter().map(|&x| u128::from(x)).sum();
+        let measured = g.samples.len();
+        SummaryRow {
+            dataset: dataset.to_string(),
+            strategy: strategy.name().to_string(),
+            puzzles: g.puzzles,
+            solved: g.solved,
+            no_solution: g.no_solution,
+            budget_exceeded: g.budget_exceeded,
+            unsupported: g.unsupported,
+            nodes_median: ns.map(|s| s.median),
+            nodes_mean: ns.map(|s| s.mean),
+            nodes_p90: ns.map(|s| s.p90),
+            nodes_max: ns.map(|s| s.max),
+            time_median_ns: ts.map(|s| s.median),
+            time_mean_ns: ts.map(|s| s.mean),
+            time_p90_ns: ts.map(|s| s.p90),
+            time_max_ns: ts.map(|s| s.max),
+            puzzles_per_sec: (measured > 0 && total_nanos > 0)
+                .then(|| round3(measured as f64 * 1e9 / total_nanos as f64)),
+            ns_per_node: (total_nodes > 0).then(|| round3(total_nanos as f64 / total_nodes as f64)),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn stats_exact_values() {
+        let s = stats(&[5, 1, 3, 2, 4]).unwrap();
+        assert_eq!(s.median, 3.0);
+        assert_eq!(s.mean, 3.0);
+        assert_eq!(s.p90, 5);
+        assert_eq!(s.max, 5);
+        let s = stats(&[10, 20, 30, 40]).unwrap();
+        assert_eq!(s.median, 25.0);
+        assert_eq!(s.mean, 25.0);
+        assert_eq!(s.p90, 40);
+        let v: Vec<u64> = (1..=10).collect();
+        assert_eq!(percentile_sorted(&v, 90), 9);
+        assert_eq!(percentile_sorted(&v, 10), 1);
+        let v: Vec<u64> = (1..=20).collect();
+        assert_eq!(percentile_sorted(&v, 90), 18);
+        assert_eq!(stats(&[]), None);
+        assert_eq!(stats(&[7]).unwrap().p90, 7);
+    }
+}
