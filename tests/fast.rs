@@ -59,10 +59,10 @@ fn solve_all(ds: &Dataset, keep: impl Fn(usize) -> bool) -> usize {
         p.board.check_solution(&sol).expect("verified solution");
         // The timed path must find the same grid.
         let timed = Strategy::Fast
-            .solve_uncounted(&p.board, None)
+            .run_timed(&p.board, Limits::solve(None))
             .expect("verified");
-        assert_eq!(timed.first.as_ref(), Some(&sol), "line {}", p.line);
-        assert_eq!(timed.nodes, run.counts.nodes, "line {}", p.line);
+        assert_eq!(timed.solution.as_ref(), Some(&sol), "line {}", p.line);
+        assert_eq!(timed.counts.nodes, run.counts.nodes, "line {}", p.line);
         n += 1;
     }
     n
