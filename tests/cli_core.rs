@@ -66,7 +66,7 @@ fn budget_exceeded_is_its_own_marker_and_exit_code() {
         .code(1)
         .stdout("budget exceeded\n");
     lab()
-        .args(["solve", "--budget", "10"])
+        .args(["solve", "-s", "used-tables", "--budget", "10"])
         .write_stdin(P2239)
         .assert()
         .code(1)
@@ -110,14 +110,27 @@ fn sixteen_by_sixteen_line_puzzles_use_the_letter_alphabet() {
         .enumerate()
         .map(|(i, ch)| if i < 12 { '.' } else { ch })
         .collect();
-    for s in names() {
-        lab()
-            .args(["solve", "--budget", "1000000", "-s", s])
+    let sixteen = sudoku_lab::BoxSize::from_side(16).unwrap();
+    for s in sudoku_lab::Strategy::ALL {
+        let cmd = lab()
+            .args(["solve", "--budget", "1000000", "-s", s.name()])
             .write_stdin(format!("{puzzle}\n"))
-            .assert()
-            .success()
-            .stdout(format!("{grid}\n"));
+            .assert();
+        if s.supports(sixteen) {
+            cmd.success().stdout(format!("{grid}\n"));
+        } else {
+            cmd.code(2).stderr(contains(format!(
+                "strategy {s} does not support 16x16 boards"
+            )));
+        }
     }
+    // Without --strategy the default for the size is used.
+    lab()
+        .arg("solve")
+        .write_stdin(format!("{puzzle}\n"))
+        .assert()
+        .success()
+        .stdout(format!("{grid}\n"));
     assert!(grid.contains('G') && !grid.contains('H'));
 }
 

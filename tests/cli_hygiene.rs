@@ -126,7 +126,9 @@ fn unknown_strategy_names_list_every_valid_one() {
     for s in Strategy::ALL {
         lab()
             .args(["count", "--strategy", s.name(), "--budget", "1000000"])
-            .write_stdin("1234341221434321\n")
+            .write_stdin(
+                "174385962293467158586192734451923876928674315367851249719548623635219487842736591\n",
+            )
             .assert()
             .success()
             .stdout("1\n");
