@@ -353,7 +353,7 @@ impl Draw for TimeChart<'_> {
             .y_labels(0)
             .y_label_formatter(&|_| String::new())
             .x_label_formatter(&|v| decade_label(*v, fmt_time))
-            .x_desc("solve time per puzzle (counters on), log scale")
+            .x_desc("solve time per puzzle, log scale")
             .label_style(tick_font())
             .axis_desc_style(label_font())
             .draw()?;

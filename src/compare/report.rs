@@ -388,9 +388,9 @@ pub fn markdown(meta: &Meta, agg: &Aggregate, summary: &[SummaryRow], data: &Cha
         let _ = writeln!(md, "| {label} | {v} |");
     }
     md.push_str(
-        "\nTimes are the wall-clock time of one counted solve per puzzle × strategy (counters on: \
-         the same search code as the timed path, plus the counting). For precise timings of single \
-         strategies use the criterion benches. Times are wall-clock: a load average above the number of \
+        "\nEach puzzle × strategy is solved twice: once with counters on (the counter columns, \
+         solution verified) and once with counters compiled out, which gives the time; both visit \
+         the same nodes (checked). For precise timings of single strategies use the criterion benches. Times are wall-clock: a load average above the number of \
          jobs means other work shared the cores and inflated them. Node counts are exact and \
          deterministic.\n\n",
     );

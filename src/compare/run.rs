@@ -20,6 +20,7 @@ use crate::board::Board;
 use crate::counters::Counts;
 use crate::dataset;
 use crate::input;
+use crate::search::Limits;
 use crate::strategy::Outcome;
 
 /// Puzzles per parallel chunk: enough work to keep every thread busy, few
@@ -85,7 +86,7 @@ pub struct Row {
     pub guesses: Option<u64>,
     pub dead_ends: Option<u64>,
     pub forced: Option<u64>,
-    /// Wall-clock time of the counted solve, in nanoseconds.
+    /// Wall-clock time of the uncounted solve (counters compiled out), in nanoseconds.
     pub nanos: Option<u64>,
 }
 
@@ -364,7 +365,20 @@ pub fn measure(
     row.guesses = Some(guesses);
     row.dead_ends = Some(dead_ends);
     row.forced = Some(forced);
-    row.nanos = Some(u64::try_from(run.elapsed.as_nanos()).unwrap_or(u64::MAX));
+    // Time the uncounted path: counting work (e.g. the candidate counts the
+    // scanning rungs compute only for `guesses`) must not be in the figure.
+    let timed = strategy
+        .run_timed(board, Limits::solve(Some(budget)))
+        .with_context(|| {
+            format!("dataset {dataset}, puzzle {index} (line {line}): wrong solution, run aborted")
+        })?;
+    if (timed.outcome, timed.counts.nodes) != (run.outcome, nodes) {
+        anyhow::bail!(
+            "BUG: {strategy} visits {} nodes uncounted but {nodes} counted on dataset {dataset}, puzzle {index}",
+            timed.counts.nodes
+        );
+    }
+    row.nanos = Some(u64::try_from(timed.elapsed.as_nanos()).unwrap_or(u64::MAX));
     Ok(row)
 }
 
