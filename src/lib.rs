@@ -17,6 +17,7 @@ pub mod dataset;
 pub mod format;
 pub mod generate;
 pub mod input;
+pub mod output;
 pub mod rate;
 pub mod search;
 pub mod speed;

@@ -1,7 +1,7 @@
 //! `generate`: write a seeded set of uniquely solvable puzzles.
 
 use std::io::{IsTerminal, Write};
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::Args;
@@ -96,7 +96,7 @@ pub fn generate(args: &GenerateArgs) -> anyhow::Result<ExitCode> {
     bar.finish_and_clear();
     let text = render(&params, &puzzles?);
     match &args.out {
-        Some(path) => write_atomic(path, text.as_bytes())?,
+        Some(path) => crate::output::write_atomic(path, text.as_bytes())?,
         None => {
             let mut out = std::io::stdout().lock();
             out.write_all(text.as_bytes())?;
@@ -104,26 +104,4 @@ pub fn generate(args: &GenerateArgs) -> anyhow::Result<ExitCode> {
         }
     }
     Ok(ExitCode::SUCCESS)
-}
-
-/// Writes a whole file atomically: a temporary in the same folder, then a
-/// rename, so readers never see half a file.
-pub fn write_atomic(path: &Path, bytes: &[u8]) -> anyhow::Result<()> {
-    use anyhow::Context;
-    let dir = match path.parent() {
-        Some(d) if !d.as_os_str().is_empty() => d,
-        _ => Path::new("."),
-    };
-    let name = path
-        .file_name()
-        .map(|n| n.to_string_lossy().into_owned())
-        .unwrap_or_else(|| "out".to_string());
-    let tmp = dir.join(format!(".{name}.{}.tmp", std::process::id()));
-    let result = std::fs::write(&tmp, bytes)
-        .and_then(|()| std::fs::rename(&tmp, path))
-        .with_context(|| format!("cannot write {}", path.display()));
-    if result.is_err() {
-        let _ = std::fs::remove_file(&tmp);
-    }
-    result
 }

@@ -18,7 +18,7 @@ mod speed;
 mod trace;
 
 pub use compare::{CompareArgs, DEFAULT_BUDGET, ReportArgs};
-pub use generate::{GenerateArgs, write_atomic};
+pub use generate::GenerateArgs;
 pub use ladder::LadderArgs;
 pub use rate::RateArgs;
 pub use solve::{CountArgs, SolveArgs};

@@ -2,10 +2,10 @@
 //! shape of its tree (nodes per depth), as text or as an SVG chart.
 
 use std::fmt::Write as _;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::ExitCode;
 
-use anyhow::{Context, bail};
+use anyhow::bail;
 use clap::Args;
 
 use crate::board::Board;
@@ -124,7 +124,7 @@ pub fn run(args: &TraceArgs) -> anyhow::Result<ExitCode> {
             t.strategy,
             thousands(t.counts.nodes)
         );
-        write_atomically(path, &histogram_svg(&title, t.tracer.histogram()))?;
+        crate::output::write_atomic(path, histogram_svg(&title, t.tracer.histogram()).as_bytes())?;
         println!("chart written to {}", path.display());
     }
     Ok(if t.outcome == Outcome::Solved {
@@ -329,28 +329,6 @@ fn escape(text: &str) -> String {
         .replace('<', "&lt;")
         .replace('>', "&gt;")
         .replace('"', "&quot;")
-}
-
-/// Writes to a temporary in the same directory, then renames: a reader never
-/// sees half a file.
-fn write_atomically(path: &Path, contents: &str) -> anyhow::Result<()> {
-    let dir = path
-        .parent()
-        .filter(|p| !p.as_os_str().is_empty())
-        .unwrap_or(Path::new("."));
-    let file = path
-        .file_name()
-        .with_context(|| format!("{} is not a file name", path.display()))?;
-    let tmp = dir.join(format!(
-        ".{}.tmp-{}",
-        file.to_string_lossy(),
-        std::process::id()
-    ));
-    std::fs::write(&tmp, contents).with_context(|| format!("cannot write {}", tmp.display()))?;
-    std::fs::rename(&tmp, path).with_context(|| {
-        let _ = std::fs::remove_file(&tmp);
-        format!("cannot write {}", path.display())
-    })
 }
 
 #[cfg(test)]
