@@ -172,7 +172,8 @@ fn count_lines(path: &Path) -> u64 {
     }
 }
 
-/// Most bytes of peak memory per extra run allowed. The aggregate keeps one
+/// Most bytes of peak memory per extra run allowed (measured: 37 bytes from
+/// 40k to 400k puzzles, 42 from 100k to 1M, two strategies, two jobs). The aggregate keeps one
 /// 24-byte sample per measured run (nodes, time, clues, side, flags: exact
 /// medians and percentiles need the values), and building the statistics and
 /// chart data copies the node and time columns transiently; with `Vec`
@@ -193,6 +194,7 @@ fn memory_is_bounded(small: u64, big: u64) {
         return;
     }
     assert!(BYTES_PER_RUN_MAX < std::mem::size_of::<Row>() as u64);
+    eprintln!("size_of::<Row>() = {} bytes", std::mem::size_of::<Row>());
     let tmp = tempfile::tempdir().unwrap();
     let mut measured = Vec::new();
     for n in [small, big] {
@@ -248,9 +250,13 @@ fn memory_is_bounded(small: u64, big: u64) {
         per_run <= BYTES_PER_RUN_MAX,
         "peak memory grows by {per_run} bytes per run ({small_kib} KiB for {small} puzzles, {big_kib} KiB for {big})"
     );
+    // Peak memory is not constant: it grows by the per-run samples above.
+    // But it must stay far from proportional to the rows: held rows (over
+    // 200 bytes each) would put the ratio near the row ratio (about 8x for
+    // 10x the rows at these sizes); the samples alone give 3x to 5.2x.
     assert!(
-        big_kib * 2 < small_kib * (big / small),
-        "{big}x rows took {big_kib} KiB against {small_kib} KiB: not well under {}x",
+        big_kib * 10 < small_kib * (big / small) * 6,
+        "{}x the rows took {big_kib} KiB against {small_kib} KiB: not under 0.6 times that",
         big / small
     );
     let cap = BASE_KIB_MAX + 2 * big * BYTES_PER_RUN_MAX / 1024;
@@ -273,8 +279,8 @@ fn memory_does_not_follow_the_row_count() {
     memory_is_bounded(40_000, 400_000);
 }
 
-/// The full-size version of the check above (two million runs; about 15 s
-/// and 90 MiB on two cores). Run it with
+/// The full-size version of the check above (two million runs; measured
+/// 14.6 s and 93,408 KiB peak, against 17,992 KiB for 100k puzzles). Run it with
 /// `cargo test --release --test compare_robustness -- --ignored --nocapture`.
 #[cfg(target_os = "linux")]
 #[test]
