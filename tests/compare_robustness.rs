@@ -291,13 +291,15 @@ fn memory_does_not_follow_the_row_count_for_a_million_puzzles() {
 
 /// Starts a `compare` that streams rows from a 4×4 file, then hangs on the
 /// endless puzzle, and waits until its staging folder holds some rows.
+/// The caller signals the child and waits for it ([`wait_for_exit`]).
 #[cfg(unix)]
+#[allow(clippy::zombie_processes)]
 fn start_hanging_compare(tmp: &Path, out: &Path) -> Child {
     let quick = tmp.join("quick.txt");
     write_4x4_puzzles(&quick, 5_000);
     let endless = tmp.join("endless.txt");
     write_endless_puzzle(&endless);
-    let child = Command::new(bin())
+    let mut child = Command::new(bin())
         .arg("compare")
         .arg("--dataset")
         .arg(&quick)
@@ -320,10 +322,11 @@ fn start_hanging_compare(tmp: &Path, out: &Path) -> Child {
         if staged {
             return child;
         }
-        assert!(
-            start.elapsed() < Duration::from_secs(30),
-            "no rows were staged"
-        );
+        if start.elapsed() > Duration::from_secs(30) {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!("no rows were staged");
+        }
         std::thread::sleep(Duration::from_millis(20));
     }
 }
