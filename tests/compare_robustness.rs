@@ -172,15 +172,16 @@ fn count_lines(path: &Path) -> u64 {
     }
 }
 
-/// Most bytes of peak memory per extra run allowed (measured: 37 bytes from
-/// 40k to 400k puzzles, 42 from 100k to 1M, two strategies, two jobs). The aggregate keeps one
+/// Most bytes of peak memory per extra run allowed. The aggregate keeps one
 /// 24-byte sample per measured run (nodes, time, clues, side, flags: exact
-/// medians and percentiles need the values), and building the statistics and
-/// chart data copies the node and time columns transiently; with `Vec`
-/// doubling that measured 35–45 bytes per run. A held `Row` would cost its
-/// struct (over 200 bytes) plus two strings, so this bound shows that rows
-/// stream to the CSV and are not kept.
-const BYTES_PER_RUN_MAX: u64 = 96;
+/// medians and percentiles need the values; up to 48 bytes with `Vec`
+/// doubling), and the statistics and chart data copy one column of one group
+/// or one strategy at a time (8 to 16 bytes per run of that strategy).
+/// Measured, two strategies, two jobs: 29 bytes per run from 40k to 400k
+/// puzzles, 31 from 100k to 1M (before the one-column-at-a-time fix: 37 and
+/// 42). A held `Row` would cost its struct (208 bytes) plus two strings, so
+/// this bound shows that rows stream to the CSV and are not kept.
+const BYTES_PER_RUN_MAX: u64 = 64;
 /// Peak memory of a run with no rows to speak of: binary, thread stacks,
 /// chart rasters. Measured at about 12 MiB.
 const BASE_KIB_MAX: u64 = 40 * 1024;
@@ -253,7 +254,8 @@ fn memory_is_bounded(small: u64, big: u64) {
     // Peak memory is not constant: it grows by the per-run samples above.
     // But it must stay far from proportional to the rows: held rows (over
     // 200 bytes each) would put the ratio near the row ratio (about 8x for
-    // 10x the rows at these sizes); the samples alone give 3x to 5.2x.
+    // 10x the rows at these sizes); measured 2.4x (40k → 400k puzzles) and
+    // 4.1x (100k → 1M).
     assert!(
         big_kib * 10 < small_kib * (big / small) * 6,
         "{}x the rows took {big_kib} KiB against {small_kib} KiB: not under 0.6 times that",
@@ -280,7 +282,7 @@ fn memory_does_not_follow_the_row_count() {
 }
 
 /// The full-size version of the check above (two million runs; measured
-/// 14.6 s and 93,408 KiB peak, against 17,992 KiB for 100k puzzles). Run it with
+/// 12.0 s and 73,880 KiB peak, against 17,876 KiB for 100k puzzles). Run it with
 /// `cargo test --release --test compare_robustness -- --ignored --nocapture`.
 #[cfg(target_os = "linux")]
 #[test]
