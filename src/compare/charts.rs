@@ -175,33 +175,40 @@ impl ChartData {
             None => Vec::new(),
         };
 
-        // Medians per (strategy, x): one pass per panel, values bucketed.
+        // Medians per (strategy, x): values bucketed one strategy at a time,
+        // so the copies never cover more than one strategy's runs (16 bytes
+        // each; see tests/compare_robustness.rs).
         let growth = |key: &dyn Fn(&Sample) -> Option<u32>| {
-            let mut acc: BTreeMap<(Strategy, u32), Bucket> = BTreeMap::new();
-            for (&(_, s), g) in &agg.groups {
-                for x in &g.samples {
-                    if let Some(k) = key(x) {
-                        let e = acc.entry((s, k)).or_default();
-                        e.0.push(x.nanos);
-                        e.1.push(x.nodes);
-                        e.2 += usize::from(x.over_budget);
+            let mut points = Vec::new();
+            for &s in &strategies {
+                let mut acc: BTreeMap<u32, Bucket> = BTreeMap::new();
+                for (_, g) in agg.groups.iter().filter(|&(&(_, gs), _)| gs == s) {
+                    for x in &g.samples {
+                        if let Some(k) = key(x) {
+                            let e = acc.entry(k).or_default();
+                            e.0.push(x.nanos);
+                            e.1.push(x.nodes);
+                            e.2 += usize::from(x.over_budget);
+                        }
                     }
                 }
+                points.extend(
+                    acc.into_iter()
+                        .map(|(x, (mut nanos, mut nodes, censored))| {
+                            nanos.sort_unstable();
+                            nodes.sort_unstable();
+                            GrowthPoint {
+                                strategy: s,
+                                x,
+                                median_nanos: median_sorted(&nanos),
+                                median_nodes: median_sorted(&nodes),
+                                runs: nanos.len(),
+                                censored,
+                            }
+                        }),
+                );
             }
-            acc.into_iter()
-                .map(|((s, x), (mut nanos, mut nodes, censored))| {
-                    nanos.sort_unstable();
-                    nodes.sort_unstable();
-                    GrowthPoint {
-                        strategy: s,
-                        x,
-                        median_nanos: median_sorted(&nanos),
-                        median_nodes: median_sorted(&nodes),
-                        runs: nanos.len(),
-                        censored,
-                    }
-                })
-                .collect::<Vec<_>>()
+            points
         };
         let by_size = growth(&|x| Some(u32::from(x.side)));
         let mut per_side: BTreeMap<u32, usize> = BTreeMap::new();
@@ -232,5 +239,65 @@ impl ChartData {
             clue_side,
             by_clues,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::compare::run::{Row, RowOutcome};
+
+    fn row(index: u64, size: u32, strategy: Strategy, nodes: u64) -> Row {
+        Row {
+            dataset: "d".into(),
+            index,
+            line: index,
+            name: String::new(),
+            size,
+            clues: 20,
+            strategy,
+            outcome: RowOutcome::Solved,
+            nodes: Some(nodes),
+            placements: Some(0),
+            backtracks: Some(0),
+            probes: Some(0),
+            guesses: Some(0),
+            dead_ends: Some(0),
+            forced: Some(0),
+            nanos: Some(nodes * 10),
+        }
+    }
+
+    /// Growth points come per strategy in ladder order, then per x rising,
+    /// with exact medians (they are bucketed one strategy at a time).
+    #[test]
+    fn growth_points_are_grouped_by_strategy_then_x() {
+        let (a, b) = (Strategy::ALL[0], Strategy::ALL[3]);
+        let mut agg = Aggregate::default();
+        // Puzzles 1-3 are 9x9, 4-5 are 4x4; b visits twice a's nodes.
+        for (i, size, nodes) in [(1, 9, 30), (2, 9, 10), (3, 9, 20), (4, 4, 4), (5, 4, 6)] {
+            agg.push(&row(i, size, b, 2 * nodes));
+            agg.push(&row(i, size, a, nodes));
+        }
+        agg.finish();
+        let data = ChartData::new(&agg);
+        let got: Vec<(Strategy, u32, f64, f64, usize)> = data
+            .by_size
+            .iter()
+            .map(|p| (p.strategy, p.x, p.median_nodes, p.median_nanos, p.runs))
+            .collect();
+        assert_eq!(
+            got,
+            vec![
+                (a, 4, 5.0, 50.0, 2),
+                (a, 9, 20.0, 200.0, 3),
+                (b, 4, 10.0, 100.0, 2),
+                (b, 9, 40.0, 400.0, 3),
+            ]
+        );
+        assert_eq!(data.clue_side, Some(9));
+        assert_eq!(data.by_clues.len(), 2);
+        assert_eq!(data.by_clues[0].strategy, a);
+        assert_eq!(data.by_clues[0].median_nodes, 20.0);
     }
 }

@@ -2,9 +2,11 @@
 //! per-puzzle pairings the ladder chart needs.
 //!
 //! [`Aggregate`] is fed rows one at a time (from a run or from a CSV file) and
-//! keeps, per group, only two numbers per measured run (nodes and nanoseconds):
-//! exact medians and percentiles need the values, and 16 bytes per row stays
-//! small even for a million puzzles. Budget-exceeded runs are included with the
+//! keeps, per group, one 24-byte [`Sample`] per measured run (nodes,
+//! nanoseconds, clues, side, flags): exact medians and percentiles need the
+//! values. Peak memory so grows by about 30 bytes per run (measured in
+//! tests/compare_robustness.rs: 74 MiB for 1M puzzles × 2 strategies), while
+//! the rows themselves stream to the CSV. Budget-exceeded runs are included with the
 //! nodes and time they used, so for such groups the statistics are lower bounds
 //! (the `budget_exceeded` column says how many).
 
@@ -28,10 +30,15 @@ pub struct Stats {
 /// Median of an even count is the mean of the two middle values; p90 is the
 /// nearest-rank percentile (the smallest value with at least 90% at or below it).
 pub fn stats(values: &[u64]) -> Option<Stats> {
-    if values.is_empty() {
+    stats_of(values.to_vec())
+}
+
+/// [`stats`] of a vector it may reorder: no copy, so summarising a million
+/// runs holds one column of 8-byte values at a time.
+pub fn stats_of(mut v: Vec<u64>) -> Option<Stats> {
+    if v.is_empty() {
         return None;
     }
-    let mut v = values.to_vec();
     v.sort_unstable();
     Some(Stats {
         median: median_sorted(&v),
@@ -271,12 +278,12 @@ pub const SUMMARY_COLUMNS: [&str; 17] = [
 
 impl SummaryRow {
     pub fn new(dataset: &str, strategy: Strategy, g: &Group) -> SummaryRow {
-        let nodes: Vec<u64> = g.samples.iter().map(|s| s.nodes).collect();
-        let nanos: Vec<u64> = g.samples.iter().map(|s| s.nanos).collect();
-        let ns = stats(&nodes);
-        let ts = stats(&nanos);
-        let total_nodes: u128 = nodes.iter().map(|&x| u128::from(x)).sum();
-        let total_nanos: u128 = nanos.iter().map(|&x| u128::from(x)).sum();
+        // One column at a time: peak memory during summaries is 8 bytes per
+        // run of one group, not 32 (see tests/compare_robustness.rs).
+        let ns = stats_of(g.samples.iter().map(|s| s.nodes).collect());
+        let ts = stats_of(g.samples.iter().map(|s| s.nanos).collect());
+        let total_nodes: u128 = g.samples.iter().map(|s| u128::from(s.nodes)).sum();
+        let total_nanos: u128 = g.samples.iter().map(|s| u128::from(s.nanos)).sum();
         let measured = g.samples.len();
         SummaryRow {
             dataset: dataset.to_string(),
@@ -323,5 +330,7 @@ mod tests {
         assert_eq!(percentile_sorted(&v, 90), 18);
         assert_eq!(stats(&[]), None);
         assert_eq!(stats(&[7]).unwrap().p90, 7);
+        assert_eq!(stats_of(vec![5, 1, 3, 2, 4]), stats(&[5, 1, 3, 2, 4]));
+        assert_eq!(stats_of(Vec::new()), None);
     }
 }

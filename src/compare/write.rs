@@ -48,10 +48,27 @@ pub struct Staging {
 
 impl Staging {
     /// Creates the staging folder next to `out` (which need not exist yet).
+    /// Fails at once, naming `out`, when `out` or a folder above it is a
+    /// file: otherwise the run would only find out at [`Staging::commit`].
     pub fn new(out: &Path) -> anyhow::Result<Staging> {
+        if let Some(file) = out
+            .ancestors()
+            .find(|a| !a.as_os_str().is_empty() && a.exists() && !a.is_dir())
+        {
+            bail!(
+                "cannot write the report to {}: {} is a file, not a folder",
+                out.display(),
+                file.display()
+            );
+        }
         let parent = parent_of(out);
-        fs::create_dir_all(&parent)
-            .with_context(|| format!("cannot create {}", parent.display()))?;
+        fs::create_dir_all(&parent).with_context(|| {
+            format!(
+                "cannot write the report to {}: cannot create {}",
+                out.display(),
+                parent.display()
+            )
+        })?;
         let prefix = staging_prefix(out)?;
         remove_stale(&parent, &prefix);
         let pid = std::process::id();
@@ -260,6 +277,25 @@ mod tests {
             assert!(!stale.exists());
         }
         drop(s);
+    }
+
+    #[test]
+    fn an_output_path_through_a_file_is_refused_up_front() {
+        let tmp = tempfile::tempdir().unwrap();
+        let file = tmp.path().join("somefile.txt");
+        fs::write(&file, "x").unwrap();
+        for out in [file.clone(), file.join("reports"), file.join("a/b")] {
+            let err = format!("{:#}", Staging::new(&out).unwrap_err());
+            assert_eq!(
+                err,
+                format!(
+                    "cannot write the report to {}: {} is a file, not a folder",
+                    out.display(),
+                    file.display()
+                )
+            );
+        }
+        assert_eq!(listing(tmp.path()), vec!["somefile.txt"]);
     }
 
     #[test]
