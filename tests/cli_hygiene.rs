@@ -1,8 +1,9 @@
 //! Command-line hygiene: every usage or input error exits with code 2, prints
 //! nothing on stdout, and says what is wrong on its first stderr line (our
 //! own errors are exactly one line). Unknown strategy names list the valid
-//! ones, taken from the registry. `compare` (unreadable output directory) is
-//! another branch's command and is not covered here.
+//! ones, taken from the registry. `compare`, `report` and the other
+//! subcommands (including an unusable output directory) are covered in
+//! `tests/compare_robustness.rs`.
 
 use std::io::Write;
 use std::process::{Command, Stdio};
