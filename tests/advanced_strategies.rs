@@ -2,6 +2,8 @@
 //! solution counting, every size, deep 25×25 searches on a default thread
 //! stack, counter invariants, and the public corpora (when available).
 
+mod core_support;
+
 use std::path::PathBuf;
 
 use rand::seq::SliceRandom;
@@ -25,35 +27,7 @@ fn blanks(puzzle: &Board) -> u64 {
     puzzle.cells().iter().filter(|&&v| v == 0).count() as u64
 }
 
-/// A valid full grid from the classic pattern, shuffled by symmetries that
-/// keep it valid: digit relabelling, rows within bands, bands, columns within
-/// stacks, stacks.
-fn random_grid(sz: BoxSize, rng: &mut ChaCha8Rng) -> Vec<u8> {
-    let (b, n) = (sz.box_size(), sz.side());
-    let mut digits: Vec<u8> = (1..=n as u8).collect();
-    digits.shuffle(rng);
-    let perm = |rng: &mut ChaCha8Rng| {
-        let mut bands: Vec<usize> = (0..b).collect();
-        bands.shuffle(rng);
-        let mut out = Vec::with_capacity(n);
-        for band in bands {
-            let mut inner: Vec<usize> = (0..b).collect();
-            inner.shuffle(rng);
-            out.extend(inner.into_iter().map(|i| band * b + i));
-        }
-        out
-    };
-    let (rows, cols) = (perm(rng), perm(rng));
-    let mut cells = vec![0u8; n * n];
-    for r in 0..n {
-        for c in 0..n {
-            let (pr, pc) = (rows[r], cols[c]);
-            let v = (b * (pr % b) + pr / b + pc) % n;
-            cells[r * n + c] = digits[v];
-        }
-    }
-    cells
-}
+use core_support::random_grid;
 
 /// `count` puzzles with `clues` givens kept from random valid grids.
 fn random_puzzles(sz: BoxSize, count: usize, clues: usize, seed: u64) -> Vec<Board> {
