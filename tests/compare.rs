@@ -1,10 +1,12 @@
 //! `compare` and `report`: CSV shape, exact statistics, determinism, atomic
 //! writes and valid charts. Small fixtures and small budgets keep this fast.
 
+mod compare_support;
+
 use std::fs;
 use std::path::{Path, PathBuf};
 
-use assert_cmd::Command;
+use compare_support::{lab, listing, snapshot};
 use sudoku_lab::Strategy;
 use sudoku_lab::compare::draw::CHARTS;
 use sudoku_lab::compare::run::COLUMNS;
@@ -19,12 +21,6 @@ fn fixture(name: &str) -> PathBuf {
 /// Puzzles in the fixtures: 6 in mini-4x4, 8 in mini-9x9 (one without solution).
 const PUZZLES_4X4: usize = 6;
 const PUZZLES_9X9: usize = 8;
-
-fn lab() -> Command {
-    let mut cmd = Command::cargo_bin("sudoku-lab").unwrap();
-    cmd.env_remove("SUDOKU_LAB_DATASETS");
-    cmd
-}
 
 /// Runs compare on both fixtures into `out`.
 fn compare(out: &Path, extra: &[&str]) {
@@ -67,25 +63,6 @@ fn counters_only(path: &Path) -> Vec<String> {
                 .map(|(_, v)| v)
                 .collect::<Vec<_>>()
                 .join(",")
-        })
-        .collect()
-}
-
-fn listing(dir: &Path) -> Vec<String> {
-    let mut v: Vec<String> = fs::read_dir(dir)
-        .unwrap()
-        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
-        .collect();
-    v.sort();
-    v
-}
-
-fn snapshot(dir: &Path) -> Vec<(String, Vec<u8>)> {
-    listing(dir)
-        .into_iter()
-        .map(|n| {
-            let bytes = fs::read(dir.join(&n)).unwrap();
-            (n, bytes)
         })
         .collect()
 }

@@ -9,6 +9,8 @@
 //! version is `#[ignore]`d to keep CI short; run it with
 //! `cargo test --release --test compare_robustness -- --ignored --nocapture`.
 
+mod compare_support;
+
 use std::fs;
 use std::io::{BufWriter, Write as _};
 use std::path::{Path, PathBuf};
@@ -16,36 +18,12 @@ use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
 use assert_cmd::Command as Cmd;
+use compare_support::{lab, listing, snapshot};
 use sudoku_lab::Strategy;
 use sudoku_lab::compare::run::Row;
 
 fn bin() -> PathBuf {
     assert_cmd::cargo::cargo_bin("sudoku-lab")
-}
-
-fn lab() -> Cmd {
-    let mut cmd = Cmd::cargo_bin("sudoku-lab").unwrap();
-    cmd.env_remove("SUDOKU_LAB_DATASETS");
-    cmd
-}
-
-fn listing(dir: &Path) -> Vec<String> {
-    let mut v: Vec<String> = fs::read_dir(dir)
-        .unwrap()
-        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
-        .collect();
-    v.sort();
-    v
-}
-
-fn snapshot(dir: &Path) -> Vec<(String, Vec<u8>)> {
-    listing(dir)
-        .into_iter()
-        .map(|n| {
-            let bytes = fs::read(dir.join(&n)).unwrap();
-            (n, bytes)
-        })
-        .collect()
 }
 
 /// Writes `n` 4×4 line puzzles, each a relabelling of one solved grid with a

@@ -1,0 +1,37 @@
+//! Helpers shared by the `compare` test files: the binary without any
+//! inherited datasets folder, and folder listings/snapshots to prove that a
+//! report was left untouched.
+#![allow(dead_code)]
+
+use std::fs;
+use std::path::Path;
+
+use assert_cmd::Command;
+
+/// The binary, with `SUDOKU_LAB_DATASETS` removed so tests see only what they pass.
+pub fn lab() -> Command {
+    let mut cmd = Command::cargo_bin("sudoku-lab").unwrap();
+    cmd.env_remove("SUDOKU_LAB_DATASETS");
+    cmd
+}
+
+/// File names in `dir`, sorted.
+pub fn listing(dir: &Path) -> Vec<String> {
+    let mut v: Vec<String> = fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    v.sort();
+    v
+}
+
+/// Every file of `dir` with its bytes, sorted by name.
+pub fn snapshot(dir: &Path) -> Vec<(String, Vec<u8>)> {
+    listing(dir)
+        .into_iter()
+        .map(|n| {
+            let bytes = fs::read(dir.join(&n)).unwrap();
+            (n, bytes)
+        })
+        .collect()
+}
