@@ -282,3 +282,16 @@ fn usage_errors_exit_2_and_list_valid_strategies() {
         .stderr(contains("naive").and(contains("mrv")));
     lab().args(["solve", "--frobnicate"]).assert().code(2);
 }
+
+#[test]
+fn a_strategy_is_never_run_on_a_size_it_does_not_support() {
+    for sub in [&["solve"][..], &["count"], &["trace"]] {
+        lab()
+            .args(sub)
+            .args(["--strategy", "fast"])
+            .write_stdin("1234341221434321\n")
+            .assert()
+            .code(2)
+            .stderr(contains("strategy fast does not support 4x4 boards"));
+    }
+}

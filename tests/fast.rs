@@ -276,10 +276,13 @@ fn supports_only_9x9() {
     for b in [2, 4, 5] {
         assert!(!Strategy::Fast.supports(BoxSize::new(b).expect("size")));
     }
-    // Another size passed anyway is handed to `mrv`, not a panic.
-    let small = Board::empty(BoxSize::new(2).expect("size"));
-    let run = Strategy::Fast.solve(&small, None).expect("verified");
-    assert_eq!(run.outcome, Outcome::Solved);
+    // Another size is refused, never silently solved by another rung
+    // (`Strategy::run` panics on it; see tests/strategies.rs).
+    let small = BoxSize::new(2).expect("size");
+    assert_eq!(
+        Strategy::Fast.check_size(small),
+        Err("strategy fast does not support 4x4 boards".to_string())
+    );
     assert_eq!(Strategy::ALL.last(), Some(&Strategy::Fast));
     assert_eq!(Strategy::Fast.name(), "fast");
 }

@@ -399,3 +399,10 @@ fn sixteen_by_sixteen_and_four_by_four_solve_with_every_strategy() {
         }
     }
 }
+
+#[test]
+#[should_panic(expected = "strategy fast does not support 4x4 boards")]
+fn the_library_refuses_an_unsupported_size_instead_of_substituting() {
+    let empty = Board::empty(size(2));
+    Strategy::Fast.run(&empty, Limits::solve(None), NoCount);
+}

@@ -64,9 +64,9 @@ fn timed_with_stats(
 ) -> anyhow::Result<Run> {
     let size = puzzle.board.size();
     let strategy = requested.unwrap_or_else(|| Strategy::default_for(size));
-    if !strategy.supports(size) {
+    if let Err(why) = strategy.check_size(size) {
         anyhow::bail!(
-            "strategy {strategy} does not support {size} boards (puzzle {index}, line {}); omit --strategy for the default",
+            "{why} (puzzle {index}, line {}); omit --strategy for the default",
             puzzle.line
         );
     }

@@ -89,6 +89,9 @@ pub fn run(args: &TraceArgs) -> anyhow::Result<ExitCode> {
             args.puzzle
         );
     };
+    if let Err(why) = args.strategy.check_size(puzzle.board.size()) {
+        bail!("{why} (puzzle at line {})", puzzle.line);
+    }
     let t = trace(args.strategy, &puzzle.board, args.budget, args.steps)?;
 
     let mut out = String::new();

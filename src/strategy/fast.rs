@@ -51,7 +51,7 @@
 //! default: locked candidates along columns (the `STACKS` switch below; it
 //! saves nodes but costs more than it saves on the hardest puzzles).
 
-use crate::board::{Board, BoxSize};
+use crate::board::Board;
 use crate::counters::Counter;
 use crate::search::{Ctx, Flow};
 
@@ -517,13 +517,9 @@ impl State {
     }
 }
 
-/// Solves a 9×9 puzzle. `Strategy::supports` says `fast` is 9×9 only; a
-/// caller that passes another size anyway gets `mrv`'s search rather than a
-/// panic.
+/// Solves a 9×9 puzzle (`Strategy::run` refuses other sizes: `fast` is
+/// 9×9 only, see `Strategy::supports`).
 pub fn search<C: Counter>(puzzle: &Board, ctx: &mut Ctx<C>) -> Flow {
-    if puzzle.size() != BoxSize::NINE {
-        return super::mrv::search(puzzle, ctx);
-    }
     let mut st = State::new();
     for (c, &v) in puzzle.cells().iter().enumerate() {
         if v != 0 && !st.assign::<true>(v as usize - 1, c / 27, 1 << (c % 27)) {

@@ -115,6 +115,15 @@ impl Strategy {
         }
     }
 
+    /// `Err` with a user-facing message when this strategy cannot run on boards of `size`.
+    pub fn check_size(self, size: BoxSize) -> Result<(), String> {
+        if self.supports(size) {
+            Ok(())
+        } else {
+            Err(format!("strategy {self} does not support {size} boards"))
+        }
+    }
+
     /// True for the rungs that keep `naive`'s cell and digit order and so
     /// visit exactly the same tree.
     pub fn is_row_major(self) -> bool {
@@ -127,7 +136,16 @@ impl Strategy {
     /// Runs the search with any counter. This is the one code path for
     /// timed (`NoCount`) and counted (`Counts`) runs. The solution in the
     /// report is not yet verified.
+    ///
+    /// Panics if the strategy does not support the board's size: callers
+    /// check [`Strategy::supports`] (the CLI via [`Strategy::check_size`]),
+    /// so a report is never silently produced by another strategy.
     pub fn run<C: Counter>(self, puzzle: &Board, limits: Limits, counter: C) -> Report<C> {
+        assert!(
+            self.supports(puzzle.size()),
+            "strategy {self} does not support {} boards",
+            puzzle.size()
+        );
         let mut ctx = Ctx::new(puzzle.size(), limits, counter);
         let flow = match self {
             Strategy::Naive => naive::search(puzzle, &mut ctx),
