@@ -431,7 +431,9 @@ fn a_solved_25x25_prints_and_parses_back() {
     let size = BoxSize::ALL[3];
     let mut rng = ChaCha8Rng::seed_from_u64(5);
     let puzzle = core_support::random_puzzle(size, 500, &mut rng);
-    let run = Strategy::default_for(size).solve(&puzzle, Some(1_000_000)).unwrap();
+    let run = Strategy::default_for(size)
+        .solve(&puzzle, Some(1_000_000))
+        .unwrap();
     let sol = run
         .solution
         .expect("the default strategy solves a 25x25 with 500 givens");
