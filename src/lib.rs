@@ -5,6 +5,7 @@
 //! * [`format`] — line, grid and compact layouts, with positioned errors.
 //! * [`strategy`] — the ladder of solvers, one file per rung.
 //! * [`counters`] / [`search`] — the work counters and the shared search context.
+//! * [`solver`] — a reusable, allocation-free handle on one strategy and size.
 //! * [`trace`] / [`tour`] — a recording counter and the measurements behind `docs/`.
 //! * [`compare`] — strategies × datasets → CSV, charts and a written report.
 //! * [`speed`] — throughput measurement (the `speed` command).
@@ -20,6 +21,7 @@ pub mod input;
 pub mod output;
 pub mod rate;
 pub mod search;
+pub mod solver;
 pub mod speed;
 pub mod strategy;
 pub mod tour;
@@ -29,4 +31,5 @@ pub use board::{Board, BoxSize, Cell, Digit};
 pub use counters::{Counter, Counts, NoCount};
 pub use format::{Format, ParseError, Puzzle};
 pub use search::{End, Limits};
-pub use strategy::{Outcome, Run, Strategy};
+pub use solver::Solver;
+pub use strategy::{LabCounter, Outcome, Run, Rung, Strategy};

@@ -1,7 +1,7 @@
 //! The shared search context: node budget, solution limit and the first
 //! solution's buffer. Every strategy drives its search through a [`Ctx`].
 
-use crate::board::{Board, BoxSize};
+use crate::board::Board;
 use crate::counters::Counter;
 
 /// Why a search stopped before exhausting its tree. Propagated with `?`.
@@ -55,26 +55,29 @@ pub enum End {
     BudgetExceeded,
 }
 
-/// State shared by a search and its caller. Preallocated: nothing in here
-/// allocates once the search has started.
-pub struct Ctx<C> {
+/// State shared by a search and its caller. It allocates nothing: the first
+/// solution is copied into a buffer the caller owns (a [`crate::Solver`]
+/// keeps one for every puzzle it solves).
+pub struct Ctx<'a, C> {
     pub counter: C,
     nodes: u64,
     budget: u64,
     solutions: u64,
     max_solutions: u64,
-    first: Vec<u8>,
+    first: &'a mut [u8],
 }
 
-impl<C: Counter> Ctx<C> {
-    pub fn new(size: BoxSize, limits: Limits, counter: C) -> Self {
+impl<'a, C: Counter> Ctx<'a, C> {
+    /// A context for one search; `first` receives the first solution and
+    /// must hold one value per cell of the board searched.
+    pub fn new(limits: Limits, counter: C, first: &'a mut [u8]) -> Self {
         Ctx {
             counter,
             nodes: 0,
             budget: limits.node_budget,
             solutions: 0,
             max_solutions: limits.max_solutions.max(1),
-            first: vec![0; size.cells()],
+            first,
         }
     }
 
@@ -112,21 +115,32 @@ impl<C: Counter> Ctx<C> {
         self.solutions
     }
 
-    /// Ends the search: packs what was found.
-    pub fn finish(self, size: BoxSize, flow: Flow) -> Report<C> {
+    /// Ends the search: how it ended, what it counted. The first solution,
+    /// if any, is in the caller's buffer.
+    pub fn finish(self, flow: Flow) -> Tally<C> {
         let end = match flow {
             Ok(()) => End::Exhausted,
             Err(Stop::SolutionLimit) => End::SolutionLimit,
             Err(Stop::Budget) => End::BudgetExceeded,
         };
-        Report {
+        Tally {
             end,
             solutions: self.solutions,
             nodes: self.nodes,
-            first: (self.solutions > 0).then(|| Board::from_raw_unchecked(size, &self.first)),
             counter: self.counter,
         }
     }
+}
+
+/// How a search ended and what it counted, without the solution (which the
+/// caller's buffer holds): what a [`crate::Solver`] returns, allocation-free.
+#[derive(Clone, Copy, Debug)]
+pub struct Tally<C> {
+    pub end: End,
+    /// Solutions found (exact only when `end == Exhausted`).
+    pub solutions: u64,
+    pub nodes: u64,
+    pub counter: C,
 }
 
 /// Everything a search returns: how it ended, what it found, what it counted.

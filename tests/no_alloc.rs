@@ -69,3 +69,52 @@ fn searches_allocate_the_same_whatever_their_node_count() {
         assert!(a_hard <= 16, "{s}: {a_hard} allocations");
     }
 }
+
+/// A [`Solver`] allocates only when it is made: after that, puzzle after
+/// puzzle (solve or count, counted or not, any size) costs no allocation.
+#[test]
+fn a_solver_allocates_nothing_per_puzzle() {
+    use sudoku_lab::{BoxSize, Counts, Solver};
+    let nine: Vec<sudoku_lab::Board> = [
+        "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..",
+        "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79",
+        "174385962293467158586192734451923876928674315367851249719548623635219487842736591",
+    ]
+    .iter()
+    .map(|t| board(t))
+    .collect();
+    let sixteen = core_support::random_puzzles(core_support::size(4), 3, 200, 220, 7);
+    for (size, boards) in [(BoxSize::NINE, nine), (core_support::size(4), sixteen)] {
+        let mut cells: Vec<Vec<u8>> = boards.iter().map(|b| b.cells().to_vec()).collect();
+        // Conflicting givens (two 1s in row 1): 0 solutions, no search.
+        let mut bad = vec![0u8; size.cells()];
+        bad[0] = 1;
+        bad[1] = 1;
+        cells.push(bad);
+        for s in Strategy::ladder().into_iter().filter(|s| s.supports(size)) {
+            let mut solver = Solver::new(s, size).expect("supported");
+            let mut solution = vec![0u8; size.cells()];
+            let limits = Limits::count(2, Some(3_000_000));
+            // Warm-up: buffers reach their size on first use.
+            for c in &cells {
+                solver.count(c, 2, &mut solution);
+            }
+            for b in &boards {
+                solver.search(b, limits, Counts::default());
+            }
+            let before = ALLOCATIONS.load(Ordering::Relaxed);
+            for _ in 0..3 {
+                for c in &cells {
+                    solver.count(c, 2, &mut solution);
+                }
+                for b in &boards {
+                    solver.search(b, limits, NoCount);
+                    solver.search(b, limits, Counts::default());
+                }
+            }
+            let after = ALLOCATIONS.load(Ordering::Relaxed);
+            assert_eq!(after - before, 0, "{s} on {size}: allocations per puzzle");
+            assert_eq!(solver.count(&cells[cells.len() - 1], 2, &mut solution), 0);
+        }
+    }
+}

@@ -25,7 +25,7 @@ pub struct CompareArgs {
     #[arg(long = "dataset", value_name = "PATH_OR_NAME")]
     pub datasets: Vec<String>,
     /// Strategy to run (repeatable; default: all, in ladder order).
-    #[arg(long = "strategy", value_enum, value_name = "NAME")]
+    #[arg(long = "strategy", value_name = "NAME")]
     pub strategies: Vec<Strategy>,
     /// Give up on a puzzle after this many search nodes (recorded as budget-exceeded).
     #[arg(long, value_name = "NODES", default_value_t = DEFAULT_BUDGET,

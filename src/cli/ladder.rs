@@ -18,7 +18,7 @@ use super::EXIT_UNSOLVED;
 #[derive(Debug, Args)]
 pub struct LadderArgs {
     /// Strategies to run (repeat or separate by commas); default: every rung, in ladder order.
-    #[arg(long, short, value_enum, value_delimiter = ',')]
+    #[arg(long, short, value_delimiter = ',')]
     pub strategy: Vec<Strategy>,
     /// Give up on a puzzle after this many search nodes (reported as "budget").
     #[arg(long, value_name = "NODES")]

@@ -23,7 +23,7 @@ pub const BUDGET_EXCEEDED: &str = "budget exceeded";
 #[derive(Debug, Args)]
 pub struct SolveArgs {
     /// Strategy to solve with [default: fast for 9x9, propagate for other sizes].
-    #[arg(long, short, value_enum)]
+    #[arg(long, short)]
     pub strategy: Option<Strategy>,
     /// Print each puzzle's counters and time to stderr.
     #[arg(long)]
@@ -41,7 +41,7 @@ pub struct CountArgs {
     #[arg(long, short, default_value_t = 2, value_parser = clap::value_parser!(u64).range(1..))]
     pub limit: u64,
     /// Strategy to count with [default: fast for 9x9, propagate for other sizes].
-    #[arg(long, short, value_enum)]
+    #[arg(long, short)]
     pub strategy: Option<Strategy>,
     /// Give up on a puzzle after this many search nodes.
     #[arg(long, value_name = "NODES")]

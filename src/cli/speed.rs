@@ -25,7 +25,7 @@ pub struct SpeedArgs {
     #[arg(required = true, value_name = "FILE")]
     pub files: Vec<PathBuf>,
     /// Strategy to measure (repeatable); every strategy, in ladder order, if omitted.
-    #[arg(long, short, value_enum)]
+    #[arg(long, short)]
     pub strategy: Vec<Strategy>,
     /// Measure a seeded random sample of N puzzles per file (file order kept).
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]

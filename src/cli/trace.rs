@@ -29,7 +29,7 @@ const MAX_INDENT: usize = 40;
 #[derive(Debug, Args)]
 pub struct TraceArgs {
     /// Strategy to trace.
-    #[arg(long, short, value_enum, default_value_t = Strategy::DEFAULT)]
+    #[arg(long, short, default_value_t = Strategy::DEFAULT)]
     pub strategy: Strategy,
     /// How many decisions (placements, undos, dead ends, forced cells) to print.
     #[arg(long, short = 'k', default_value_t = 30)]

@@ -44,6 +44,7 @@ use std::sync::OnceLock;
 use crate::board::{Board, BoxSize, MAX_CELLS};
 use crate::counters::Counter;
 use crate::search::{Ctx, Flow};
+use crate::strategy::Rung;
 
 /// Flag on the length of a covered item: larger than any real length, so
 /// the shortest-column scan skips covered items without a branch.
@@ -63,7 +64,7 @@ struct Node {
 
 /// The empty exact-cover matrix of one size, also the working copy.
 #[derive(Clone)]
-struct Matrix {
+pub struct Matrix {
     nodes: Vec<Node>,
     /// Options still in each item's column; covered items also carry
     /// [`COVERED`].
@@ -72,6 +73,13 @@ struct Matrix {
 }
 
 impl Matrix {
+    /// A matrix without nodes: what a search leaves behind while it borrows the scratch one.
+    const EMPTY: Matrix = Matrix {
+        nodes: Vec::new(),
+        len: Vec::new(),
+        items: 0,
+    };
+
     /// The empty matrix of this size, built once per process.
     fn template(size: BoxSize) -> &'static Matrix {
         static TEMPLATES: [OnceLock<Matrix>; 4] = [const { OnceLock::new() }; 4];
@@ -179,36 +187,61 @@ impl Matrix {
     }
 }
 
-pub fn search<C: Counter>(puzzle: &Board, ctx: &mut Ctx<C>) -> Flow {
-    let n = puzzle.size().side();
-    let mut s = Dlx {
-        m: Matrix::template(puzzle.size()).clone(),
-        grid: [0; MAX_CELLS],
-        cells: puzzle.size().cells(),
-    };
-    let mut probes = 0;
-    for (cell, &v) in puzzle.cells().iter().enumerate() {
-        if v != 0 {
-            s.grid[cell] = v;
-            let base = s.m.items + 4 * (cell * n + v as usize - 1);
-            for j in base..base + 4 {
-                let item = s.m.nodes[j].item as usize;
-                probes += s.m.cover(item);
-            }
-        }
+/// Rung 7.
+pub struct Dlx;
+
+impl Rung for Dlx {
+    const NAME: &'static str = "dlx";
+    const SUMMARY: &'static str = "exact cover with dancing links (Algorithm X): branch on the constraint with the fewest options";
+    /// The working copy of the matrix, reset from the template per puzzle.
+    type Scratch = Matrix;
+    fn scratch(size: BoxSize) -> Matrix {
+        Matrix::template(size).clone()
     }
-    ctx.counter.probes(probes);
-    s.dfs(ctx)
+    fn search<C: Counter>(m: &mut Matrix, puzzle: &Board, ctx: &mut Ctx<C>) -> Flow {
+        let template = Matrix::template(puzzle.size());
+        m.nodes.copy_from_slice(&template.nodes);
+        m.len.copy_from_slice(&template.len);
+        let mut s = State {
+            m: std::mem::replace(m, Matrix::EMPTY),
+            grid: [0; MAX_CELLS],
+            cells: puzzle.size().cells(),
+        };
+        let flow = s.search(puzzle, ctx);
+        *m = s.m;
+        flow
+    }
 }
 
-struct Dlx {
+impl State {
+    /// Covers the givens' options, then searches.
+    fn search<C: Counter>(&mut self, puzzle: &Board, ctx: &mut Ctx<C>) -> Flow {
+        let n = puzzle.size().side();
+        let s = self;
+        let mut probes = 0;
+        for (cell, &v) in puzzle.cells().iter().enumerate() {
+            if v != 0 {
+                s.grid[cell] = v;
+                let base = s.m.items + 4 * (cell * n + v as usize - 1);
+                for j in base..base + 4 {
+                    let item = s.m.nodes[j].item as usize;
+                    probes += s.m.cover(item);
+                }
+            }
+        }
+        ctx.counter.probes(probes);
+        s.dfs(ctx)
+    }
+}
+
+struct State {
     m: Matrix,
     /// The grid being built: givens, then the chosen options.
     grid: [u8; MAX_CELLS],
     cells: usize,
 }
 
-impl Dlx {
+impl State {
     fn dfs<C: Counter>(&mut self, ctx: &mut Ctx<C>) -> Flow {
         ctx.enter()?;
         // Fewest 1s: the first item whose column is shortest. Covered items

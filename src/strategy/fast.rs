@@ -51,9 +51,10 @@
 //! default: locked candidates along columns (the `STACKS` switch below; it
 //! saves nodes but costs more than it saves on the hardest puzzles).
 
-use crate::board::Board;
+use crate::board::{Board, BoxSize};
 use crate::counters::Counter;
 use crate::search::{Ctx, Flow};
+use crate::strategy::Rung;
 
 /// Hidden singles in columns before each guess. Measured (instructions,
 /// valgrind): 17-clue −35% (nodes 17.9 → 3.9 per puzzle), top1465 −4%,
@@ -519,7 +520,23 @@ impl State {
 
 /// Solves a 9×9 puzzle (`Strategy::run` refuses other sizes: `fast` is
 /// 9×9 only, see `Strategy::supports`).
-pub fn search<C: Counter>(puzzle: &Board, ctx: &mut Ctx<C>) -> Flow {
+/// Rung 8.
+pub struct Fast;
+
+impl Rung for Fast {
+    const NAME: &'static str = "fast";
+    const SUMMARY: &'static str = "9x9 only: per-digit band bitboards, singles and locked candidates by table, guess on a bivalue cell";
+    fn supports(size: BoxSize) -> bool {
+        size == BoxSize::NINE
+    }
+    type Scratch = ();
+    fn scratch(_: BoxSize) {}
+    fn search<C: Counter>(_: &mut (), puzzle: &Board, ctx: &mut Ctx<C>) -> Flow {
+        search(puzzle, ctx)
+    }
+}
+
+fn search<C: Counter>(puzzle: &Board, ctx: &mut Ctx<C>) -> Flow {
     let mut st = State::new();
     for (c, &v) in puzzle.cells().iter().enumerate() {
         if v != 0 && !st.assign::<true>(v as usize - 1, c / 27, 1 << (c % 27)) {

@@ -15,24 +15,34 @@
 //! later rung up to `bitmask` keeps both choices, so it visits *exactly* this
 //! tree; they only make each node cheaper.
 
-use crate::board::{Board, Geometry, MAX_CELLS};
+use crate::board::{Board, BoxSize, Geometry, MAX_CELLS};
 use crate::counters::Counter;
 use crate::search::{Ctx, Flow};
+use crate::strategy::Rung;
 
-pub fn search<C: Counter>(puzzle: &Board, ctx: &mut Ctx<C>) -> Flow {
-    let g = puzzle.geometry();
-    let mut cells = [0u8; MAX_CELLS];
-    cells[..g.cells].copy_from_slice(puzzle.cells());
-    let mut s = Naive { g, cells };
-    s.dfs(ctx)
+/// Rung 1.
+pub struct Naive;
+
+impl Rung for Naive {
+    const NAME: &'static str = "naive";
+    const SUMMARY: &'static str = "rescan the board for the first empty cell at every node; check digits by scanning row, column and box";
+    const ROW_MAJOR: bool = true;
+    type Scratch = ();
+    fn scratch(_: BoxSize) {}
+    fn search<C: Counter>(_: &mut (), puzzle: &Board, ctx: &mut Ctx<C>) -> Flow {
+        let g = puzzle.geometry();
+        let mut cells = [0u8; MAX_CELLS];
+        cells[..g.cells].copy_from_slice(puzzle.cells());
+        State { g, cells }.dfs(ctx)
+    }
 }
 
-struct Naive {
+struct State {
     g: &'static Geometry,
     cells: [u8; MAX_CELLS],
 }
 
-impl Naive {
+impl State {
     fn dfs<C: Counter>(&mut self, ctx: &mut Ctx<C>) -> Flow {
         ctx.enter()?;
         let total = self.g.cells;

@@ -41,14 +41,41 @@ use std::sync::OnceLock;
 use crate::board::{Board, BoxSize};
 use crate::counters::Counter;
 use crate::search::{Ctx, Flow};
+use crate::strategy::Rung;
 
-pub fn search<C: Counter>(puzzle: &Board, ctx: &mut Ctx<C>) -> Flow {
-    match puzzle.size().box_size() {
-        2 => run::<C, 4, 16>(puzzle, ctx),
-        3 => run::<C, 9, 81>(puzzle, ctx),
-        4 => run::<C, 16, 256>(puzzle, ctx),
-        _ => run::<C, 25, 625>(puzzle, ctx),
+/// Rung 6.
+pub struct Propagate;
+
+impl Rung for Propagate {
+    const NAME: &'static str = "propagate";
+    const SUMMARY: &'static str =
+        "per-cell candidate masks; naked and hidden singles to a fixpoint before each MRV guess";
+    type Scratch = Levels;
+    fn scratch(size: BoxSize) -> Levels {
+        match size.box_size() {
+            2 => Levels::B2(Vec::new()),
+            3 => Levels::B3(Vec::new()),
+            4 => Levels::B4(Vec::new()),
+            _ => Levels::B5(Vec::new()),
+        }
     }
+    fn search<C: Counter>(levels: &mut Levels, puzzle: &Board, ctx: &mut Ctx<C>) -> Flow {
+        match levels {
+            Levels::B2(v) => run::<C, 4, 16>(v, puzzle, ctx),
+            Levels::B3(v) => run::<C, 9, 81>(v, puzzle, ctx),
+            Levels::B4(v) => run::<C, 16, 256>(v, puzzle, ctx),
+            Levels::B5(v) => run::<C, 25, 625>(v, puzzle, ctx),
+        }
+    }
+}
+
+/// The stack of levels of one board size, kept from puzzle to puzzle so that
+/// a search reserves it at most once.
+pub enum Levels {
+    B2(Vec<Level<4, 16>>),
+    B3(Vec<Level<9, 81>>),
+    B4(Vec<Level<16, 256>>),
+    B5(Vec<Level<25, 625>>),
 }
 
 /// Per-size index tables, built once per process.
@@ -103,7 +130,7 @@ impl Tables {
 
 /// Everything a node owns. `Copy`, so branching is one `memcpy`.
 #[derive(Clone, Copy)]
-struct Level<const N: usize, const CELLS: usize> {
+pub struct Level<const N: usize, const CELLS: usize> {
     /// Candidate digits of each cell; a filled cell keeps just its digit's bit.
     cand: [u32; CELLS],
     /// Value of each cell, 0 while empty.
@@ -125,7 +152,11 @@ struct Prop<const N: usize, const CELLS: usize> {
     qlen: usize,
 }
 
-fn run<C: Counter, const N: usize, const CELLS: usize>(puzzle: &Board, ctx: &mut Ctx<C>) -> Flow {
+fn run<C: Counter, const N: usize, const CELLS: usize>(
+    levels: &mut Vec<Level<N, CELLS>>,
+    puzzle: &Board,
+    ctx: &mut Ctx<C>,
+) -> Flow {
     let g = puzzle.geometry();
     let t = Tables::get(puzzle.size());
     let mut root = Level::<N, CELLS> {
@@ -147,7 +178,7 @@ fn run<C: Counter, const N: usize, const CELLS: usize>(puzzle: &Board, ctx: &mut
     let mut s = Prop::<N, CELLS> {
         t,
         full: g.full,
-        levels: Vec::new(),
+        levels: std::mem::take(levels),
         queue: [0; CELLS],
         qlen: 0,
     };
@@ -167,9 +198,12 @@ fn run<C: Counter, const N: usize, const CELLS: usize>(puzzle: &Board, ctx: &mut
         }
     }
     // Every branch fills at least one cell, so `open + 1` levels suffice.
+    s.levels.clear();
     s.levels.reserve_exact(root.open as usize + 1);
     s.levels.push(root);
-    s.dfs(0, None, ctx)
+    let flow = s.dfs(0, None, ctx);
+    *levels = s.levels;
+    flow
 }
 
 impl<const N: usize, const CELLS: usize> Prop<N, CELLS> {
