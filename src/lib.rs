@@ -2,7 +2,7 @@
 //! buys, measured with exact work counters and timings.
 //!
 //! * [`board`] — sizes 4×4..25×25, typed indices, consistent boards.
-//! * [`format`] — line, grid and compact layouts, with positioned errors.
+//! * [`mod@format`] — line, grid and compact layouts, with positioned errors.
 //! * [`strategy`] — the ladder of solvers, one file per rung.
 //! * [`counters`] / [`search`] — the work counters and the shared search context.
 //! * [`solver`] — a reusable, allocation-free handle on one strategy and size.
