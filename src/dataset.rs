@@ -48,34 +48,58 @@ pub struct Dataset {
     /// Expected solution count of each puzzle (same index as `puzzles`),
     /// from the file's `# solutions: N` lines; `None` if the file says nothing.
     pub expected: Vec<Option<u64>>,
+    /// 1-based position of each puzzle in the file (kept when sampling).
+    pub positions: Vec<u64>,
 }
 
 impl Dataset {
     /// Loads every puzzle of a file; the name is the file stem.
     pub fn load(path: &Path) -> anyhow::Result<Dataset> {
-        let name = path
-            .file_stem()
-            .map(|s| s.to_string_lossy().into_owned())
-            .unwrap_or_else(|| path.display().to_string());
-        Self::load_named(path, name)
+        Self::load_named(path, Self::stem(path), None)
     }
 
-    /// Loads every puzzle of a file under the given name.
-    pub fn load_named(path: &Path, name: String) -> anyhow::Result<Dataset> {
+    /// Loads the puzzles of a file (or a sample of them) under the given name.
+    pub fn load_named(
+        path: &Path,
+        name: String,
+        sample: Option<crate::sample::Sample>,
+    ) -> anyhow::Result<Dataset> {
         let reader = DatasetReader::open(Some(path))?;
-        let mut puzzles = Vec::new();
-        let mut expected = Vec::new();
-        for entry in reader {
-            let entry = entry?;
+        let entries: Vec<(u64, Entry)> = match sample {
+            Some(sample) => sample.draw(reader)?.0,
+            None => (0..).zip(reader.collect::<Result<Vec<_>, _>>()?).collect(),
+        };
+        let mut puzzles = Vec::with_capacity(entries.len());
+        let mut expected = Vec::with_capacity(entries.len());
+        let mut positions = Vec::with_capacity(entries.len());
+        for (i, entry) in entries {
             puzzles.push(entry.puzzle);
             expected.push(entry.expected);
+            positions.push(i + 1);
         }
         Ok(Dataset {
             name,
             path: path.to_path_buf(),
             puzzles,
             expected,
+            positions,
         })
+    }
+
+    /// Loads the puzzles of a file, or the seeded sample of them that every
+    /// command draws for `--sample N --seed S` (file order kept; memory bounded
+    /// by the sample). The name is the file stem.
+    pub fn load_sampled(
+        path: &Path,
+        sample: Option<crate::sample::Sample>,
+    ) -> anyhow::Result<Dataset> {
+        Self::load_named(path, Self::stem(path), sample)
+    }
+
+    fn stem(path: &Path) -> String {
+        path.file_stem()
+            .map(|s| s.to_string_lossy().into_owned())
+            .unwrap_or_else(|| path.display().to_string())
     }
 
     /// Number of puzzles.
@@ -782,7 +806,7 @@ pub fn shipped() -> anyhow::Result<Vec<Dataset>> {
         .iter()
         .map(|f| {
             let rel = f.strip_prefix(&root).unwrap_or(f).with_extension("");
-            Dataset::load_named(f, rel.to_string_lossy().replace('\\', "/"))
+            Dataset::load_named(f, rel.to_string_lossy().replace('\\', "/"), None)
         })
         .collect()
 }

@@ -23,8 +23,6 @@
 use std::fmt;
 use std::str::FromStr;
 
-use std::cell::RefCell;
-
 use clap::ValueEnum;
 use rand::{RngCore, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -33,7 +31,7 @@ use rayon::prelude::*;
 use crate::board::{Board, BoxSize, MAX_CELLS, MAX_SIDE};
 use crate::counters::NoCount;
 use crate::search::Limits;
-use crate::solver::Solver;
+use crate::solver::with_solver;
 use crate::strategy::{Strategy, WrongSolution};
 
 /// The strategy every uniqueness check uses: the default for the size
@@ -53,30 +51,14 @@ pub enum Uniqueness {
 }
 
 /// Counts solutions up to two (verified) with [`uniqueness_strategy`],
-/// through one reusable [`Solver`] per thread and size.
+/// through one reusable [`crate::Solver`] per thread and size.
 pub fn uniqueness(board: &Board, budget: Option<u64>) -> Result<Uniqueness, WrongSolution> {
-    thread_local! {
-        static SOLVERS: RefCell<Vec<Solver>> = const { RefCell::new(Vec::new()) };
-    }
-    let size = board.size();
-    let strategy = uniqueness_strategy(size);
-    let run = SOLVERS.with(|cell| {
-        let mut solvers = cell.borrow_mut();
-        let i = match solvers
-            .iter()
-            .position(|s| s.size() == size && s.strategy() == strategy)
-        {
-            Some(i) => i,
-            None => {
-                let solver = Solver::new(strategy, size).unwrap_or_else(|e| panic!("{e}"));
-                solvers.push(solver);
-                solvers.len() - 1
-            }
-        };
-        let solver = &mut solvers[i];
+    let strategy = uniqueness_strategy(board.size());
+    let run = with_solver(strategy, board.size(), |solver| {
         let tally = solver.search(board, Limits::count(2, budget), NoCount);
         solver.check(board).map(|()| tally)
-    })?;
+    })
+    .unwrap_or_else(|e| panic!("{e}"))?;
     Ok(match (run.solutions, run.end) {
         (s, _) if s >= 2 => Uniqueness::Multiple,
         (_, crate::End::BudgetExceeded) => Uniqueness::Unknown,

@@ -43,6 +43,78 @@ impl Limits {
     }
 }
 
+/// A node budget: at most this many search nodes per puzzle (at least 1,
+/// since the root is a node), or unlimited. One type, with one meaning, for
+/// every command's `--budget`: a positive number, or `unlimited`; 0 is
+/// refused, because a search of 0 nodes would report every puzzle as over
+/// budget without looking at it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Budget(Option<std::num::NonZeroU64>);
+
+impl Budget {
+    /// No limit.
+    pub const UNLIMITED: Budget = Budget(None);
+
+    /// At most `n` nodes; `n` must be at least 1.
+    pub const fn nodes(n: u64) -> Budget {
+        match std::num::NonZeroU64::new(n) {
+            Some(n) => Budget(Some(n)),
+            None => panic!("a node budget is at least 1"),
+        }
+    }
+
+    /// The node limit, `None` when unlimited.
+    pub fn get(self) -> Option<u64> {
+        self.0.map(|n| n.get())
+    }
+}
+
+/// `5000000` or `unlimited`: what `--budget` takes back.
+impl std::fmt::Display for Budget {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self.get() {
+            Some(n) => write!(f, "{n}"),
+            None => f.write_str("unlimited"),
+        }
+    }
+}
+
+/// Written as [`Budget`]'s `Display` (`5000000` or `unlimited`).
+impl serde::Serialize for Budget {
+    fn serialize<S: serde::Serializer>(&self, ser: S) -> Result<S::Ok, S::Error> {
+        ser.collect_str(self)
+    }
+}
+
+impl<'de> serde::Deserialize<'de> for Budget {
+    fn deserialize<D: serde::Deserializer<'de>>(de: D) -> Result<Self, D::Error> {
+        let text = String::deserialize(de)?;
+        text.parse().map_err(serde::de::Error::custom)
+    }
+}
+
+/// `5000000`, `5_000_000` or `5,000,000` nodes, or `unlimited`.
+impl std::str::FromStr for Budget {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        let t = s.trim();
+        if t.eq_ignore_ascii_case("unlimited") || t.eq_ignore_ascii_case("none") {
+            return Ok(Budget::UNLIMITED);
+        }
+        let digits: String = t.chars().filter(|&c| c != '_' && c != ',').collect();
+        match digits.parse::<u64>() {
+            Ok(0) => Err(
+                "a budget of 0 nodes would not even visit the root; give at least 1, or `unlimited`"
+                    .to_string(),
+            ),
+            Ok(n) => Ok(Budget::nodes(n)),
+            Err(_) => Err(format!(
+                "expected a number of nodes (at least 1) or `unlimited`, got {s:?}"
+            )),
+        }
+    }
+}
+
 /// How a search ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 #[serde(rename_all = "kebab-case")]

@@ -178,3 +178,30 @@ impl std::fmt::Debug for Solver {
             .finish_non_exhaustive()
     }
 }
+
+/// Runs `f` with this thread's [`Solver`] for `strategy` and `size`, made on
+/// first use and kept for the thread's life: the way code that solves puzzle
+/// after puzzle on worker threads (measuring, generating) reuses solvers.
+pub fn with_solver<R>(
+    strategy: Strategy,
+    size: BoxSize,
+    f: impl FnOnce(&mut Solver) -> R,
+) -> Result<R, Unsupported> {
+    thread_local! {
+        static SOLVERS: std::cell::RefCell<Vec<Solver>> = const { std::cell::RefCell::new(Vec::new()) };
+    }
+    SOLVERS.with(|cell| {
+        let mut solvers = cell.borrow_mut();
+        let i = match solvers
+            .iter()
+            .position(|s| s.size == size && s.strategy == strategy)
+        {
+            Some(i) => i,
+            None => {
+                solvers.push(Solver::new(strategy, size)?);
+                solvers.len() - 1
+            }
+        };
+        Ok(f(&mut solvers[i]))
+    })
+}

@@ -7,13 +7,9 @@ use std::process::ExitCode;
 use clap::Args;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
-use crate::Strategy;
+use super::args::{MeasureBudget, SampleArgs, StrategyList, TimingArgs};
 use crate::compare::{self, run::Plan, run::resolve_sources};
-
-/// Default node budget per puzzle × strategy: enough for the table-driven
-/// rungs on every shipped puzzle; the rescanning rungs give up on the hardest
-/// ones after well under a second each (recorded as budget-exceeded).
-pub const DEFAULT_BUDGET: u64 = 5_000_000;
+use crate::defaults;
 
 /// Exit code after Ctrl-C or SIGTERM (128 + SIGINT, as shells report it).
 pub const EXIT_INTERRUPTED: i32 = 130;
@@ -24,19 +20,14 @@ pub struct CompareArgs {
     /// every dataset under datasets/).
     #[arg(long = "dataset", value_name = "PATH_OR_NAME")]
     pub datasets: Vec<String>,
-    /// Strategy to run (repeatable; default: all, in ladder order).
-    #[arg(long = "strategy", value_name = "NAME")]
-    pub strategies: Vec<Strategy>,
-    /// Give up on a puzzle after this many search nodes (recorded as budget-exceeded).
-    #[arg(long, value_name = "NODES", default_value_t = DEFAULT_BUDGET,
-          value_parser = clap::value_parser!(u64).range(1..))]
-    pub budget: u64,
-    /// Run a seeded random sample of at most N puzzles per dataset.
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
-    pub sample: Option<u64>,
-    /// Seed for --sample (ChaCha8): same seed, same puzzles.
-    #[arg(long, value_name = "S", default_value_t = 1)]
-    pub seed: u64,
+    #[command(flatten)]
+    pub strategies: StrategyList,
+    #[command(flatten)]
+    pub budget: MeasureBudget,
+    #[command(flatten)]
+    pub sample: SampleArgs,
+    #[command(flatten)]
+    pub timing: TimingArgs,
     /// Worker threads (default: all hardware threads). Row order and counters
     /// do not depend on it.
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=1024))]
@@ -69,21 +60,13 @@ fn command_line() -> String {
 }
 
 pub fn compare(args: &CompareArgs) -> anyhow::Result<ExitCode> {
-    let strategies = if args.strategies.is_empty() {
-        Strategy::ALL.to_vec()
-    } else {
-        args.strategies.clone()
-    };
-    let jobs = match args.jobs {
-        Some(j) => j as usize,
-        None => std::thread::available_parallelism().map_or(1, |n| n.get()),
-    };
+    let jobs = args.jobs.map_or_else(defaults::jobs, |j| j as usize);
     let plan = Plan {
         sources: resolve_sources(&args.datasets)?,
-        strategies,
-        budget: args.budget,
-        sample: args.sample,
-        seed: args.seed,
+        strategies: args.strategies.chosen(),
+        budget: args.budget.budget,
+        sample: args.sample.sample(),
+        method: args.timing.method(),
         jobs,
     };
     let progress = if std::io::stderr().is_terminal() {

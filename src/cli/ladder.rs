@@ -5,88 +5,123 @@
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use anyhow::Context;
+use anyhow::{Context, bail};
 use clap::Args;
 
 use crate::dataset::Dataset;
+use crate::measure::{Measurement, measure};
+use crate::progress::Progress;
+use crate::search::Limits;
 use crate::strategy::{Outcome, Strategy};
 use crate::tour::transform::Transform;
-use crate::tour::{BATCHES, Distribution, Measurement, measure};
+use crate::tour::{Distribution, Labelled};
 
 use super::EXIT_UNSOLVED;
+use super::args::{MeasureBudget, SampleArgs, StrategyList, TimingArgs};
+use super::progress::Bar;
 
 #[derive(Debug, Args)]
 pub struct LadderArgs {
-    /// Strategies to run (repeat or separate by commas); default: every rung, in ladder order.
-    #[arg(long, short, value_delimiter = ',')]
-    pub strategy: Vec<Strategy>,
-    /// Give up on a puzzle after this many search nodes (reported as "budget").
-    #[arg(long, value_name = "NODES")]
-    pub budget: Option<u64>,
-    /// Use only the first N puzzles of each file.
+    #[command(flatten)]
+    pub strategies: StrategyList,
+    #[command(flatten)]
+    pub budget: MeasureBudget,
+    /// Use only the first N puzzles of each file (after --sample, if given).
     #[arg(long, value_name = "N")]
     pub first: Option<usize>,
+    #[command(flatten)]
+    pub sample: SampleArgs,
+    #[command(flatten)]
+    pub timing: TimingArgs,
     /// Also run every puzzle turned and mirrored (8 ways) and with its row bands reordered.
     #[arg(long)]
     pub symmetries: bool,
     /// One row per file and strategy: the distribution of nodes (percentiles,
-    /// decades, puzzles solved without a guess); times from one batch per puzzle.
+    /// decades, puzzles solved without a guess) and the total time.
     #[arg(long)]
     pub dist: bool,
-    /// Puzzle files (line, grid or compact layout).
+    /// Puzzle files (line, grid or compact layout, or CSV).
     #[arg(required = true)]
     pub files: Vec<PathBuf>,
 }
 
 pub fn ladder(args: &LadderArgs) -> anyhow::Result<ExitCode> {
-    let strategies: Vec<Strategy> = if args.strategy.is_empty() {
-        Strategy::ALL.to_vec()
-    } else {
-        args.strategy.clone()
+    let strategies = args.strategies.chosen();
+    let limits = Limits::solve(args.budget.budget.get());
+    let method = args.timing.method();
+    let sets = args
+        .files
+        .iter()
+        .map(|p| Dataset::load_sampled(p, args.sample.sample()))
+        .collect::<anyhow::Result<Vec<_>>>()?;
+    let take = args.first.unwrap_or(usize::MAX);
+    let variants = |size| {
+        if args.symmetries {
+            Transform::standard(size)
+        } else {
+            vec![Transform::Identity]
+        }
     };
-    let mut sets: Vec<(String, Vec<Measurement>)> = Vec::new();
-    for path in &args.files {
-        let data = Dataset::load(path)?;
+    let total: u64 = sets
+        .iter()
+        .flat_map(|d| d.puzzles.iter().take(take))
+        .map(|p| (variants(p.board.size()).len() * strategies.len()) as u64)
+        .sum();
+    let progress = Bar::new("ladder");
+    progress.start(total);
+    let mut out: Vec<(String, Vec<Labelled>)> = Vec::new();
+    for (path, data) in args.files.iter().zip(&sets) {
         let mut rows = Vec::new();
-        let take = args.first.unwrap_or(usize::MAX);
-        for (i, puzzle) in data.puzzles.iter().take(take).enumerate() {
+        for (puzzle, position) in data.puzzles.iter().zip(&data.positions).take(take) {
             let base = puzzle
                 .name
                 .clone()
-                .unwrap_or_else(|| format!("{}#{}", data.name, i + 1));
-            let variants = if args.symmetries {
-                Transform::standard(puzzle.board.size())
-            } else {
-                vec![Transform::Identity]
-            };
-            for t in &variants {
+                .unwrap_or_else(|| format!("{}#{position}", data.name));
+            for t in &variants(puzzle.board.size()) {
                 let board = t.apply(&puzzle.board);
                 let label = match t {
                     Transform::Identity if !args.symmetries => base.clone(),
                     _ => format!("{base} @{}", t.name()),
                 };
                 for &s in &strategies {
-                    if !s.supports(board.size()) {
-                        continue;
-                    }
-                    let batches = if args.dist { 1 } else { BATCHES };
-                    let m = measure(s, &board, label.clone(), args.budget, batches)
-                        .with_context(|| format!("{} puzzle {}", path.display(), i + 1))?;
-                    rows.push(m);
+                    progress.say(&format!("{label} × {s}"));
+                    let m = measure(s, &board, limits, &method).with_context(|| {
+                        format!(
+                            "{} puzzle {position} (line {})",
+                            path.display(),
+                            puzzle.line
+                        )
+                    })?;
+                    progress.tick();
+                    rows.push(Labelled {
+                        puzzle: label.clone(),
+                        m,
+                    });
                 }
             }
         }
-        sets.push((data.name, rows));
+        out.push((data.name.clone(), rows));
     }
-    let all_solved = sets
+    progress.finish();
+    let all: Vec<&Labelled> = out.iter().flat_map(|(_, r)| r).collect();
+    if all.iter().all(|l| l.m.outcome == Outcome::Unsupported) {
+        let sizes: Vec<String> = sets
+            .iter()
+            .flat_map(|d| d.puzzles.first())
+            .map(|p| p.board.size().to_string())
+            .collect();
+        bail!(
+            "nothing to measure: no chosen strategy supports the puzzles' size ({})",
+            sizes.join(", ")
+        );
+    }
+    let all_solved = all
         .iter()
-        .flat_map(|(_, rows)| rows)
-        .all(|m| m.outcome == Outcome::Solved);
+        .all(|l| matches!(l.m.outcome, Outcome::Solved | Outcome::Unsupported));
     if args.dist {
-        print!("{}", distribution_tables(&sets, &strategies));
+        print!("{}", distribution_tables(&out, &strategies));
     } else {
-        let rows: Vec<&Measurement> = sets.iter().flat_map(|(_, r)| r).collect();
-        print!("{}", puzzle_table(&rows));
+        print!("{}", puzzle_table(&all));
     }
     Ok(if all_solved {
         ExitCode::SUCCESS
@@ -96,7 +131,7 @@ pub fn ladder(args: &LadderArgs) -> anyhow::Result<ExitCode> {
 }
 
 /// One row per puzzle × strategy.
-pub fn puzzle_table(rows: &[&Measurement]) -> String {
+pub fn puzzle_table(rows: &[&Labelled]) -> String {
     let headers = [
         "puzzle",
         "strategy",
@@ -112,20 +147,22 @@ pub fn puzzle_table(rows: &[&Measurement]) -> String {
     ];
     let body = rows
         .iter()
-        .map(|m| {
-            let c = &m.counts;
+        .map(|l| {
+            let (m, c) = (&l.m, &l.m.counts);
+            let ran = m.outcome != Outcome::Unsupported;
+            let count = |x: u64| if ran { thousands(x) } else { "-".to_string() };
             vec![
-                m.puzzle.clone(),
+                l.puzzle.clone(),
                 m.strategy.name().to_string(),
                 result(m.outcome).to_string(),
-                thousands(c.nodes),
-                thousands(c.placements),
-                thousands(c.backtracks),
-                thousands(c.guesses),
-                thousands(c.dead_ends),
-                thousands(c.probes),
-                duration(m.nanos as f64),
-                m.ns_per_node().map_or("-".into(), per_node),
+                count(c.nodes),
+                count(c.placements),
+                count(c.backtracks),
+                count(c.guesses),
+                count(c.dead_ends),
+                count(c.probes),
+                m.timing.map_or("-".into(), |t| duration(t.ns())),
+                l.ns_per_node().map_or("-".into(), per_node),
             ]
         })
         .collect();
@@ -133,11 +170,15 @@ pub fn puzzle_table(rows: &[&Measurement]) -> String {
 }
 
 /// Percentiles per file × strategy, then puzzles per decade of nodes.
-pub fn distribution_tables(sets: &[(String, Vec<Measurement>)], strategies: &[Strategy]) -> String {
+pub fn distribution_tables(sets: &[(String, Vec<Labelled>)], strategies: &[Strategy]) -> String {
     let mut dists = Vec::new();
     for (name, rows) in sets {
         for &s in strategies {
-            let mine: Vec<&Measurement> = rows.iter().filter(|m| m.strategy == s).collect();
+            let mine: Vec<&Measurement> = rows
+                .iter()
+                .map(|l| &l.m)
+                .filter(|m| m.strategy == s && m.outcome != Outcome::Unsupported)
+                .collect();
             if !mine.is_empty() {
                 dists.push(Distribution::of(name, s, &mine));
             }
@@ -168,13 +209,13 @@ pub fn distribution_tables(sets: &[(String, Vec<Measurement>)], strategies: &[St
                 thousands(d.solved as u64),
                 thousands(d.over_budget as u64),
                 thousands(d.no_guess as u64),
-                thousands(d.p50),
-                thousands(d.p90),
-                thousands(d.p99),
-                thousands(d.max),
-                thousands(d.mean.round() as u64),
+                thousands(d.nodes.median.round() as u64),
+                thousands(d.nodes.p90.round() as u64),
+                thousands(d.nodes.p99.round() as u64),
+                thousands(d.nodes.max as u64),
+                thousands(d.nodes.mean.round() as u64),
                 format!("{:.1}%", d.top1_share * 100.0),
-                duration(d.total_nanos as f64),
+                duration(d.total_nanos),
             ]
         })
         .collect();
@@ -213,6 +254,7 @@ fn result(o: Outcome) -> &'static str {
         Outcome::Solved => "solved",
         Outcome::NoSolution => "none",
         Outcome::BudgetExceeded => "budget",
+        Outcome::Unsupported => "unsupported",
     }
 }
 

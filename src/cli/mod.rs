@@ -9,15 +9,17 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
+mod args;
 mod compare;
 mod generate;
 mod ladder;
+mod progress;
 mod rate;
 mod solve;
 mod speed;
 mod trace;
 
-pub use compare::{CompareArgs, DEFAULT_BUDGET, ReportArgs};
+pub use compare::{CompareArgs, ReportArgs};
 pub use generate::GenerateArgs;
 pub use ladder::LadderArgs;
 pub use rate::RateArgs;

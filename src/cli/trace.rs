@@ -15,6 +15,7 @@ use crate::strategy::{Outcome, Strategy};
 use crate::trace::{Event, EventKind, Trace, trace};
 
 use super::EXIT_UNSOLVED;
+use super::args::MeasureBudget;
 use super::ladder::{duration, markdown, thousands};
 
 /// Largest `--steps`: the decision buffer is allocated up front.
@@ -40,9 +41,8 @@ pub struct TraceArgs {
     /// Also draw nodes per depth as an SVG chart into this file.
     #[arg(long, value_name = "FILE.svg")]
     pub chart: Option<PathBuf>,
-    /// Give up after this many search nodes.
-    #[arg(long, value_name = "NODES")]
-    pub budget: Option<u64>,
+    #[command(flatten)]
+    pub budget: MeasureBudget,
     /// Which puzzle of the file to trace (1-based).
     #[arg(long, default_value_t = 1, value_name = "N")]
     pub puzzle: usize,
@@ -92,7 +92,12 @@ pub fn run(args: &TraceArgs) -> anyhow::Result<ExitCode> {
     if let Err(why) = args.strategy.check_size(puzzle.board.size()) {
         bail!("{why} (puzzle at line {})", puzzle.line);
     }
-    let t = trace(args.strategy, &puzzle.board, args.budget, args.steps)?;
+    let t = trace(
+        args.strategy,
+        &puzzle.board,
+        args.budget.budget.get(),
+        args.steps,
+    )?;
 
     let mut out = String::new();
     let b = &puzzle.board;
@@ -193,9 +198,10 @@ fn totals(t: &Trace) -> String {
         Outcome::Solved => "solved (first solution, verified)",
         Outcome::NoSolution => "no solution",
         Outcome::BudgetExceeded => "budget exceeded",
+        Outcome::Unsupported => "not run: the strategy does not support this size",
     };
     let mut out = format!("result: {outcome}\n");
-    let row: Vec<String> = values(&t.counts).iter().map(|&v| thousands(v)).collect();
+    let row: Vec<String> = t.counts.values().iter().map(|&v| thousands(v)).collect();
     out.push_str(&markdown(&Counts::NAMES, 0, vec![row]));
     let _ = writeln!(
         out,
@@ -203,10 +209,6 @@ fn totals(t: &Trace) -> String {
         duration(t.elapsed.as_nanos() as f64)
     );
     out
-}
-
-fn values(c: &Counts) -> [u64; 7] {
-    c.values()
 }
 
 /// Depth rows (or depth ranges for deep trees) with bars scaled to the widest.

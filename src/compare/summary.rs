@@ -1,6 +1,8 @@
 //! Statistics over `results.csv`: per dataset × strategy summaries, and the
 //! per-puzzle pairings the ladder chart needs.
 //!
+//! Statistics follow [`crate::stats`] (one quantile definition for the lab).
+//!
 //! [`Aggregate`] is fed rows one at a time (from a run or from a CSV file) and
 //! keeps, per group, one 24-byte [`Sample`] per measured run (nodes,
 //! nanoseconds, clues, side, flags): exact medians and percentiles need the
@@ -14,56 +16,10 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
-use super::run::{Row, RowOutcome};
+use super::run::Row;
 use crate::Strategy;
-
-/// Median, mean, 90th percentile and maximum of a list of counts.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Stats {
-    pub median: f64,
-    pub mean: f64,
-    pub p90: u64,
-    pub max: u64,
-}
-
-/// Statistics of `values` (any order); `None` when empty.
-/// Median of an even count is the mean of the two middle values; p90 is the
-/// nearest-rank percentile (the smallest value with at least 90% at or below it).
-pub fn stats(values: &[u64]) -> Option<Stats> {
-    stats_of(values.to_vec())
-}
-
-/// [`stats`] of a vector it may reorder: no copy, so summarising a million
-/// runs holds one column of 8-byte values at a time.
-pub fn stats_of(mut v: Vec<u64>) -> Option<Stats> {
-    if v.is_empty() {
-        return None;
-    }
-    v.sort_unstable();
-    Some(Stats {
-        median: median_sorted(&v),
-        mean: v.iter().map(|&x| x as f64).sum::<f64>() / v.len() as f64,
-        p90: percentile_sorted(&v, 90),
-        max: v[v.len() - 1],
-    })
-}
-
-/// Median of a sorted, non-empty slice.
-pub fn median_sorted(v: &[u64]) -> f64 {
-    let n = v.len();
-    if n % 2 == 1 {
-        v[n / 2] as f64
-    } else {
-        (v[n / 2 - 1] as f64 + v[n / 2] as f64) / 2.0
-    }
-}
-
-/// Nearest-rank percentile of a sorted, non-empty slice.
-pub fn percentile_sorted(v: &[u64], pct: u64) -> u64 {
-    let n = v.len() as u64;
-    let rank = (pct * n).div_ceil(100).max(1);
-    v[(rank - 1) as usize]
-}
+use crate::stats::Summary;
+use crate::strategy::Outcome;
 
 /// One measured run, as kept for statistics and charts (24 bytes).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -149,10 +105,10 @@ impl Aggregate {
         let g = self.groups.entry((d, row.strategy)).or_default();
         g.puzzles += 1;
         match row.outcome {
-            RowOutcome::Solved => g.solved += 1,
-            RowOutcome::NoSolution => g.no_solution += 1,
-            RowOutcome::BudgetExceeded => g.budget_exceeded += 1,
-            RowOutcome::Unsupported => g.unsupported += 1,
+            Outcome::Solved => g.solved += 1,
+            Outcome::NoSolution => g.no_solution += 1,
+            Outcome::BudgetExceeded => g.budget_exceeded += 1,
+            Outcome::Unsupported => g.unsupported += 1,
         }
         if let Some((nodes, nanos)) = row.measured() {
             let s = Sample {
@@ -160,8 +116,8 @@ impl Aggregate {
                 nanos,
                 clues: u16::try_from(row.clues).unwrap_or(u16::MAX),
                 side: u8::try_from(row.size).unwrap_or(u8::MAX),
-                solved: row.outcome == RowOutcome::Solved,
-                over_budget: row.outcome == RowOutcome::BudgetExceeded,
+                solved: row.outcome == Outcome::Solved,
+                over_budget: row.outcome == Outcome::BudgetExceeded,
             };
             g.samples.push(s);
         }
@@ -185,12 +141,12 @@ impl Aggregate {
                 };
                 let acc = self.pairs.entry((a.strategy, b.strategy)).or_default();
                 match (a.outcome, b.outcome) {
-                    (RowOutcome::Solved, RowOutcome::Solved) => {
+                    (Outcome::Solved, Outcome::Solved) => {
                         acc.pairs += 1;
                         acc.sum_ln_nodes += ln(na) - ln(nb);
                         acc.sum_ln_time += ln(ta) - ln(tb);
                     }
-                    (RowOutcome::BudgetExceeded, RowOutcome::Solved) => acc.a_budget_only += 1,
+                    (Outcome::BudgetExceeded, Outcome::Solved) => acc.a_budget_only += 1,
                     _ => {}
                 }
             }
@@ -243,12 +199,12 @@ pub struct SummaryRow {
     pub unsupported: u64,
     pub nodes_median: Option<f64>,
     pub nodes_mean: Option<f64>,
-    pub nodes_p90: Option<u64>,
-    pub nodes_max: Option<u64>,
+    pub nodes_p90: Option<f64>,
+    pub nodes_max: Option<f64>,
     pub time_median_ns: Option<f64>,
     pub time_mean_ns: Option<f64>,
-    pub time_p90_ns: Option<u64>,
-    pub time_max_ns: Option<u64>,
+    pub time_p90_ns: Option<f64>,
+    pub time_max_ns: Option<f64>,
     /// Measured runs per second of total solve time.
     pub puzzles_per_sec: Option<f64>,
     /// Total time over total nodes.
@@ -280,8 +236,8 @@ impl SummaryRow {
     pub fn new(dataset: &str, strategy: Strategy, g: &Group) -> SummaryRow {
         // One column at a time: peak memory during summaries is 8 bytes per
         // run of one group, not 32 (see tests/compare_robustness.rs).
-        let ns = stats_of(g.samples.iter().map(|s| s.nodes).collect());
-        let ts = stats_of(g.samples.iter().map(|s| s.nanos).collect());
+        let ns = Summary::of_counts(g.samples.iter().map(|s| s.nodes));
+        let ts = Summary::of_counts(g.samples.iter().map(|s| s.nanos));
         let total_nodes: u128 = g.samples.iter().map(|s| u128::from(s.nodes)).sum();
         let total_nanos: u128 = g.samples.iter().map(|s| u128::from(s.nanos)).sum();
         let measured = g.samples.len();
@@ -305,32 +261,5 @@ impl SummaryRow {
                 .then(|| round3(measured as f64 * 1e9 / total_nanos as f64)),
             ns_per_node: (total_nodes > 0).then(|| round3(total_nanos as f64 / total_nodes as f64)),
         }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn stats_exact_values() {
-        let s = stats(&[5, 1, 3, 2, 4]).unwrap();
-        assert_eq!(s.median, 3.0);
-        assert_eq!(s.mean, 3.0);
-        assert_eq!(s.p90, 5);
-        assert_eq!(s.max, 5);
-        let s = stats(&[10, 20, 30, 40]).unwrap();
-        assert_eq!(s.median, 25.0);
-        assert_eq!(s.mean, 25.0);
-        assert_eq!(s.p90, 40);
-        let v: Vec<u64> = (1..=10).collect();
-        assert_eq!(percentile_sorted(&v, 90), 9);
-        assert_eq!(percentile_sorted(&v, 10), 1);
-        let v: Vec<u64> = (1..=20).collect();
-        assert_eq!(percentile_sorted(&v, 90), 18);
-        assert_eq!(stats(&[]), None);
-        assert_eq!(stats(&[7]).unwrap().p90, 7);
-        assert_eq!(stats_of(vec![5, 1, 3, 2, 4]), stats(&[5, 1, 3, 2, 4]));
-        assert_eq!(stats_of(Vec::new()), None);
     }
 }

@@ -314,22 +314,51 @@ impl clap::builder::ValueParserFactory for Strategy {
     }
 }
 
-/// What happened to one puzzle, as reported to users.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+/// What happened to one puzzle: the one outcome vocabulary of every
+/// command, CSV file and chart.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Outcome {
+    /// A solution was found (and verified).
     Solved,
+    /// The whole tree was searched: there is no solution.
     NoSolution,
+    /// The node budget ran out before a solution was found.
     BudgetExceeded,
+    /// The strategy does not handle this board size: nothing was run.
+    Unsupported,
 }
 
 impl Outcome {
+    /// Every outcome, in the order tables list them.
+    pub const ALL: [Outcome; 4] = [
+        Outcome::Solved,
+        Outcome::NoSolution,
+        Outcome::BudgetExceeded,
+        Outcome::Unsupported,
+    ];
+
+    /// The outcome of a search that found `solutions` and ended so.
+    pub fn of(solutions: u64, end: End) -> Outcome {
+        match (solutions, end) {
+            (s, _) if s > 0 => Outcome::Solved,
+            (_, End::BudgetExceeded) => Outcome::BudgetExceeded,
+            _ => Outcome::NoSolution,
+        }
+    }
+
     pub fn name(self) -> &'static str {
         match self {
             Outcome::Solved => "solved",
             Outcome::NoSolution => "no-solution",
             Outcome::BudgetExceeded => "budget-exceeded",
+            Outcome::Unsupported => "unsupported",
         }
+    }
+
+    /// The outcome of this name (as [`Outcome::name`] writes it).
+    pub fn from_name(name: &str) -> Option<Outcome> {
+        Outcome::ALL.into_iter().find(|o| o.name() == name)
     }
 }
 
@@ -364,11 +393,7 @@ impl Run {
         if let Some(sol) = &report.first {
             verify(strategy, puzzle, sol)?;
         }
-        let outcome = match (report.solutions, report.end) {
-            (s, _) if s > 0 => Outcome::Solved,
-            (_, End::BudgetExceeded) => Outcome::BudgetExceeded,
-            _ => Outcome::NoSolution,
-        };
+        let outcome = Outcome::of(report.solutions, report.end);
         counts.nodes = report.nodes;
         Ok(Run {
             outcome,
