@@ -83,10 +83,10 @@ pub fn ladder(args: &LadderArgs) -> anyhow::Result<ExitCode> {
         .flat_map(|(_, rows)| rows)
         .all(|m| m.outcome == Outcome::Solved);
     if args.dist {
-        print!("{}", distribution_tables(&sets, &strategies));
+        crate::output::print(&distribution_tables(&sets, &strategies))?;
     } else {
         let rows: Vec<&Measurement> = sets.iter().flat_map(|(_, r)| r).collect();
-        print!("{}", puzzle_table(&rows));
+        crate::output::print(&puzzle_table(&rows))?;
     }
     Ok(if all_solved {
         ExitCode::SUCCESS

@@ -1,10 +1,13 @@
 //! The `sudoku-lab` command line: argument types (clap) and dispatch. Each
-//! subcommand lives in its own file and returns an exit code; `main` only
-//! prints errors.
+//! subcommand lives in its own file and returns an exit code; an error is
+//! turned into its exit code in one place, [`exit_code`].
 //!
-//! Exit codes: 0 success (every puzzle solved); 1 a puzzle had no solution or
-//! exceeded its budget; 2 bad input or usage.
+//! Exit codes (README, *Exit codes*): 0 success (every puzzle solved, or the
+//! reader of standard output quit early); 1 a puzzle had no solution or
+//! exceeded its budget; 2 bad input or usage; 70 a bug in the lab; 74 a
+//! read or write failed; 130 interrupted.
 
+use std::io::Write as _;
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
@@ -59,8 +62,85 @@ pub enum Command {
 
 /// Exit code for "a puzzle was not solved" (no solution or budget exceeded).
 pub const EXIT_UNSOLVED: u8 = 1;
-/// Exit code for bad input or usage (also clap's).
+/// Exit code for bad input or usage (also clap's), including a named file
+/// or folder that does not exist.
 pub const EXIT_USAGE: u8 = 2;
+/// Exit code for a bug in the lab: a wrong solution caught by verification
+/// (`WrongSolution`) or a failed internal check (a message starting `BUG:`).
+/// `EX_SOFTWARE` of sysexits.h.
+pub const EXIT_BUG: u8 = 70;
+/// Exit code for a read or write the operating system refused: permission
+/// denied, disk full, read-only file system, standard output failing.
+/// `EX_IOERR` of sysexits.h.
+pub const EXIT_IO: u8 = 74;
+
+/// What an error means for the exit code.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Failure {
+    /// The reader of standard output went away (`| head`): end quietly, as
+    /// `cat` and `rg` do, with success.
+    ClosedPipe,
+    Usage,
+    Io,
+    Bug,
+}
+
+impl Failure {
+    /// Classifies an error by its causes: a bug wins, then a standard-output
+    /// failure, then an I/O error the system reported for a path that exists.
+    pub fn of(err: &anyhow::Error) -> Failure {
+        use std::io::ErrorKind;
+        let bug = err.chain().any(|e| {
+            e.is::<crate::strategy::WrongSolution>() || e.to_string().starts_with("BUG:")
+        });
+        if bug {
+            return Failure::Bug;
+        }
+        match crate::output::stdout_failure(err.as_ref()) {
+            Some(ErrorKind::BrokenPipe) => return Failure::ClosedPipe,
+            Some(_) => return Failure::Io,
+            None => {}
+        }
+        let io = err
+            .chain()
+            .filter_map(|e| e.downcast_ref::<std::io::Error>())
+            .any(|e| {
+                !matches!(
+                    e.kind(),
+                    ErrorKind::NotFound | ErrorKind::InvalidData | ErrorKind::InvalidInput
+                )
+            });
+        if io { Failure::Io } else { Failure::Usage }
+    }
+
+    pub fn code(self) -> u8 {
+        match self {
+            Failure::ClosedPipe => 0,
+            Failure::Usage => EXIT_USAGE,
+            Failure::Io => EXIT_IO,
+            Failure::Bug => EXIT_BUG,
+        }
+    }
+}
+
+/// Reports a failed command on standard error (unless the pipe was closed)
+/// and returns its exit code.
+pub fn exit_code(err: &anyhow::Error) -> ExitCode {
+    let failure = Failure::of(err);
+    if failure != Failure::ClosedPipe {
+        crate::output::note(format_args!("error: {err:#}"));
+    }
+    ExitCode::from(failure.code())
+}
+
+/// Parses the command line. Help and version go to standard output and
+/// follow the same rules as every command's output; clap's errors exit 2.
+pub fn parse() -> Result<Cli, ExitCode> {
+    Cli::try_parse().map_err(|e| match e.print() {
+        Err(io) if !e.use_stderr() => exit_code(&crate::output::stdout_error(io).into()),
+        _ => ExitCode::from(u8::try_from(e.exit_code()).unwrap_or(EXIT_USAGE)),
+    })
+}
 
 /// Runs one parsed command line.
 pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
@@ -80,9 +160,11 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
                 .map(|s| s.name().len())
                 .max()
                 .unwrap_or(0);
+            let mut out = crate::output::stdout();
             for s in crate::Strategy::ALL {
-                println!("{:width$}  {}", s.name(), s.summary());
+                writeln!(out, "{:width$}  {}", s.name(), s.summary())?;
             }
+            out.flush()?;
             Ok(ExitCode::SUCCESS)
         }
     }

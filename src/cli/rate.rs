@@ -36,7 +36,7 @@ const CHUNK: usize = 256;
 
 pub fn rate(args: &RateArgs) -> anyhow::Result<ExitCode> {
     let reader = DatasetReader::open(args.file.as_deref())?;
-    let out = std::io::BufWriter::new(std::io::stdout().lock());
+    let out = crate::output::stdout();
     let mut sink = match args.format {
         RateFormat::Table => Sink::Table(out),
         RateFormat::Csv => Sink::Csv(Box::new(csv::Writer::from_writer(out))),

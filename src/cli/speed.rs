@@ -2,7 +2,6 @@
 //! Markdown. Measuring lives in [`crate::speed`]; this file only parses
 //! arguments and turns rows into text.
 
-use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Duration;
@@ -96,7 +95,10 @@ pub fn speed(args: &SpeedArgs) -> anyhow::Result<ExitCode> {
     let mut rows = Vec::new();
     for (name, boards) in &sets {
         for strategy in args.strategies() {
-            eprintln!("speed: {name} ({} puzzles) × {strategy} ...", boards.len());
+            crate::output::note(format_args!(
+                "speed: {name} ({} puzzles) × {strategy} ...",
+                boards.len()
+            ));
             rows.push(measure(name, boards, strategy, &opts)?);
         }
     }
@@ -109,10 +111,7 @@ pub fn speed(args: &SpeedArgs) -> anyhow::Result<ExitCode> {
         t.push_str(&footer(args));
         t
     };
-    let stdout = std::io::stdout();
-    let mut out = stdout.lock();
-    out.write_all(text.as_bytes())?;
-    out.flush()?;
+    crate::output::print(&text)?;
     let incomplete = rows.iter().any(|r| r.over_budget > 0 || r.no_solution > 0);
     Ok(if incomplete {
         ExitCode::from(EXIT_UNSOLVED)
