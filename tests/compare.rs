@@ -6,7 +6,7 @@ mod compare_support;
 use std::fs;
 use std::path::{Path, PathBuf};
 
-use compare_support::{lab, listing, snapshot};
+use compare_support::{lab, listing, snapshot, staging_folders};
 use sudoku_lab::Strategy;
 use sudoku_lab::compare::draw::CHARTS;
 use sudoku_lab::compare::run::COLUMNS;
@@ -416,11 +416,7 @@ fn interrupt_keeps_the_previous_report() {
         .stderr(std::process::Stdio::null())
         .spawn()
         .unwrap();
-    let staging = || {
-        listing(tmp.path())
-            .into_iter()
-            .any(|n| n.starts_with(".reports.partial-"))
-    };
+    let staging = || !staging_folders(&out).is_empty();
     let start = Instant::now();
     while !staging() {
         assert!(
