@@ -134,10 +134,7 @@ fn target(path: &Path) -> anyhow::Result<Target> {
             let parent = parent_of(&end);
             match fs::metadata(&parent) {
                 Ok(m) if m.is_dir() => Ok(Target::Replace(end)),
-                Ok(_) => bail!(
-                    "cannot write {shown}: {} is not a folder",
-                    parent.display()
-                ),
+                Ok(_) => bail!("cannot write {shown}: {} is not a folder", parent.display()),
                 Err(e) if e.kind() == io::ErrorKind::NotFound => Err(e).with_context(|| {
                     format!(
                         "cannot write {shown}: the folder {} does not exist",
@@ -164,7 +161,9 @@ fn names_an_open_file(path: &Path) -> bool {
     };
     abs.starts_with("/proc")
         || abs.starts_with("/dev/fd")
-        || ["/dev/stdout", "/dev/stderr"].iter().any(|p| abs == Path::new(p))
+        || ["/dev/stdout", "/dev/stderr"]
+            .iter()
+            .any(|p| abs == Path::new(p))
 }
 
 /// Follows symbolic links at the end of `path` until something that is not
@@ -225,8 +224,8 @@ fn replace(shown: &Path, real: &Path, bytes: &[u8]) -> anyhow::Result<()> {
     let name = real
         .file_name()
         .map_or_else(|| "out".to_string(), |n| n.to_string_lossy().into_owned());
-    let (tmp, mut file) = create_temp(&dir, &name)
-        .with_context(|| format!("cannot write {}", shown.display()))?;
+    let (tmp, mut file) =
+        create_temp(&dir, &name).with_context(|| format!("cannot write {}", shown.display()))?;
     let result = (|| -> io::Result<()> {
         file.write_all(bytes)?;
         if let Ok(old) = fs::metadata(real) {
@@ -276,7 +275,10 @@ mod tests {
     #[test]
     fn stdout_errors_are_recognised_through_anyhow_context() {
         let e = stdout_error(io::Error::from(io::ErrorKind::BrokenPipe));
-        assert_eq!(stdout_error(e).to_string(), "cannot write to standard output");
+        assert_eq!(
+            stdout_error(e).to_string(),
+            "cannot write to standard output"
+        );
         let e = stdout_error(io::Error::from(io::ErrorKind::BrokenPipe));
         let wrapped = anyhow::Error::from(e).context("printing the table");
         assert_eq!(
@@ -311,6 +313,9 @@ mod tests {
         let err = format!("{:#}", target(tmp.path()).unwrap_err());
         assert!(err.ends_with("it is a folder"), "{err}");
         let err = format!("{:#}", target(&tmp.path().join("no/x.txt")).unwrap_err());
-        assert!(err.contains("the folder") && err.contains("does not exist"), "{err}");
+        assert!(
+            err.contains("the folder") && err.contains("does not exist"),
+            "{err}"
+        );
     }
 }

@@ -18,13 +18,9 @@ use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
 use assert_cmd::Command as Cmd;
-use compare_support::{lab, listing, snapshot, staging_folders};
+use compare_support::{bin, lab, listing, snapshot, staging_folders};
 use sudoku_lab::Strategy;
 use sudoku_lab::compare::run::Row;
-
-fn bin() -> PathBuf {
-    assert_cmd::cargo::cargo_bin("sudoku-lab")
-}
 
 /// Writes `n` 4×4 line puzzles, each a relabelling of one solved grid with a
 /// pseudo-random set of cells blanked (Knuth's multiplicative hash of the

@@ -90,9 +90,9 @@ impl Failure {
     /// failure, then an I/O error the system reported for a path that exists.
     pub fn of(err: &anyhow::Error) -> Failure {
         use std::io::ErrorKind;
-        let bug = err.chain().any(|e| {
-            e.is::<crate::strategy::WrongSolution>() || e.to_string().starts_with("BUG:")
-        });
+        let bug = err
+            .chain()
+            .any(|e| e.is::<crate::strategy::WrongSolution>() || e.to_string().starts_with("BUG:"));
         if bug {
             return Failure::Bug;
         }

@@ -151,7 +151,10 @@ fn shown_path(path: &Path) -> PathBuf {
 pub fn redraw(dir: &Path) -> anyhow::Result<Done> {
     match std::fs::metadata(dir) {
         Ok(m) if m.is_dir() => {}
-        Ok(_) => anyhow::bail!("cannot redraw {}: it is a file, not a folder", dir.display()),
+        Ok(_) => anyhow::bail!(
+            "cannot redraw {}: it is a file, not a folder",
+            dir.display()
+        ),
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
             anyhow::bail!("cannot redraw {}: no such folder", dir.display())
         }

@@ -282,7 +282,11 @@ fn remove_stale(out: &Path) {
         return;
     };
     for entry in entries.flatten() {
-        if !entry.file_name().to_string_lossy().starts_with(STAGING_PREFIX) {
+        if !entry
+            .file_name()
+            .to_string_lossy()
+            .starts_with(STAGING_PREFIX)
+        {
             continue;
         }
         let path = entry.path();

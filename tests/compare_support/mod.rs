@@ -9,6 +9,11 @@ use std::path::Path;
 use assert_cmd::Command;
 use sudoku_lab::compare::write::STAGING_PREFIX;
 
+/// The binary's path, for tests that spawn it themselves.
+pub fn bin() -> std::path::PathBuf {
+    assert_cmd::cargo::cargo_bin("sudoku-lab")
+}
+
 /// The binary, with `SUDOKU_LAB_DATASETS` removed so tests see only what they pass.
 pub fn lab() -> Command {
     let mut cmd = Command::cargo_bin("sudoku-lab").unwrap();
