@@ -13,6 +13,7 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand};
 
 mod compare;
+mod exit;
 mod generate;
 mod ladder;
 mod rate;
@@ -21,6 +22,7 @@ mod speed;
 mod trace;
 
 pub use compare::{CompareArgs, DEFAULT_BUDGET, ReportArgs};
+pub use exit::{Failure, exit_code, parse};
 pub use generate::GenerateArgs;
 pub use ladder::LadderArgs;
 pub use rate::RateArgs;
@@ -73,74 +75,6 @@ pub const EXIT_BUG: u8 = 70;
 /// denied, disk full, read-only file system, standard output failing.
 /// `EX_IOERR` of sysexits.h.
 pub const EXIT_IO: u8 = 74;
-
-/// What an error means for the exit code.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Failure {
-    /// The reader of standard output went away (`| head`): end quietly, as
-    /// `cat` and `rg` do, with success.
-    ClosedPipe,
-    Usage,
-    Io,
-    Bug,
-}
-
-impl Failure {
-    /// Classifies an error by its causes: a bug wins, then a standard-output
-    /// failure, then an I/O error the system reported for a path that exists.
-    pub fn of(err: &anyhow::Error) -> Failure {
-        use std::io::ErrorKind;
-        let bug = err
-            .chain()
-            .any(|e| e.is::<crate::strategy::WrongSolution>() || e.to_string().starts_with("BUG:"));
-        if bug {
-            return Failure::Bug;
-        }
-        match crate::output::stdout_failure(err.as_ref()) {
-            Some(ErrorKind::BrokenPipe) => return Failure::ClosedPipe,
-            Some(_) => return Failure::Io,
-            None => {}
-        }
-        let io = err
-            .chain()
-            .filter_map(|e| e.downcast_ref::<std::io::Error>())
-            .any(|e| {
-                !matches!(
-                    e.kind(),
-                    ErrorKind::NotFound | ErrorKind::InvalidData | ErrorKind::InvalidInput
-                )
-            });
-        if io { Failure::Io } else { Failure::Usage }
-    }
-
-    pub fn code(self) -> u8 {
-        match self {
-            Failure::ClosedPipe => 0,
-            Failure::Usage => EXIT_USAGE,
-            Failure::Io => EXIT_IO,
-            Failure::Bug => EXIT_BUG,
-        }
-    }
-}
-
-/// Reports a failed command on standard error (unless the pipe was closed)
-/// and returns its exit code.
-pub fn exit_code(err: &anyhow::Error) -> ExitCode {
-    let failure = Failure::of(err);
-    if failure != Failure::ClosedPipe {
-        crate::output::note(format_args!("error: {err:#}"));
-    }
-    ExitCode::from(failure.code())
-}
-
-/// Parses the command line. Help and version go to standard output and
-/// follow the same rules as every command's output; clap's errors exit 2.
-pub fn parse() -> Result<Cli, ExitCode> {
-    Cli::try_parse().map_err(|e| match e.print() {
-        Err(io) if !e.use_stderr() => exit_code(&crate::output::stdout_error(io).into()),
-        _ => ExitCode::from(u8::try_from(e.exit_code()).unwrap_or(EXIT_USAGE)),
-    })
-}
 
 /// Runs one parsed command line.
 pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {

@@ -542,6 +542,23 @@ mod tests {
     use super::*;
 
     #[test]
+    fn markdown_escapes() {
+        assert_eq!(code("plain"), "`plain`");
+        assert_eq!(code("a`b"), "``a`b``");
+        assert_eq!(code("`x``"), "``` `x`` ```");
+        assert_eq!(code("two\nlines"), "`two lines`");
+        assert_eq!(cell_code("a|b"), "`a\\|b`");
+        assert_eq!(
+            plain("a|b <b>x</b> 9x9_y"),
+            "a\\|b \\<b\\>x\\</b\\> 9x9\\_y"
+        );
+        assert_eq!(
+            plain("curated/anti-naive (1 of 1)"),
+            "curated/anti-naive (1 of 1)"
+        );
+    }
+
+    #[test]
     fn utc_dates() {
         assert_eq!(utc_string(0), "1970-01-01 00:00:00 UTC");
         assert_eq!(utc_string(951_782_400), "2000-02-29 00:00:00 UTC");
