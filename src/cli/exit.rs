@@ -11,8 +11,8 @@ use super::{Cli, EXIT_BUG, EXIT_IO, EXIT_USAGE};
 /// What an error means for the exit code.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Failure {
-    /// The reader of standard output went away (`| head`): end quietly, as
-    /// `cat` and `rg` do, with success.
+    /// The reader of standard output went away (`| head`): end quietly and
+    /// successfully, as ripgrep does.
     ClosedPipe,
     Usage,
     Io,
