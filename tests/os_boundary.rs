@@ -41,6 +41,18 @@ fn stderr_of(out: &Output) -> String {
     String::from_utf8_lossy(&out.stderr).into_owned()
 }
 
+/// Runs `cmd` and asserts it succeeded.
+fn ok(cmd: &mut Command) -> Output {
+    let out = run(cmd);
+    assert!(out.status.success(), "{:?}: {}", cmd, stderr_of(&out));
+    out
+}
+
+fn assert_link(path: &Path) {
+    let ft = fs::symlink_metadata(path).unwrap().file_type();
+    assert!(ft.is_symlink(), "{} is no longer a link", path.display());
+}
+
 /// Waits for `child` at most `limit`; kills it and fails the test after that.
 fn wait_within(child: &mut Child, limit: Duration, what: &str) -> std::process::ExitStatus {
     let start = Instant::now();
@@ -66,19 +78,23 @@ fn wait_within(child: &mut Child, limit: Duration, what: &str) -> std::process::
 /// not root could not replace anyway).
 fn null_device(dir: &Path) -> PathBuf {
     let own = dir.join("null");
-    let made = Command::new("mknod")
-        .arg(&own)
-        .args(["c", "1", "3"])
-        .stderr(Stdio::null())
-        .status()
-        .is_ok_and(|s| s.success());
-    if made && fs::OpenOptions::new().write(true).open(&own).is_ok() {
+    if mknod(&own, "c", "1", "3") && fs::OpenOptions::new().write(true).open(&own).is_ok() {
         own
     } else {
         let _ = fs::remove_file(&own);
         eprintln!("note: cannot make a private character device here; using /dev/null");
         PathBuf::from("/dev/null")
     }
+}
+
+/// `mknod PATH KIND MAJOR MINOR`; false where not allowed (not root).
+fn mknod(path: &Path, kind: &str, major: &str, minor: &str) -> bool {
+    Command::new("mknod")
+        .arg(path)
+        .args([kind, major, minor])
+        .stderr(Stdio::null())
+        .status()
+        .is_ok_and(|s| s.success())
 }
 
 fn mkfifo(path: &Path) {
@@ -103,8 +119,7 @@ fn through_fifo(args: &[&str], target: &Path, extra: &[&str]) -> Vec<u8> {
     std::thread::spawn(move || {
         let _ = tx.send(reader.wait_with_output());
     });
-    let out = run(Command::new(bin()).args(args).arg(target).args(extra));
-    assert!(out.status.success(), "{}", stderr_of(&out));
+    ok(Command::new(bin()).args(args).arg(target).args(extra));
     // `cat` ends when the writer closes the FIFO; kill it if it never opened.
     let Ok(read) = rx.recv_timeout(Duration::from_secs(20)) else {
         let _ = Command::new("kill").arg(id.to_string()).status();
@@ -130,8 +145,7 @@ fn generate_out_writes_through_devices_and_fifos_and_follows_links() {
 
     // A character device stays a character device.
     let null = null_device(dir);
-    let out = run(Command::new(bin()).args(gen_args).arg(&null));
-    assert!(out.status.success(), "{}", stderr_of(&out));
+    ok(Command::new(bin()).args(gen_args).arg(&null));
     assert!(is_char_device(&null), "{} was replaced", null.display());
 
     // A FIFO gets the bytes and stays a FIFO.
@@ -145,14 +159,8 @@ fn generate_out_writes_through_devices_and_fifos_and_follows_links() {
     fs::set_permissions(&target, fs::Permissions::from_mode(0o640)).unwrap();
     let link = dir.join("link.txt");
     symlink("target.txt", &link).unwrap();
-    let out = run(Command::new(bin()).args(gen_args).arg(&link));
-    assert!(out.status.success(), "{}", stderr_of(&out));
-    assert!(
-        fs::symlink_metadata(&link)
-            .unwrap()
-            .file_type()
-            .is_symlink()
-    );
+    ok(Command::new(bin()).args(gen_args).arg(&link));
+    assert_link(&link);
     assert_eq!(fs::read(&target).unwrap(), expected);
     assert_eq!(
         fs::metadata(&target).unwrap().permissions().mode() & 0o777,
@@ -162,21 +170,14 @@ fn generate_out_writes_through_devices_and_fifos_and_follows_links() {
     // A link to a device: both stay.
     let dev_link = dir.join("dev-link.txt");
     symlink(&null, &dev_link).unwrap();
-    let out = run(Command::new(bin()).args(gen_args).arg(&dev_link));
-    assert!(out.status.success(), "{}", stderr_of(&out));
-    assert!(
-        fs::symlink_metadata(&dev_link)
-            .unwrap()
-            .file_type()
-            .is_symlink()
-    );
+    ok(Command::new(bin()).args(gen_args).arg(&dev_link));
+    assert_link(&dev_link);
     assert!(is_char_device(&null));
 
     // A link to a file that does not exist yet: the file is created.
     let dangling = dir.join("dangling.txt");
     symlink("created.txt", &dangling).unwrap();
-    let out = run(Command::new(bin()).args(gen_args).arg(&dangling));
-    assert!(out.status.success(), "{}", stderr_of(&out));
+    ok(Command::new(bin()).args(gen_args).arg(&dangling));
     assert_eq!(fs::read(dir.join("created.txt")).unwrap(), expected);
 
     // No temporary files left behind.
@@ -196,23 +197,16 @@ fn trace_chart_writes_through_devices_and_fifos_and_follows_links() {
     let args = ["trace", "-s", "mrv", p, "--chart"];
 
     let regular = dir.join("tree.svg");
-    let out = run(Command::new(bin()).args(args).arg(&regular));
-    assert!(out.status.success(), "{}", stderr_of(&out));
+    ok(Command::new(bin()).args(args).arg(&regular));
     let svg = fs::read(&regular).unwrap();
     assert!(svg.starts_with(b"<svg"));
 
     let null = null_device(dir);
     let null_link = dir.join("null.svg");
     symlink(&null, &null_link).unwrap();
-    let out = run(Command::new(bin()).args(args).arg(&null_link));
-    assert!(out.status.success(), "{}", stderr_of(&out));
+    ok(Command::new(bin()).args(args).arg(&null_link));
     assert!(is_char_device(&null));
-    assert!(
-        fs::symlink_metadata(&null_link)
-            .unwrap()
-            .file_type()
-            .is_symlink()
-    );
+    assert_link(&null_link);
 
     let fifo = dir.join("chart.svg");
     mkfifo(&fifo);
@@ -221,14 +215,8 @@ fn trace_chart_writes_through_devices_and_fifos_and_follows_links() {
     let target = write(&dir.join("real.svg"), "old");
     let link = dir.join("link.svg");
     symlink("real.svg", &link).unwrap();
-    let out = run(Command::new(bin()).args(args).arg(&link));
-    assert!(out.status.success(), "{}", stderr_of(&out));
-    assert!(
-        fs::symlink_metadata(&link)
-            .unwrap()
-            .file_type()
-            .is_symlink()
-    );
+    ok(Command::new(bin()).args(args).arg(&link));
+    assert_link(&link);
     assert_eq!(fs::read(&target).unwrap(), svg);
 }
 
@@ -261,13 +249,7 @@ fn output_files_that_cannot_be_written_say_why() {
     }
     // A block device is refused, never opened (root only: mknod).
     let block = dir.join("block");
-    let made = Command::new("mknod")
-        .arg(&block)
-        .args(["b", "7", "250"])
-        .stderr(Stdio::null())
-        .status()
-        .is_ok_and(|s| s.success());
-    if made {
+    if mknod(&block, "b", "7", "250") {
         let out = run(Command::new(bin())
             .args(["generate", "-n", "1", "--size", "4", "--out"])
             .arg(&block));
@@ -303,11 +285,9 @@ fn closed_pipe_and_full_disk_on_stdout_for_every_subcommand() {
     let tmp = tempfile::tempdir().unwrap();
     let dir = tmp.path();
     write(&dir.join("p.txt"), PUZZLE_4X4);
-    let out = run(Command::new(bin())
+    ok(Command::new(bin())
         .current_dir(dir)
-        .args(["compare", "--dataset", "p.txt", "--strategy", "mrv"])
-        .args(["--jobs", "1", "--out", "report"]));
-    assert!(out.status.success(), "{}", stderr_of(&out));
+        .args(compare_args("p.txt", "report")));
     let speed = [
         "speed",
         "p.txt",
@@ -524,14 +504,26 @@ impl Drop for OtherFs {
     }
 }
 
+/// A small `compare` of the dataset file `data` into `out`.
+fn compare_args<'a>(data: &'a str, out: &'a str) -> Vec<&'a str> {
+    vec![
+        "compare",
+        "--dataset",
+        data,
+        "--strategy",
+        "mrv",
+        "--jobs",
+        "1",
+        "--out",
+        out,
+    ]
+}
+
 fn compare_into(dir: &Path, data: &Path, out: &Path) -> Output {
+    let (data, out) = (data.to_str().unwrap(), out.to_str().unwrap());
     run(Command::new(bin())
         .current_dir(dir)
-        .arg("compare")
-        .arg("--dataset")
-        .arg(data)
-        .args(["--strategy", "mrv", "--jobs", "1", "--out"])
-        .arg(out))
+        .args(compare_args(data, out)))
 }
 
 #[test]
@@ -546,8 +538,7 @@ fn out_on_a_mount_point_or_through_a_link_to_another_file_system() {
             let out = compare_into(dir, &data, &m.dir);
             assert!(out.status.success(), "{}", stderr_of(&out));
             assert!(m.dir.join("README.md").is_file());
-            let out = run(Command::new(bin()).arg("report").arg(&m.dir));
-            assert!(out.status.success(), "{}", stderr_of(&out));
+            ok(Command::new(bin()).arg("report").arg(&m.dir));
             assert_eq!(staging_folders(&m.dir), Vec::<String>::new());
             Some(m)
         }
@@ -568,16 +559,10 @@ fn out_on_a_mount_point_or_through_a_link_to_another_file_system() {
     let out = compare_into(dir, &data, Path::new("reports"));
     assert!(out.status.success(), "{}", stderr_of(&out));
     assert!(target.join("results.csv").is_file());
-    let out = run(Command::new(bin())
+    ok(Command::new(bin())
         .current_dir(dir)
         .args(["report", "reports"]));
-    assert!(out.status.success(), "{}", stderr_of(&out));
-    assert!(
-        fs::symlink_metadata(&link)
-            .unwrap()
-            .file_type()
-            .is_symlink()
-    );
+    assert_link(&link);
     // Nothing was staged beside the link.
     assert!(
         listing(dir).iter().all(|n| !n.starts_with('.')),
@@ -688,41 +673,21 @@ fn finish(mut child: Child, what: &str) {
 
 const ROUNDS: usize = 8;
 
+/// A folder with the datasets `alpha` (3 puzzles) and `beta` (5).
+fn alpha_and_beta() -> tempfile::TempDir {
+    let tmp = tempfile::tempdir().unwrap();
+    dataset(tmp.path(), "alpha", 3);
+    dataset(tmp.path(), "beta", 5);
+    tmp
+}
+
 #[test]
 fn two_compares_into_one_folder_leave_one_consistent_report() {
-    let tmp = tempfile::tempdir().unwrap();
+    let tmp = alpha_and_beta();
     let dir = tmp.path();
-    dataset(dir, "alpha", 3);
-    dataset(dir, "beta", 5);
-    let args = |name: &'static str| -> Vec<&'static str> {
-        match name {
-            "alpha" => vec![
-                "compare",
-                "--dataset",
-                "alpha.txt",
-                "--strategy",
-                "mrv",
-                "--jobs",
-                "1",
-                "--out",
-                "r",
-            ],
-            _ => vec![
-                "compare",
-                "--dataset",
-                "beta.txt",
-                "--strategy",
-                "mrv",
-                "--jobs",
-                "1",
-                "--out",
-                "r",
-            ],
-        }
-    };
     for round in 0..ROUNDS {
-        let a = spawn(dir, &args("alpha"));
-        let b = spawn(dir, &args("beta"));
+        let a = spawn(dir, &compare_args("alpha.txt", "r"));
+        let b = spawn(dir, &compare_args("beta.txt", "r"));
         finish(a, "compare alpha");
         finish(b, "compare beta");
         assert_consistent(&dir.join("r"), &format!("round {round}"));
@@ -732,30 +697,15 @@ fn two_compares_into_one_folder_leave_one_consistent_report() {
 
 #[test]
 fn compare_and_report_on_one_folder_leave_one_consistent_report() {
-    let tmp = tempfile::tempdir().unwrap();
+    let tmp = alpha_and_beta();
     let dir = tmp.path();
-    dataset(dir, "alpha", 3);
-    dataset(dir, "beta", 5);
     for round in 0..ROUNDS {
         let name = if round % 2 == 0 {
             "alpha.txt"
         } else {
             "beta.txt"
         };
-        let c = spawn(
-            dir,
-            &[
-                "compare",
-                "--dataset",
-                name,
-                "--strategy",
-                "mrv",
-                "--jobs",
-                "1",
-                "--out",
-                "r",
-            ],
-        );
+        let c = spawn(dir, &compare_args(name, "r"));
         if round == 0 {
             finish(c, "first compare");
             continue;
@@ -767,16 +717,27 @@ fn compare_and_report_on_one_folder_leave_one_consistent_report() {
     }
 }
 
+/// Reads the first line `child` writes to standard error: the note that it
+/// waits for the folder's lock.
+fn assert_says_it_waits(child: &mut Child) {
+    let mut line = String::new();
+    BufReader::new(child.stderr.take().unwrap())
+        .read_line(&mut line)
+        .unwrap();
+    assert!(
+        line.starts_with("waiting for another sudoku-lab writing to"),
+        "{line}"
+    );
+}
+
 /// The lock itself: while another process holds the folder's lock, a
 /// `compare` that has finished solving waits before moving any file, and a
 /// `report` waits before it reads `results.csv` (so it redraws what is there
 /// when it gets the lock).
 #[test]
 fn writers_wait_for_the_folder_lock() {
-    let tmp = tempfile::tempdir().unwrap();
+    let tmp = alpha_and_beta();
     let dir = tmp.path();
-    dataset(dir, "alpha", 3);
-    dataset(dir, "beta", 5);
     let out = dir.join("r");
     let first = compare_into(dir, Path::new("alpha.txt"), Path::new("r"));
     assert!(first.status.success());
@@ -784,20 +745,7 @@ fn writers_wait_for_the_folder_lock() {
 
     // Wait until `compare` has staged (it holds the lock only briefly
     // then), take the lock, and check it waits at its commit.
-    let mut child = spawn(
-        dir,
-        &[
-            "compare",
-            "--dataset",
-            "beta.txt",
-            "--strategy",
-            "mrv",
-            "--jobs",
-            "1",
-            "--out",
-            "r",
-        ],
-    );
+    let mut child = spawn(dir, &compare_args("beta.txt", "r"));
     let start = Instant::now();
     while staging_folders(&out).is_empty() {
         assert!(
@@ -814,13 +762,7 @@ fn writers_wait_for_the_folder_lock() {
         finish(child, "compare");
         eprintln!("note: compare committed before the test could take the lock");
     } else {
-        let mut err = BufReader::new(child.stderr.take().unwrap());
-        let mut line = String::new();
-        err.read_line(&mut line).unwrap();
-        assert!(
-            line.starts_with("waiting for another sudoku-lab writing to"),
-            "{line}"
-        );
+        assert_says_it_waits(&mut child);
         std::thread::sleep(Duration::from_millis(100));
         assert_eq!(
             snapshot(&out),
@@ -845,13 +787,7 @@ fn writers_wait_for_the_folder_lock() {
     let lock = File::open(&out).unwrap();
     lock.lock().unwrap();
     let mut child = spawn(dir, &["report", "r"]);
-    let mut err = BufReader::new(child.stderr.take().unwrap());
-    let mut line = String::new();
-    err.read_line(&mut line).unwrap();
-    assert!(
-        line.starts_with("waiting for another sudoku-lab writing to"),
-        "{line}"
-    );
+    assert_says_it_waits(&mut child);
     fs::copy(alpha.join("results.csv"), out.join("results.csv")).unwrap();
     drop(lock);
     let status = wait_within(&mut child, Duration::from_secs(20), "report");
@@ -1097,8 +1033,7 @@ fn names_with_markdown_in_them_do_not_break_the_report() {
     meta.write_record(["datasets", &datasets]).unwrap();
     meta.flush().unwrap();
     drop(meta);
-    let o = run(Command::new(bin()).arg("report").arg(&out));
-    assert!(o.status.success(), "{}", stderr_of(&o));
+    ok(Command::new(bin()).arg("report").arg(&out));
     let md = fs::read_to_string(out.join("README.md")).unwrap();
 
     let mut code_spans: Vec<String> = Vec::new();

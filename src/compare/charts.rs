@@ -245,27 +245,11 @@ impl ChartData {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::compare::run::{Row, RowOutcome};
+    use crate::compare::run::Row;
+    use crate::compare::summary::solved_row;
 
     fn row(index: u64, size: u32, strategy: Strategy, nodes: u64) -> Row {
-        Row {
-            dataset: "d".into(),
-            index,
-            line: index,
-            name: String::new(),
-            size,
-            clues: 20,
-            strategy,
-            outcome: RowOutcome::Solved,
-            nodes: Some(nodes),
-            placements: Some(0),
-            backtracks: Some(0),
-            probes: Some(0),
-            guesses: Some(0),
-            dead_ends: Some(0),
-            forced: Some(0),
-            nanos: Some(nodes * 10),
-        }
+        solved_row("d", index, size, strategy, nodes, nodes * 10)
     }
 
     /// Growth points come per strategy in ladder order, then per x rising,

@@ -330,6 +330,36 @@ impl SummaryRow {
     }
 }
 
+/// A solved row for unit tests (counters other than nodes are 0).
+#[cfg(test)]
+pub(crate) fn solved_row(
+    dataset: &str,
+    index: u64,
+    size: u32,
+    strategy: Strategy,
+    nodes: u64,
+    nanos: u64,
+) -> Row {
+    Row {
+        dataset: dataset.into(),
+        index,
+        line: index,
+        name: String::new(),
+        size,
+        clues: 20,
+        strategy,
+        outcome: RowOutcome::Solved,
+        nodes: Some(nodes),
+        placements: Some(0),
+        backtracks: Some(0),
+        probes: Some(0),
+        guesses: Some(0),
+        dead_ends: Some(0),
+        forced: Some(0),
+        nanos: Some(nanos),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -357,24 +387,7 @@ mod tests {
     }
 
     fn row(dataset: &str, index: u64, strategy: Strategy, nodes: u64, nanos: u64) -> Row {
-        Row {
-            dataset: dataset.into(),
-            index,
-            line: index,
-            name: String::new(),
-            size: 9,
-            clues: 25,
-            strategy,
-            outcome: RowOutcome::Solved,
-            nodes: Some(nodes),
-            placements: Some(0),
-            backtracks: Some(0),
-            probes: Some(0),
-            guesses: Some(0),
-            dead_ends: Some(0),
-            forced: Some(0),
-            nanos: Some(nanos),
-        }
+        solved_row(dataset, index, 9, strategy, nodes, nanos)
     }
 
     /// One row per strategy per puzzle: every pair of strategies is paired
