@@ -19,6 +19,9 @@ use std::io::{BufRead, Read};
 
 use crate::board::{Board, BoardError, BoxSize, Cell};
 
+/// The UTF-8 byte-order mark, skipped at the start of a file.
+const UTF8_BOM: &[u8] = b"\xEF\xBB\xBF";
+
 /// Longest accepted input line; longer lines are rejected without being read whole.
 pub const MAX_LINE_BYTES: u64 = 64 * 1024;
 
@@ -57,6 +60,8 @@ pub enum ParseErrorKind {
     DigitOutOfRange {
         found: String,
         size: BoxSize,
+        /// Grid layout: digits are numbers (`1-25`), not symbols (`1-P`).
+        numbers: bool,
     },
     /// A line/row with the wrong number of characters or numbers.
     WrongLength(String),
@@ -68,6 +73,8 @@ pub enum ParseErrorKind {
     UnsupportedSize(usize),
     Conflict(String),
     LineTooLong,
+    /// The file starts with a UTF-16 byte-order mark.
+    Utf16,
     Io(String),
     Empty,
 }
@@ -76,7 +83,16 @@ impl fmt::Display for ParseErrorKind {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             ParseErrorKind::UnknownCharacter(c) => write!(f, "unknown character {c}"),
-            ParseErrorKind::DigitOutOfRange { found, size } => write!(
+            ParseErrorKind::DigitOutOfRange {
+                found,
+                size,
+                numbers: true,
+            } => write!(
+                f,
+                "digit {found} is out of range for {size} (allowed 1-{}, 0 for a blank)",
+                size.side()
+            ),
+            ParseErrorKind::DigitOutOfRange { found, size, .. } => write!(
                 f,
                 "digit {found} is out of range for {size} (allowed 1-{}, '.' or '0' for a blank)",
                 symbol(size.side() as u8)
@@ -98,6 +114,10 @@ impl fmt::Display for ParseErrorKind {
             ParseErrorKind::LineTooLong => {
                 write!(f, "line longer than {MAX_LINE_BYTES} bytes")
             }
+            ParseErrorKind::Utf16 => write!(
+                f,
+                "the file is UTF-16 text; save it as UTF-8 or plain ASCII"
+            ),
             ParseErrorKind::Io(e) => write!(f, "read error: {e}"),
             ParseErrorKind::Empty => write!(f, "no puzzle found (file is empty or only comments)"),
         }
@@ -266,6 +286,15 @@ impl<R: BufRead> PuzzleReader<R> {
         if self.buf.last() == Some(&b'\r') {
             self.buf.pop();
         }
+        if self.line_no == 1 {
+            // Editors on Windows often start UTF-8 files with a byte-order
+            // mark: skip it (columns then count what the user sees).
+            if self.buf.starts_with(UTF8_BOM) {
+                self.buf.drain(..UTF8_BOM.len());
+            } else if self.buf.starts_with(&[0xFF, 0xFE]) || self.buf.starts_with(&[0xFE, 0xFF]) {
+                return Err(self.err(1, 1, ParseErrorKind::Utf16));
+            }
+        }
         Ok(true)
     }
 
@@ -360,7 +389,10 @@ impl<R: BufRead> PuzzleReader<R> {
                     column,
                     ParseErrorKind::Conflict(format!(
                         "digit {} appears twice in {}: {} and {}",
-                        symbol(c.digit),
+                        match format {
+                            Format::Grid => c.digit.to_string(),
+                            _ => symbol(c.digit).to_string(),
+                        },
                         c.unit,
                         at(c.first),
                         at(c.second)
@@ -446,6 +478,7 @@ impl<R: BufRead> PuzzleReader<R> {
                     ParseErrorKind::DigitOutOfRange {
                         found: describe_byte(ch),
                         size,
+                        numbers: false,
                     },
                 ));
             }
@@ -507,6 +540,7 @@ impl<R: BufRead> PuzzleReader<R> {
                         ParseErrorKind::DigitOutOfRange {
                             found: String::from_utf8_lossy(token).into_owned(),
                             size,
+                            numbers: true,
                         },
                     )
                 })?;

@@ -340,9 +340,11 @@ pub enum GenError {
     #[error("infeasible target: {0}")]
     Infeasible(String),
     #[error(
-        "puzzle {index}: no {size} puzzle with {target} clues{minimal} found in {attempts} attempts (fewest clues reached: {best}); raise --clues, use a range, or allow more --max-attempts"
+        "puzzle {number}: no {size} puzzle with {target} clues{minimal} found in {attempts} attempts (fewest clues reached: {best}); raise --clues, use a range, or allow more --max-attempts",
+        number = .index + 1
     )]
     GaveUp {
+        /// 0-based (the RNG stream); messages count from 1, like the output lines.
         index: usize,
         size: BoxSize,
         /// The clue target as text (`24`, `22..25`, or `any number of`).

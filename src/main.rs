@@ -1,15 +1,14 @@
 use std::process::ExitCode;
 
-use clap::Parser;
-use sudoku_lab::cli::{Cli, EXIT_USAGE, run};
+use sudoku_lab::cli::{exit_code, parse, run};
 
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let cli = match parse() {
+        Ok(cli) => cli,
+        Err(code) => return code,
+    };
     match run(cli) {
         Ok(code) => code,
-        Err(err) => {
-            eprintln!("error: {err:#}");
-            ExitCode::from(EXIT_USAGE)
-        }
+        Err(err) => exit_code(&err),
     }
 }

@@ -319,10 +319,11 @@ impl Conditions {
         }
     }
 
-    /// Adds one measurement's timing to the wall-over-CPU ratio.
+    /// Adds one measurement's timing to the wall-over-CPU ratio (weighted
+    /// by its runs: the ratio of the total timed wall and CPU times).
     pub fn add(&mut self, t: &Timing) {
-        self.sums.0 += t.wall_ns * t.samples as f64;
-        self.sums.1 += t.cpu_ns * t.samples as f64;
+        self.sums.0 += t.wall_ns * t.runs as f64;
+        self.sums.1 += t.cpu_ns * t.runs as f64;
         if self.sums.1 > 0.0 {
             self.wall_over_cpu = Some(self.sums.0 / self.sums.1);
         }

@@ -82,26 +82,26 @@ pub fn compare(args: &CompareArgs) -> anyhow::Result<ExitCode> {
     };
     // Ctrl-C / SIGTERM: drop the half-built report at once, keep the old one.
     let _ = ctrlc::set_handler(|| {
-        eprintln!("\ninterrupted: no new report written; the previous one is unchanged");
+        crate::output::note("\ninterrupted: no new report written; the previous one is unchanged");
         compare::write::abandon_and_exit(EXIT_INTERRUPTED)
     });
     let done = compare::compare(&plan, &args.out, &command_line(), &progress)?;
-    print!("{}", compare::summary_table(&done.summary));
-    println!(
-        "{} runs; report written to {}",
+    crate::output::print(&format!(
+        "{}{} runs; report written to {}\n",
+        compare::summary_table(&done.summary),
         done.rows,
         done.out.join(compare::README).display()
-    );
+    ))?;
     Ok(ExitCode::SUCCESS)
 }
 
 pub fn report(args: &ReportArgs) -> anyhow::Result<ExitCode> {
     let done = compare::redraw(&args.dir)?;
-    print!("{}", compare::summary_table(&done.summary));
-    println!(
-        "{} rows read; report redrawn in {}",
+    crate::output::print(&format!(
+        "{}{} rows read; report redrawn in {}\n",
+        compare::summary_table(&done.summary),
         done.rows,
         done.out.join(compare::README).display()
-    );
+    ))?;
     Ok(ExitCode::SUCCESS)
 }

@@ -119,9 +119,9 @@ pub fn ladder(args: &LadderArgs) -> anyhow::Result<ExitCode> {
         .iter()
         .all(|l| matches!(l.m.outcome, Outcome::Solved | Outcome::Unsupported));
     if args.dist {
-        print!("{}", distribution_tables(&out, &strategies));
+        crate::output::print(&distribution_tables(&out, &strategies))?;
     } else {
-        print!("{}", puzzle_table(&all));
+        crate::output::print(&puzzle_table(&all))?;
     }
     Ok(if all_solved {
         ExitCode::SUCCESS

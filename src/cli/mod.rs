@@ -1,16 +1,20 @@
 //! The `sudoku-lab` command line: argument types (clap) and dispatch. Each
-//! subcommand lives in its own file and returns an exit code; `main` only
-//! prints errors.
+//! subcommand lives in its own file and returns an exit code; an error is
+//! turned into its exit code in one place, [`exit_code`].
 //!
-//! Exit codes: 0 success (every puzzle solved); 1 a puzzle had no solution or
-//! exceeded its budget; 2 bad input or usage.
+//! Exit codes (README, *Exit codes*): 0 success (every puzzle solved, or the
+//! reader of standard output quit early); 1 a puzzle had no solution or
+//! exceeded its budget; 2 bad input or usage; 70 a bug in the lab; 74 a
+//! read or write failed; 130 interrupted.
 
+use std::io::Write as _;
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
 mod args;
 mod compare;
+mod exit;
 mod generate;
 mod ladder;
 mod progress;
@@ -20,6 +24,7 @@ mod speed;
 mod trace;
 
 pub use compare::{CompareArgs, ReportArgs};
+pub use exit::{Failure, exit_code, parse};
 pub use generate::GenerateArgs;
 pub use ladder::LadderArgs;
 pub use rate::RateArgs;
@@ -61,8 +66,17 @@ pub enum Command {
 
 /// Exit code for "a puzzle was not solved" (no solution or budget exceeded).
 pub const EXIT_UNSOLVED: u8 = 1;
-/// Exit code for bad input or usage (also clap's).
+/// Exit code for bad input or usage (also clap's), including a named file
+/// or folder that does not exist.
 pub const EXIT_USAGE: u8 = 2;
+/// Exit code for a bug in the lab: a wrong solution caught by verification
+/// (`WrongSolution`) or a failed internal check (a message starting `BUG:`).
+/// `EX_SOFTWARE` of sysexits.h.
+pub const EXIT_BUG: u8 = 70;
+/// Exit code for a read or write the operating system refused: permission
+/// denied, disk full, read-only file system, standard output failing.
+/// `EX_IOERR` of sysexits.h.
+pub const EXIT_IO: u8 = 74;
 
 /// Runs one parsed command line.
 pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
@@ -82,9 +96,11 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
                 .map(|s| s.name().len())
                 .max()
                 .unwrap_or(0);
+            let mut out = crate::output::stdout();
             for s in crate::Strategy::ALL {
-                println!("{:width$}  {}", s.name(), s.summary());
+                writeln!(out, "{:width$}  {}", s.name(), s.summary())?;
             }
+            out.flush()?;
             Ok(ExitCode::SUCCESS)
         }
     }

@@ -43,7 +43,7 @@ pub fn rate(args: &RateArgs) -> anyhow::Result<ExitCode> {
             Some(sample) => Box::new(sample.draw(reader)?.0.into_iter().map(Ok)),
             None => Box::new((0..).zip(reader).map(|(i, e)| Ok((i, e?)))),
         };
-    let out = std::io::BufWriter::new(std::io::stdout().lock());
+    let out = crate::output::stdout();
     let mut sink = match args.format {
         RateFormat::Table => Sink::Table(out),
         RateFormat::Csv => Sink::Csv(Box::new(csv::Writer::from_writer(out))),

@@ -1,6 +1,6 @@
 //! `solve` and `count`.
 
-use std::io::{BufWriter, Write};
+use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -76,7 +76,7 @@ fn timed_with_stats(
     let run = strategy.run_timed(&puzzle.board, limits)?;
     if stats {
         let m = measure(strategy, &puzzle.board, limits, &defaults::TIMING)?;
-        eprintln!("{}", stats_line(index, puzzle.line, &m));
+        crate::output::note(stats_line(index, puzzle.line, &m));
     }
     Ok(run)
 }
@@ -101,8 +101,7 @@ pub fn stats_line(index: usize, line: usize, m: &Measurement) -> String {
 
 pub fn solve(args: &SolveArgs) -> anyhow::Result<ExitCode> {
     let mut reader = input::open(args.file.as_deref())?;
-    let stdout = std::io::stdout();
-    let mut out = BufWriter::new(stdout.lock());
+    let mut out = crate::output::stdout();
     let mut all_solved = true;
     let mut index = 0;
     while let Some(puzzle) = reader.next() {
@@ -132,7 +131,7 @@ pub fn solve(args: &SolveArgs) -> anyhow::Result<ExitCode> {
             (None, _) => {
                 all_solved = false;
                 out.flush()?;
-                eprintln!(
+                crate::output::note(format_args!(
                     "puzzle {index} (line {}): {}",
                     puzzle.line,
                     match run.outcome {
@@ -140,7 +139,7 @@ pub fn solve(args: &SolveArgs) -> anyhow::Result<ExitCode> {
                             format!("{BUDGET_EXCEEDED} after {} nodes", run.counts.nodes),
                         _ => NO_SOLUTION.to_string(),
                     }
-                );
+                ));
             }
         }
     }
@@ -166,8 +165,7 @@ fn write_board(out: &mut impl Write, board: &crate::Board, format: Format) -> st
 
 pub fn count(args: &CountArgs) -> anyhow::Result<ExitCode> {
     let mut reader = input::open(args.file.as_deref())?;
-    let stdout = std::io::stdout();
-    let mut out = BufWriter::new(stdout.lock());
+    let mut out = crate::output::stdout();
     let mut complete = true;
     let mut index = 0;
     for puzzle in reader.by_ref() {

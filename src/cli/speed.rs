@@ -2,7 +2,6 @@
 //! Markdown. Measuring lives in [`crate::speed`]; this file only parses
 //! arguments and turns rows into text.
 
-use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -78,11 +77,10 @@ pub fn speed(args: &SpeedArgs) -> anyhow::Result<ExitCode> {
         t.push_str(&footer(args));
         t
     };
-    let stdout = std::io::stdout();
-    let mut out = stdout.lock();
-    out.write_all(text.as_bytes())?;
-    out.flush()?;
-    let incomplete = rows.iter().any(|r| r.with(Outcome::Solved) < r.puzzles);
+    crate::output::print(&text)?;
+    let incomplete = rows
+        .iter()
+        .any(|r| r.with(Outcome::BudgetExceeded) > 0 || r.with(Outcome::NoSolution) > 0);
     Ok(if incomplete {
         ExitCode::from(EXIT_UNSOLVED)
     } else {

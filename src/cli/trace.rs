@@ -125,15 +125,15 @@ pub fn run(args: &TraceArgs) -> anyhow::Result<ExitCode> {
         out.push('\n');
         out.push_str(&histogram_text(t.tracer.histogram()));
     }
-    print!("{out}");
+    crate::output::print(&out)?;
     if let Some(path) = &args.chart {
         let title = format!(
             "{}: nodes per depth ({} nodes in all)",
             t.strategy,
             thousands(t.counts.nodes)
         );
-        crate::output::write_atomic(path, histogram_svg(&title, t.tracer.histogram()).as_bytes())?;
-        println!("chart written to {}", path.display());
+        crate::output::write_file(path, histogram_svg(&title, t.tracer.histogram()).as_bytes())?;
+        crate::output::print(&format!("chart written to {}\n", path.display()))?;
     }
     Ok(if t.outcome == Outcome::Solved {
         ExitCode::SUCCESS

@@ -247,31 +247,10 @@ impl ChartData {
 mod tests {
     use super::*;
     use crate::compare::run::Row;
-    use crate::strategy::Outcome;
+    use crate::compare::summary::solved_row;
 
     fn row(index: u64, size: u32, strategy: Strategy, nodes: u64) -> Row {
-        Row {
-            dataset: "d".into(),
-            index,
-            line: index,
-            name: String::new(),
-            size,
-            clues: 20,
-            strategy,
-            outcome: Outcome::Solved,
-            counts: Some(crate::Counts {
-                nodes,
-                ..Default::default()
-            }),
-            timing: Some(crate::measure::Timing {
-                runs: 1,
-                samples: 1,
-                cpu_ns: (nodes * 10) as f64,
-                cpu_min_ns: (nodes * 10) as f64,
-                cpu_max_ns: (nodes * 10) as f64,
-                wall_ns: (nodes * 10) as f64,
-            }),
-        }
+        solved_row("d", index, size, strategy, nodes, nodes * 10)
     }
 
     /// Growth points come per strategy in ladder order, then per x rising,

@@ -24,7 +24,7 @@ use charts::ChartData;
 use report::Meta;
 use run::{Plan, Row};
 use summary::{Aggregate, SummaryRow};
-use write::Staging;
+use write::{FolderLock, Staging};
 
 use crate::measure::Conditions;
 
@@ -161,7 +161,7 @@ pub fn compare(
     progress.finish_and_clear();
 
     let summary = write_report(&mut staging, &agg, &meta)?;
-    staging.commit()?;
+    staging.commit(&FolderLock::acquire(out)?)?;
     Ok(Done {
         summary,
         rows: agg.rows,
@@ -179,9 +179,29 @@ fn shown_path(path: &Path) -> PathBuf {
 }
 
 /// Redraws summary, charts and README of `dir` from `dir/results.csv`
-/// (and `dir/meta.csv` when present), without solving anything.
+/// (and `dir/meta.csv` when present), without solving anything. Holds the
+/// folder's lock throughout, so a `compare` committing into `dir` at the same
+/// time lands wholly before or wholly after.
 pub fn redraw(dir: &Path) -> anyhow::Result<Done> {
+    match std::fs::metadata(dir) {
+        Ok(m) if m.is_dir() => {}
+        Ok(_) => anyhow::bail!(
+            "cannot redraw {}: it is a file, not a folder",
+            dir.display()
+        ),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+            anyhow::bail!("cannot redraw {}: no such folder", dir.display())
+        }
+        Err(e) => return Err(e).with_context(|| format!("cannot redraw {}", dir.display())),
+    }
+    let lock = FolderLock::acquire(dir)?;
     let results = dir.join(RESULTS);
+    if std::fs::metadata(&results).is_err_and(|e| e.kind() == std::io::ErrorKind::NotFound) {
+        anyhow::bail!(
+            "cannot redraw {}: it holds no {RESULTS} (a folder written by `sudoku-lab compare` does)",
+            dir.display()
+        );
+    }
     let agg = read_results(&results)?;
     let meta = match std::fs::read(dir.join(META)) {
         Ok(bytes) => Meta::from_csv(&bytes)
@@ -191,9 +211,9 @@ pub fn redraw(dir: &Path) -> anyhow::Result<Done> {
             return Err(e).with_context(|| format!("cannot read {}", dir.join(META).display()));
         }
     };
-    let mut staging = Staging::new(dir)?;
+    let mut staging = Staging::with_lock(&lock)?;
     let summary = write_report(&mut staging, &agg, &meta)?;
-    staging.commit()?;
+    staging.commit(&lock)?;
     Ok(Done {
         summary,
         rows: agg.rows,

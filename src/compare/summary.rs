@@ -12,7 +12,7 @@
 //! nodes and time they used, so for such groups the statistics are lower bounds
 //! (the `budget_exceeded` column says how many).
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
 
 use serde::{Deserialize, Serialize};
 
@@ -83,25 +83,43 @@ pub struct Aggregate {
     /// Keyed by (slower a, faster b) with a before b in ladder order.
     pub pairs: BTreeMap<(Strategy, Strategy), PairAcc>,
     pub rows: u64,
-    /// Rows of the puzzle being read (rows of one puzzle are consecutive).
-    current: Vec<Row>,
+    /// Position of each dataset name in `datasets`.
+    positions: HashMap<String, usize>,
+    /// The puzzle being read (dataset position, index); its rows are consecutive.
+    puzzle: Option<(usize, u64)>,
+    /// Its runs not paired yet, at most one per strategy: so pairing costs at
+    /// most (strategies choose 2) per row, however many rows a puzzle has.
+    current: Vec<PuzzleRun>,
+}
+
+/// What pairing needs of one row.
+#[derive(Clone, Copy, Debug)]
+struct PuzzleRun {
+    strategy: Strategy,
+    outcome: Outcome,
+    measured: Option<(u64, u64)>,
 }
 
 impl Aggregate {
+    /// Adds one row. Rows of one puzzle are consecutive; a second row of a
+    /// strategy for the same puzzle (a repeated measurement) starts a new
+    /// round of pairs, so each measurement is paired once.
     pub fn push(&mut self, row: &Row) {
         self.rows += 1;
-        if let Some(first) = self.current.first()
-            && (first.dataset != row.dataset || first.index != row.index)
-        {
-            self.flush_puzzle();
-        }
-        let d = match self.datasets.iter().position(|n| *n == row.dataset) {
-            Some(d) => d,
+        let d = match self.positions.get(&row.dataset) {
+            Some(&d) => d,
             None => {
                 self.datasets.push(row.dataset.clone());
+                self.positions
+                    .insert(row.dataset.clone(), self.datasets.len() - 1);
                 self.datasets.len() - 1
             }
         };
+        let puzzle = Some((d, row.index));
+        if self.puzzle != puzzle || self.current.iter().any(|r| r.strategy == row.strategy) {
+            self.flush_puzzle();
+            self.puzzle = puzzle;
+        }
         let g = self.groups.entry((d, row.strategy)).or_default();
         g.puzzles += 1;
         match row.outcome {
@@ -121,7 +139,11 @@ impl Aggregate {
             };
             g.samples.push(s);
         }
-        self.current.push(row.clone());
+        self.current.push(PuzzleRun {
+            strategy: row.strategy,
+            outcome: row.outcome,
+            measured: row.measured(),
+        });
     }
 
     /// Call after the last row.
@@ -130,13 +152,12 @@ impl Aggregate {
     }
 
     fn flush_puzzle(&mut self) {
-        let rows = std::mem::take(&mut self.current);
-        for a in &rows {
-            for b in &rows {
+        for a in &self.current {
+            for b in &self.current {
                 if a.strategy >= b.strategy {
                     continue;
                 }
-                let (Some((na, ta)), Some((nb, tb))) = (a.measured(), b.measured()) else {
+                let (Some((na, ta)), Some((nb, tb))) = (a.measured, b.measured) else {
                     continue;
                 };
                 let acc = self.pairs.entry((a.strategy, b.strategy)).or_default();
@@ -151,6 +172,7 @@ impl Aggregate {
                 }
             }
         }
+        self.current.clear();
     }
 
     /// The strategies present, in ladder order.
@@ -261,5 +283,83 @@ impl SummaryRow {
                 .then(|| round3(measured as f64 * 1e9 / total_nanos as f64)),
             ns_per_node: (total_nodes > 0).then(|| round3(total_nanos as f64 / total_nodes as f64)),
         }
+    }
+}
+
+/// A solved row for unit tests (counters other than nodes are 0).
+#[cfg(test)]
+pub(crate) fn solved_row(
+    dataset: &str,
+    index: u64,
+    size: u32,
+    strategy: Strategy,
+    nodes: u64,
+    nanos: u64,
+) -> Row {
+    Row {
+        dataset: dataset.into(),
+        index,
+        line: index,
+        name: String::new(),
+        size,
+        clues: 20,
+        strategy,
+        outcome: Outcome::Solved,
+        counts: Some(crate::Counts {
+            nodes,
+            ..Default::default()
+        }),
+        timing: Some(crate::measure::Timing {
+            runs: 1,
+            samples: 1,
+            cpu_ns: nanos as f64,
+            cpu_min_ns: nanos as f64,
+            cpu_max_ns: nanos as f64,
+            wall_ns: nanos as f64,
+        }),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn row(dataset: &str, index: u64, strategy: Strategy, nodes: u64, nanos: u64) -> Row {
+        solved_row(dataset, index, 9, strategy, nodes, nanos)
+    }
+
+    /// One row per strategy per puzzle: every pair of strategies is paired
+    /// once per puzzle. Repeated rows of one puzzle pair round by round
+    /// (each measurement once), not every row with every other row.
+    #[test]
+    fn pairs_per_puzzle_and_per_round_of_repeats() {
+        let (a, b) = (Strategy::ALL[0], Strategy::ALL[1]);
+        let mut agg = Aggregate::default();
+        for i in 1..=3 {
+            agg.push(&row("d", i, a, 400, 800));
+            agg.push(&row("d", i, b, 100, 100));
+        }
+        agg.finish();
+        let acc = agg.pairs[&(a, b)];
+        assert_eq!(acc.pairs, 3);
+        assert!((acc.node_ratio() - 4.0).abs() < 1e-9);
+        assert!((acc.speedup() - 8.0).abs() < 1e-9);
+
+        let mut agg = Aggregate::default();
+        for _ in 0..1000 {
+            agg.push(&row("d", 1, a, 400, 800));
+            agg.push(&row("d", 1, b, 100, 100));
+        }
+        agg.finish();
+        assert_eq!(agg.rows, 2000);
+        assert_eq!(agg.pairs[&(a, b)].pairs, 1000);
+        assert_eq!(agg.groups[&(0, a)].puzzles, 1000);
+        // A new dataset with the same index is a new puzzle.
+        let mut agg = Aggregate::default();
+        agg.push(&row("d", 1, a, 400, 800));
+        agg.push(&row("e", 1, b, 100, 100));
+        agg.finish();
+        assert!(agg.pairs.get(&(a, b)).is_none_or(|p| p.pairs == 0));
+        assert_eq!(agg.datasets, vec!["d", "e"]);
     }
 }

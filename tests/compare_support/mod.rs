@@ -7,6 +7,12 @@ use std::fs;
 use std::path::Path;
 
 use assert_cmd::Command;
+use sudoku_lab::compare::write::STAGING_PREFIX;
+
+/// The binary's path, for tests that spawn it themselves.
+pub fn bin() -> std::path::PathBuf {
+    assert_cmd::cargo::cargo_bin("sudoku-lab")
+}
 
 /// The binary, with `SUDOKU_LAB_DATASETS` removed so tests see only what they pass.
 pub fn lab() -> Command {
@@ -25,10 +31,20 @@ pub fn listing(dir: &Path) -> Vec<String> {
     v
 }
 
-/// Every file of `dir` with its bytes, sorted by name.
+/// Hidden staging folders of unfinished or killed runs inside a report folder.
+pub fn staging_folders(out: &Path) -> Vec<String> {
+    listing(out)
+        .into_iter()
+        .filter(|n| n.starts_with(STAGING_PREFIX))
+        .collect()
+}
+
+/// Every file of `dir` with its bytes, sorted by name (staging folders,
+/// which readers of a report never look into, left out).
 pub fn snapshot(dir: &Path) -> Vec<(String, Vec<u8>)> {
     listing(dir)
         .into_iter()
+        .filter(|n| !n.starts_with(STAGING_PREFIX))
         .map(|n| {
             let bytes = fs::read(dir.join(&n)).unwrap();
             (n, bytes)
