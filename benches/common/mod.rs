@@ -28,6 +28,12 @@ pub fn shared_dir() -> PathBuf {
 /// Criterion as the lab's benches run it: 10 samples, the given windows, and
 /// plots on, so every run writes `target/criterion/report/index.html`.
 ///
+/// [`RESAMPLES`] bootstrap resamples rather than criterion's 100,000: the
+/// plots include density estimates of every bootstrap distribution, whose
+/// cost grows with the resamples (about 10 s per benchmark at 100,000 on two
+/// busy cores, over 20 minutes for `cargo bench`). Point estimates do not
+/// depend on it; `-- --nresamples N` overrides it.
+///
 /// The lab enables plotters' `ab_glyph` feature (its charts embed DejaVu
 /// Sans), and Cargo unifies features, so criterion's plotters backend gets
 /// `ab_glyph` too: it then draws text only with fonts the program registered,
@@ -40,9 +46,13 @@ pub fn criterion(warm_up: Duration, measurement: Duration) -> Criterion {
     }
     Criterion::default()
         .sample_size(10)
+        .nresamples(RESAMPLES)
         .warm_up_time(warm_up)
         .measurement_time(measurement)
 }
+
+/// Bootstrap resamples per estimate (confidence intervals).
+pub const RESAMPLES: usize = 10_000;
 
 /// The directory criterion writes to, found the way criterion finds it:
 /// `$CRITERION_HOME`, else `$CARGO_TARGET_DIR/criterion`, else the target
