@@ -4,14 +4,13 @@
 //! criterion's plotters backend; without the font the benches register, the
 //! first plot panics with `FontUnavailable`. This runs one tiny group (a rung
 //! and the reference crate, twice, so the comparison plots are drawn too)
-//! with the benches' own setup and plotters forced (gnuplot, when installed,
-//! would hide the failure), and checks the report and its SVGs exist and
-//! carry text. About two seconds.
+//! with the benches' own setup (plots on, plotters backend), and checks the
+//! report and its SVGs exist and carry text. About two seconds.
 
 use std::path::Path;
 use std::time::{Duration, SystemTime};
 
-use criterion::{BenchmarkId, PlottingBackend, Throughput};
+use criterion::{BenchmarkId, Throughput};
 use sudoku_lab::board::{Board, BoxSize};
 use sudoku_lab::dataset::Dataset;
 use sudoku_lab::search::Limits;
@@ -32,7 +31,6 @@ fn puzzles() -> Vec<Board> {
 fn run_group(home: &Path, puzzles: &[Board], reference: &[sudoku::Sudoku]) {
     let mut c = common::criterion(Duration::from_millis(20), Duration::from_millis(100))
         .nresamples(1000)
-        .plotting_backend(PlottingBackend::Plotters)
         .output_directory(home);
     let n = puzzles.len();
     let mut g = c.benchmark_group(GROUP);

@@ -12,7 +12,7 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::{Duration, SystemTime};
 
-use criterion::Criterion;
+use criterion::{Criterion, PlottingBackend};
 
 /// The reference benchmark's name: the `sudoku` crate 0.8 (a JCZSolve port,
 /// AGPL-3.0, a dev-dependency used only here).
@@ -27,6 +27,10 @@ pub fn shared_dir() -> PathBuf {
 
 /// Criterion as the lab's benches run it: 10 samples, the given windows, and
 /// plots on, so every run writes `target/criterion/report/index.html`.
+///
+/// Plots are drawn by criterion's plotters backend on every machine, gnuplot
+/// or not: the same report everywhere, and the path the report test checks
+/// (`-- --plotting-backend gnuplot` still picks gnuplot where installed).
 ///
 /// [`RESAMPLES`] bootstrap resamples rather than criterion's 100,000: the
 /// plots include density estimates of every bootstrap distribution, whose
@@ -45,6 +49,7 @@ pub fn criterion(warm_up: Duration, measurement: Duration) -> Criterion {
         panic!("bench setup: {e:#}");
     }
     Criterion::default()
+        .plotting_backend(PlottingBackend::Plotters)
         .sample_size(10)
         .nresamples(RESAMPLES)
         .warm_up_time(warm_up)
