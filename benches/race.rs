@@ -6,31 +6,29 @@
 //!   SUDOKU_LAB_SHARED=../shared/datasets cargo bench --bench race
 //!
 //! After criterion's own output, prints one Markdown table (puzzles/s and the
-//! ratio to the reference, from criterion's mean estimates of this run).
+//! ratio to the reference) from criterion's typical estimates of this run: the
+//! middle figures of its `time:`/`thrpt:` lines. Criterion's HTML report, with
+//! plots, is in `target/criterion/report/index.html`.
 
+use std::collections::HashMap;
 use std::hint::black_box;
-use std::path::{Path, PathBuf};
-use std::time::Duration;
+use std::time::{Duration, SystemTime};
 
-use criterion::{BenchmarkId, Criterion, Throughput};
+use criterion::{BenchmarkId, Throughput};
 use sudoku_lab::board::{Board, BoxSize};
 use sudoku_lab::dataset::Dataset;
 use sudoku_lab::search::Limits;
 use sudoku_lab::{NoCount, Outcome, Strategy};
 
-const REFERENCE: &str = "sudoku-crate-0.8";
+mod common;
+use common::{REFERENCE, Typical, criterion_home, shared_dir, typical_estimates};
+
 /// Corpus file and stride (every k-th puzzle): 17-clue is large, so 1 in 10.
 const CORPORA: [(&str, usize); 3] = [
     ("17-clue.txt", 10),
     ("top1465.txt", 1),
     ("forum-hardest-1106.txt", 1),
 ];
-
-fn shared_dir() -> PathBuf {
-    std::env::var_os("SUDOKU_LAB_SHARED")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/datasets"))
-}
 
 /// The rungs raced here: `propagate` and every rung above it.
 fn racers() -> Vec<Strategy> {
@@ -63,12 +61,9 @@ fn check(group: &str, puzzles: &[Board], reference: &[sudoku::Sudoku]) {
 }
 
 fn main() {
-    let mut c = Criterion::default()
-        .without_plots()
-        .sample_size(10)
-        .warm_up_time(Duration::from_secs(1))
-        .measurement_time(Duration::from_secs(4))
-        .configure_from_args();
+    let started = SystemTime::now();
+    let mut c =
+        common::criterion(Duration::from_secs(1), Duration::from_secs(4)).configure_from_args();
     let dir = shared_dir();
     let mut groups = Vec::new();
     for (file, stride) in CORPORA {
@@ -118,45 +113,42 @@ fn main() {
         groups.push((group, n));
     }
     c.final_summary();
-    print_table(&groups);
+    print_table(&groups, &typical_estimates(&criterion_home(), started));
 }
 
-/// Mean time per iteration (ns) from criterion's estimates of this run.
-fn mean_ns(group: &str, id: &str, n: usize) -> Option<f64> {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("target/criterion")
-        .join(group)
-        .join(id)
-        .join(n.to_string())
-        .join("new/estimates.json");
-    let text = std::fs::read_to_string(path).ok()?;
-    let json: serde_json::Value = serde_json::from_str(&text).ok()?;
-    json["mean"]["point_estimate"].as_f64()
-}
-
-fn print_table(groups: &[(String, usize)]) {
+/// The summary table; a benchmark without an estimate from this run
+/// (filtered out, or run with `--discard-baseline`/`--load-baseline`) has no row.
+fn print_table(groups: &[(String, usize)], estimates: &HashMap<String, Typical>) {
     if groups.is_empty() {
         return;
     }
-    println!("\n| corpus | puzzles | strategy | puzzles/s | ÷ {REFERENCE} |");
-    println!("|---|---:|---|---:|---:|");
+    let get = |group: &str, id: &str, n: usize| estimates.get(&format!("{group}/{id}/{n}"));
+    println!(
+        "\npuzzles/s = puzzles / criterion's typical time per iteration, the middle figure \
+         of its `thrpt:` line (`estimate`: slope of its linear regression, or mean when it \
+         sampled flat)."
+    );
+    println!("\n| corpus | puzzles | strategy | puzzles/s | ÷ {REFERENCE} | estimate |");
+    println!("|---|---:|---|---:|---:|---|");
     for (group, n) in groups {
-        let Some(reference) = mean_ns(group, REFERENCE, *n) else {
+        let Some(reference) = get(group, REFERENCE, *n) else {
             continue;
         };
         let rate = |ns: f64| *n as f64 / (ns * 1e-9);
         for s in racers() {
-            if let Some(ns) = mean_ns(group, s.name(), *n) {
+            if let Some(t) = get(group, s.name(), *n) {
                 println!(
-                    "| {group} | {n} | {s} | {:.0} | {:.2} |",
-                    rate(ns),
-                    reference / ns
+                    "| {group} | {n} | {s} | {:.0} | {:.2} | {} |",
+                    rate(t.ns),
+                    reference.ns / t.ns,
+                    t.stat
                 );
             }
         }
         println!(
-            "| {group} | {n} | {REFERENCE} | {:.0} | 1.00 |",
-            rate(reference)
+            "| {group} | {n} | {REFERENCE} | {:.0} | 1.00 | {} |",
+            rate(reference.ns),
+            reference.stat
         );
     }
 }
