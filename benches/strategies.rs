@@ -31,11 +31,11 @@ use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_m
 use sudoku_lab::board::{Board, BoxSize};
 use sudoku_lab::dataset::{Dataset, shipped};
 use sudoku_lab::search::Limits;
-use sudoku_lab::speed::{SampleCheck, check_sample, sample};
+use sudoku_lab::speed::{SampleCheck, check_sample};
 use sudoku_lab::{NoCount, Strategy};
 
 mod common;
-use common::{REFERENCE, shared_dir};
+use common::{REFERENCE, sample, shared_dir};
 
 /// Seed of every sample: same puzzles on every run and machine.
 const SEED: u64 = 1;

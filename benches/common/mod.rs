@@ -170,3 +170,16 @@ fn read_new(new: &Path, since: SystemTime) -> Option<(String, Typical)> {
     };
     Some((id, typical))
 }
+
+/// A seeded sample of `items` (file order kept), drawn by the lab's one
+/// sampler: the same `n` and `seed` pick the same puzzles as `--sample N
+/// --seed S` does in every command.
+#[allow(dead_code)]
+pub fn sample<T: Clone>(items: &[T], n: usize, seed: u64) -> Vec<T> {
+    let draw = sudoku_lab::sample::Sample { n: n as u64, seed }
+        .draw(items.iter().cloned().map(Ok::<T, std::convert::Infallible>));
+    match draw {
+        Ok((picked, _)) => picked.into_iter().map(|(_, t)| t).collect(),
+        Err(never) => match never {},
+    }
+}
