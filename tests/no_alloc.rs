@@ -5,26 +5,41 @@
 mod core_support;
 
 use std::alloc::{GlobalAlloc, Layout, System};
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::cell::Cell;
 
 use core_support::board;
 use sudoku_lab::{Limits, NoCount, Strategy};
 
 struct Counting;
 
-static ALLOCATIONS: AtomicU64 = AtomicU64::new(0);
+thread_local! {
+    /// Allocations made by this thread: the tests of this file run on
+    /// parallel threads, and each counts only its own.
+    static MINE: Cell<u64> = const { Cell::new(0) };
+}
 
-// SAFETY: forwards to the system allocator unchanged; only counts calls.
+/// Allocations made by the calling thread so far.
+fn allocations() -> u64 {
+    MINE.with(Cell::get)
+}
+
+fn count_one() {
+    // `try_with`: a thread being torn down has no counter left; not counted.
+    let _ = MINE.try_with(|c| c.set(c.get() + 1));
+}
+
+// SAFETY: forwards to the system allocator unchanged; only counts calls
+// (a const-initialised thread-local Cell neither allocates nor has a destructor).
 unsafe impl GlobalAlloc for Counting {
     unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        ALLOCATIONS.fetch_add(1, Ordering::Relaxed);
+        count_one();
         unsafe { System.alloc(layout) }
     }
     unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
         unsafe { System.dealloc(ptr, layout) }
     }
     unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
-        ALLOCATIONS.fetch_add(1, Ordering::Relaxed);
+        count_one();
         unsafe { System.realloc(ptr, layout, new_size) }
     }
 }
@@ -33,9 +48,9 @@ unsafe impl GlobalAlloc for Counting {
 static GLOBAL: Counting = Counting;
 
 fn allocations_of(strategy: Strategy, puzzle: &sudoku_lab::Board) -> (u64, u64) {
-    let before = ALLOCATIONS.load(Ordering::Relaxed);
+    let before = allocations();
     let report = strategy.run(puzzle, Limits::count(2, Some(3_000_000)), NoCount);
-    let after = ALLOCATIONS.load(Ordering::Relaxed);
+    let after = allocations();
     let nodes = report.nodes;
     drop(report);
     (after - before, nodes)
@@ -102,7 +117,7 @@ fn a_solver_allocates_nothing_per_puzzle() {
             for b in &boards {
                 solver.search(b, limits, Counts::default());
             }
-            let before = ALLOCATIONS.load(Ordering::Relaxed);
+            let before = allocations();
             for _ in 0..3 {
                 for c in &cells {
                     solver.count(c, 2, &mut solution);
@@ -112,7 +127,7 @@ fn a_solver_allocates_nothing_per_puzzle() {
                     solver.search(b, limits, Counts::default());
                 }
             }
-            let after = ALLOCATIONS.load(Ordering::Relaxed);
+            let after = allocations();
             assert_eq!(after - before, 0, "{s} on {size}: allocations per puzzle");
             assert_eq!(solver.count(&cells[cells.len() - 1], 2, &mut solution), 0);
         }
