@@ -20,7 +20,8 @@ use std::io::{BufRead, Read};
 use crate::board::{Board, BoardError, BoxSize, Cell};
 
 /// The UTF-8 byte-order mark, skipped at the start of a file.
-const UTF8_BOM: &[u8] = b"\xEF\xBB\xBF";
+/// The UTF-8 byte-order mark some editors put at the start of a file.
+pub const UTF8_BOM: &[u8] = b"\xEF\xBB\xBF";
 
 /// Longest accepted input line; longer lines are rejected without being read whole.
 pub const MAX_LINE_BYTES: u64 = 64 * 1024;
@@ -249,6 +250,13 @@ impl<R: BufRead> PuzzleReader<R> {
             buf: Vec::new(),
             done: false,
         }
+    }
+
+    /// Numbers the input's first line `line` (the reader was handed the rest
+    /// of a file whose earlier lines were read elsewhere).
+    pub fn starting_at(mut self, line: usize) -> Self {
+        self.line_no = line.saturating_sub(1);
+        self
     }
 
     /// The detected layout, once the first puzzle line has been read.
