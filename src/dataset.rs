@@ -160,6 +160,19 @@ impl LoadError {
     }
 }
 
+/// A line that could not be read, as a positioned error.
+fn line_error(file: &str, line: usize, e: format::LineError) -> LoadError {
+    match e {
+        format::LineError::TooLong => invalid(
+            file,
+            line,
+            1,
+            format!("line longer than {MAX_LINE_BYTES} bytes"),
+        ),
+        format::LineError::Io(e) => invalid(file, line, 1, format!("read error: {e}")),
+    }
+}
+
 fn invalid(file: &str, line: usize, column: usize, message: impl fmt::Display) -> LoadError {
     LoadError::Invalid {
         file: file.to_string(),
@@ -216,33 +229,16 @@ impl DatasetReader {
         let mut line = Vec::new();
         let mut lines = 0;
         let inner = loop {
-            line.clear();
-            let read = (&mut buffered)
-                .take(MAX_LINE_BYTES + 1)
-                .read_until(b'\n', &mut line);
-            let n = match read {
+            match format::read_line(&mut buffered, &mut line) {
+                Ok(false) => break Inner::Empty { lines, error: None },
+                Ok(true) => lines += 1,
                 Err(e) => {
+                    lines += 1;
                     break Inner::Empty {
                         lines,
-                        error: Some(invalid(&file, lines + 1, 1, format!("read error: {e}"))),
+                        error: Some(line_error(&file, lines, e)),
                     };
                 }
-                Ok(n) => n,
-            };
-            if n == 0 {
-                break Inner::Empty { lines, error: None };
-            }
-            lines += 1;
-            if line.last() != Some(&b'\n') && n as u64 > MAX_LINE_BYTES {
-                break Inner::Empty {
-                    lines,
-                    error: Some(invalid(
-                        &file,
-                        lines,
-                        1,
-                        format!("line longer than {MAX_LINE_BYTES} bytes"),
-                    )),
-                };
             }
             if lines == 1 {
                 if line.starts_with(UTF8_BOM) {
@@ -261,8 +257,7 @@ impl DatasetReader {
             }
             let content = content_of(&line);
             if content.is_empty() {
-                let whole = line.strip_suffix(b"\n").unwrap_or(&line);
-                directives.see(lines, whole, false);
+                directives.see(lines, &line, false);
                 if let Some((l, c, m)) = directives.error.take() {
                     break Inner::Empty {
                         lines,
@@ -276,6 +271,8 @@ impl DatasetReader {
                     .iter()
                     .any(|c| content.eq_ignore_ascii_case(c.as_bytes()));
             let before = lines - 1;
+            // The line goes back with the ending `read_line` took off.
+            line.push(b'\n');
             let replay: Box<dyn Read> =
                 Box::new(Cursor::new(std::mem::take(&mut line)).chain(buffered));
             break if is_csv {
@@ -585,24 +582,13 @@ impl<R: BufRead> CsvReader<R> {
     /// The next line that is not blank or a comment, split into fields.
     fn next_record(&mut self) -> Result<Option<Vec<Field>>, LoadError> {
         loop {
-            self.buf.clear();
-            let n = (&mut self.reader)
-                .take(MAX_LINE_BYTES + 1)
-                .read_until(b'\n', &mut self.buf)
-                .map_err(|e| {
-                    invalid(&self.file, self.line_no + 1, 1, format!("read error: {e}"))
-                })?;
-            if n == 0 {
-                return Ok(None);
-            }
-            self.line_no += 1;
-            if self.buf.last() == Some(&b'\n') {
-                self.buf.pop();
-            } else if n as u64 > MAX_LINE_BYTES {
-                return Err(self.err(1, format!("line longer than {MAX_LINE_BYTES} bytes")));
-            }
-            if self.buf.last() == Some(&b'\r') {
-                self.buf.pop();
+            match format::read_line(&mut self.reader, &mut self.buf) {
+                Ok(false) => return Ok(None),
+                Ok(true) => self.line_no += 1,
+                Err(e) => {
+                    self.line_no += 1;
+                    return Err(line_error(&self.file, self.line_no, e));
+                }
             }
             let trimmed = self.buf.trim_ascii();
             if trimmed.is_empty() {
