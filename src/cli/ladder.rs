@@ -8,6 +8,7 @@ use std::process::ExitCode;
 use anyhow::{Context, bail};
 use clap::Args;
 
+use crate::counters::Counts;
 use crate::dataset::Dataset;
 use crate::measure::{Measurement, measure};
 use crate::progress::Progress;
@@ -132,38 +133,31 @@ pub fn ladder(args: &LadderArgs) -> anyhow::Result<ExitCode> {
 
 /// One row per puzzle × strategy.
 pub fn puzzle_table(rows: &[&Labelled]) -> String {
-    let headers = [
-        "puzzle",
-        "strategy",
-        "result",
-        "nodes",
-        "placements",
-        "backtracks",
-        "guesses",
-        "dead ends",
-        "probes",
-        "time",
-        "per node",
-    ];
+    // Every counter, in the order of the one counter table (`Counts::NAMES`).
+    let counters = Counts::NAMES.map(|n| n.replace('_', " "));
+    let mut headers = vec!["puzzle", "strategy", "result"];
+    headers.extend(counters.iter().map(String::as_str));
+    headers.extend(["time", "per node"]);
     let body = rows
         .iter()
         .map(|l| {
-            let (m, c) = (&l.m, &l.m.counts);
+            let m = &l.m;
             let ran = m.outcome != Outcome::Unsupported;
-            let count = |x: u64| if ran { thousands(x) } else { "-".to_string() };
-            vec![
+            let mut row = vec![
                 l.puzzle.clone(),
                 m.strategy.name().to_string(),
                 result(m.outcome).to_string(),
-                count(c.nodes),
-                count(c.placements),
-                count(c.backtracks),
-                count(c.guesses),
-                count(c.dead_ends),
-                count(c.probes),
-                m.timing.map_or("-".into(), |t| duration(t.ns())),
-                l.ns_per_node().map_or("-".into(), per_node),
-            ]
+            ];
+            row.extend(m.counts.values().map(|x| {
+                if ran {
+                    thousands(x)
+                } else {
+                    "-".to_string()
+                }
+            }));
+            row.push(m.timing.map_or("-".into(), |t| duration(t.ns())));
+            row.push(l.ns_per_node().map_or("-".into(), per_node));
+            row
         })
         .collect();
     markdown(&headers, 3, body)
