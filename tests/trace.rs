@@ -313,3 +313,217 @@ fn row_major_rungs_count_the_same_tree_on_the_famous_puzzles() {
         }
     }
 }
+
+/// Every recorded event tells the truth about the board the search had in
+/// hand: replaying the events onto the givens ([`Position`]), each placement
+/// is in an empty cell and among the candidates its branch lists; the listed
+/// candidates (or places of a digit in a unit) are exactly the board's;
+/// a naked single is the cell's only candidate; a hidden single is the
+/// digit's only place in its unit; a dead end's cell has no candidate, its
+/// digit no place in its unit, its clashing digits only that cell; an undo
+/// takes back a placement on the path; the solution is the verified one.
+///
+/// `fast` eliminates more than the board shows (locked candidates), so its
+/// claims are checked one way: what it fills or lists is possible on the
+/// board, what it calls impossible is not checked.
+#[test]
+fn every_event_tells_the_truth_about_the_board() {
+    use sudoku_lab::board::{Board, Cell, Unit};
+    use sudoku_lab::dataset::Dataset;
+    use sudoku_lab::format::parse_one;
+    use sudoku_lab::trace::{Branch, DeadEnd, EventKind, Position, Reason, trace};
+
+    fn candidates(b: &Board, values: &[u8], cell: Cell) -> u32 {
+        let g = b.geometry();
+        let mut used = 0;
+        for u in g.units_of(cell) {
+            for c in g.unit_cells(u) {
+                if values[c.index()] != 0 {
+                    used |= 1 << (values[c.index()] - 1);
+                }
+            }
+        }
+        g.full & !used
+    }
+    /// Places (bit i = i-th cell of the unit) where `digit` fits, and whether it is placed.
+    fn places(b: &Board, values: &[u8], unit: Unit, digit: u8) -> (u32, bool) {
+        let g = b.geometry();
+        let mut mask = 0;
+        let mut placed = false;
+        for (i, c) in g.unit_cells(unit).enumerate() {
+            let v = values[c.index()];
+            placed |= v == digit;
+            if v == 0 && candidates(b, values, c) & (1 << (digit - 1)) != 0 {
+                mask |= 1 << i;
+            }
+        }
+        (mask, placed)
+    }
+
+    let mut puzzles: Vec<Board> = ["1.....3..4.....2", ANTI.trim()]
+        .iter()
+        .map(|l| parse_one(l).unwrap().1.board)
+        .collect();
+    let famous = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/puzzles/famous.txt");
+    puzzles.extend(Dataset::load(&famous).unwrap().puzzles.into_iter().map(|p| p.board));
+    let mut checked = std::collections::BTreeMap::<String, u64>::new();
+    for b in &puzzles {
+        let g = b.geometry();
+        for &s in Strategy::ALL {
+            if !s.supports(b.size()) {
+                continue;
+            }
+            let exact = s != Strategy::Fast;
+            let t = trace(s, b, Some(30_000), 200_000).expect("verified");
+            let mut p = Position::new(b);
+            for e in t.tracer.events() {
+                let v = p.values().to_vec();
+                let at = format!("{s} step {}: {}", e.step, e.describe(g));
+                let placed_now = p
+                    .fills()
+                    .iter()
+                    .filter(|&&f| f == sudoku_lab::trace::Fill::Placed)
+                    .count();
+                assert_eq!(e.depth as usize, placed_now, "{at}: depth");
+                let kind = match e.kind {
+                    EventKind::Place {
+                        cell,
+                        digit,
+                        branch,
+                        guess,
+                    } => {
+                        let cand = candidates(b, &v, cell);
+                        assert_eq!(v[cell.index()], 0, "{at}: cell empty");
+                        assert!(cand & (1 << (digit - 1)) != 0, "{at}: digit fits");
+                        match branch {
+                            Branch::Cell { cell: c, digits } => {
+                                assert_eq!(c, cell, "{at}");
+                                assert!(digits & (1 << (digit - 1)) != 0, "{at}");
+                                if exact {
+                                    assert_eq!(digits, cand, "{at}: candidates");
+                                } else {
+                                    assert_eq!(digits & !cand, 0, "{at}: candidates");
+                                }
+                                assert_eq!(guess, digits.count_ones() > 1, "{at}: guess");
+                            }
+                            Branch::Digit {
+                                unit,
+                                digit: d,
+                                places: m,
+                            } => {
+                                assert_eq!(d, digit, "{at}");
+                                let (want, placed) = places(b, &v, unit, digit);
+                                assert!(!placed, "{at}");
+                                assert_eq!(m, want, "{at}: places");
+                                assert!(g.unit_cells(unit).any(|c| c == cell), "{at}");
+                                assert_eq!(guess, m.count_ones() > 1, "{at}: guess");
+                            }
+                            Branch::Unstated => panic!("{at}: every rung states its branch"),
+                        }
+                        "place"
+                    }
+                    EventKind::Forced {
+                        cell,
+                        digit,
+                        reason,
+                    } => {
+                        let cand = candidates(b, &v, cell);
+                        assert_eq!(v[cell.index()], 0, "{at}: cell empty");
+                        assert!(cand & (1 << (digit - 1)) != 0, "{at}: digit fits");
+                        match reason {
+                            Reason::NakedSingle => {
+                                if exact {
+                                    assert_eq!(cand, 1 << (digit - 1), "{at}: only candidate");
+                                }
+                                "naked single"
+                            }
+                            Reason::HiddenSingle(unit) => {
+                                assert!(g.unit_cells(unit).any(|c| c == cell), "{at}");
+                                let (m, placed) = places(b, &v, unit, digit);
+                                assert!(!placed, "{at}");
+                                if exact {
+                                    assert_eq!(m.count_ones(), 1, "{at}: only place");
+                                }
+                                "hidden single"
+                            }
+                            Reason::Unstated => panic!("{at}: every rung states its reason"),
+                        }
+                    }
+                    EventKind::Backtrack { cell, digit } => {
+                        assert_eq!(v[cell.index()], digit, "{at}: undoes what is there");
+                        "undo"
+                    }
+                    EventKind::DeadEnd(why) => match why {
+                        DeadEnd::Cell(cell) => {
+                            assert_eq!(v[cell.index()], 0, "{at}: cell empty");
+                            if exact {
+                                assert_eq!(candidates(b, &v, cell), 0, "{at}: no candidate");
+                            }
+                            "dead end: cell"
+                        }
+                        DeadEnd::Digit { unit, digit } => {
+                            let (m, placed) = places(b, &v, unit, digit);
+                            assert!(!placed, "{at}: digit not placed in the unit");
+                            if exact {
+                                assert_eq!(m, 0, "{at}: no place");
+                            }
+                            "dead end: digit"
+                        }
+                        DeadEnd::Clash { unit, cell, digits } => {
+                            assert!(digits.count_ones() >= 2, "{at}");
+                            assert!(g.unit_cells(unit).any(|c| c == cell), "{at}");
+                            let i = g.unit_cells(unit).position(|c| c == cell).unwrap();
+                            for d in 1..=g.n as u8 {
+                                if digits & (1 << (d - 1)) != 0 {
+                                    let (m, placed) = places(b, &v, unit, d);
+                                    assert!(!placed, "{at}");
+                                    assert_eq!(m, 1 << i, "{at}: {d} only fits {cell:?}");
+                                }
+                            }
+                            "dead end: clash"
+                        }
+                        DeadEnd::Chute { .. } => {
+                            assert!(!exact, "{at}: only fast reasons by chutes");
+                            "dead end: chute"
+                        }
+                        DeadEnd::Unstated => panic!("{at}: every rung states why"),
+                    },
+                    EventKind::Solution => {
+                        assert!(v.iter().all(|&x| x != 0), "{at}: complete");
+                        assert_eq!(
+                            Some(&v[..]),
+                            t.solution.as_ref().map(|s| s.cells()),
+                            "{at}: the verified solution"
+                        );
+                        "solution"
+                    }
+                };
+                *checked.entry(format!("{s}: {kind}")).or_default() += 1;
+                p.apply(e);
+            }
+            if !t.tracer.truncated() && t.outcome == sudoku_lab::Outcome::Solved {
+                assert_eq!(
+                    Some(p.values()),
+                    t.solution.as_ref().map(|s| s.cells()),
+                    "{s}: the replayed board ends on the solution"
+                );
+            }
+        }
+    }
+    // Every kind of claim was exercised somewhere.
+    for want in [
+        "naive: place",
+        "naive: dead end: cell",
+        "naive: undo",
+        "mrv: solution",
+        "propagate: naked single",
+        "propagate: hidden single",
+        "propagate: dead end: digit",
+        "propagate: dead end: clash",
+        "dlx: dead end: digit",
+        "fast: hidden single",
+        "fast: dead end: chute",
+    ] {
+        assert!(checked.contains_key(want), "{want} never checked: {checked:?}");
+    }
+}
