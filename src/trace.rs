@@ -117,7 +117,11 @@ pub enum EventKind {
     /// with it).
     Backtrack { cell: Cell, digit: u8 },
     /// A cell filled by inference, not by branching.
-    Forced { cell: Cell, digit: u8, reason: Reason },
+    Forced {
+        cell: Cell,
+        digit: u8,
+        reason: Reason,
+    },
     /// A node where the search could not go on.
     DeadEnd(DeadEnd),
     /// A complete grid.
@@ -557,8 +561,16 @@ pub fn describe_dead_end(why: &DeadEnd, g: &Geometry) -> String {
         DeadEnd::Cell(cell) => format!("{} has no candidate", g.name(cell)),
         DeadEnd::Digit { unit, digit } => format!("{digit} has no place in {unit}"),
         DeadEnd::Clash { unit, cell, digits } => {
-            let all = if digits.count_ones() == 2 { "both" } else { "all" };
-            format!("{} {all} need {} in {unit}", digit_list(digits), g.name(cell))
+            let all = if digits.count_ones() == 2 {
+                "both"
+            } else {
+                "all"
+            };
+            format!(
+                "{} {all} need {} in {unit}",
+                digit_list(digits),
+                g.name(cell)
+            )
         }
         DeadEnd::Chute { chute, digit } => format!("{digit} has no consistent place in {chute}"),
         DeadEnd::Unstated => "the strategy gave no reason".to_string(),

@@ -30,7 +30,9 @@ fn data(html: &str) -> serde_json::Value {
 /// Nothing on the page comes from elsewhere: no links, sources, imports or
 /// URLs but the SVG namespace the script names.
 fn assert_self_contained(html: &str, what: &str) {
-    for bad in ["<link", " src=", "url(", "@import", "https:", "<iframe", "fetch("] {
+    for bad in [
+        "<link", " src=", "url(", "@import", "https:", "<iframe", "fetch(",
+    ] {
         assert!(!html.contains(bad), "{what}: page contains {bad:?}");
     }
     assert_eq!(
@@ -103,8 +105,8 @@ fn every_docs_puzzle_with_every_strategy() {
             sizes.push(format!("{what}: {} bytes", html.len()));
         }
     }
-    // 7 files, 12 puzzles.
-    assert_eq!(sizes.len(), 12, "{sizes:?}");
+    // 7 files, 11 puzzles.
+    assert_eq!(sizes.len(), 11, "{sizes:?}");
     eprintln!("{}", sizes.join("\n"));
 }
 
@@ -230,4 +232,31 @@ fn errors_are_clear() {
         .assert()
         .success()
         .stdout(predicate::str::contains("bytes per event kept"));
+}
+
+/// The tour links a committed replay (docs/replays/tiny-4x4.html, small);
+/// it must be what its documented command writes today.
+#[test]
+fn the_committed_replay_is_current() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("tiny-4x4.html");
+    // The command quoted in docs/01-naive.md.
+    lab()
+        .current_dir(root())
+        .args(["replay", "-s", "naive,mrv,propagate", "--out"])
+        .arg(&out)
+        .arg("docs/puzzles/tiny-4x4.txt")
+        .assert()
+        .success();
+    let fresh = std::fs::read_to_string(&out).unwrap();
+    let committed = std::fs::read_to_string(root().join("docs/replays/tiny-4x4.html")).unwrap();
+    assert!(
+        fresh == committed,
+        "docs/replays/tiny-4x4.html is stale: regenerate it with `sudoku-lab replay -s \
+         naive,mrv,propagate --out docs/replays/tiny-4x4.html docs/puzzles/tiny-4x4.txt`"
+    );
+    let docs = std::fs::read_to_string(root().join("docs/01-naive.md")).unwrap();
+    assert!(docs.contains(
+        "sudoku-lab replay -s naive,mrv,propagate --out docs/replays/tiny-4x4.html docs/puzzles/tiny-4x4.txt"
+    ));
 }

@@ -34,10 +34,14 @@ fn browser() -> Option<PathBuf> {
     match chromium() {
         Some(p) => Some(p),
         None if std::env::var_os("CI").is_some() => {
-            panic!("chromium is missing: .ci/run installs Debian's `chromium`; CI must run this test")
+            panic!(
+                "chromium is missing: .ci/run installs Debian's `chromium`; CI must run this test"
+            )
         }
         None => {
-            eprintln!("skipped: no chromium (install Debian's `chromium` to run the replay page test)");
+            eprintln!(
+                "skipped: no chromium (install Debian's `chromium` to run the replay page test)"
+            );
             None
         }
     }
@@ -362,7 +366,11 @@ fn reason(kind: &EventKind) -> String {
             DeadEnd::Cell(_) => "no candidate".into(),
             w => format!("{w:?}"),
         },
-        k => format!("{k:?}").split_whitespace().next().unwrap_or("").to_string(),
+        k => format!("{k:?}")
+            .split_whitespace()
+            .next()
+            .unwrap_or("")
+            .to_string(),
     }
 }
 

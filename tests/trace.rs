@@ -333,10 +333,10 @@ fn row_major_rungs_count_the_same_tree_on_the_famous_puzzles() {
 /// end. Its forced digits are only checked to land in empty cells.
 #[test]
 fn every_event_tells_the_truth_about_the_board() {
+    use sudoku_lab::Strategy;
     use sudoku_lab::board::{Board, Cell, Unit};
     use sudoku_lab::dataset::Dataset;
     use sudoku_lab::format::parse_one;
-    use sudoku_lab::Strategy;
     use sudoku_lab::trace::{Branch, DeadEnd, EventKind, Position, Reason, trace};
 
     fn candidates(b: &Board, values: &[u8], cell: Cell) -> u32 {
@@ -371,7 +371,13 @@ fn every_event_tells_the_truth_about_the_board() {
         .map(|l| parse_one(l).unwrap().1.board)
         .collect();
     let famous = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/puzzles/famous.txt");
-    puzzles.extend(Dataset::load(&famous).unwrap().puzzles.into_iter().map(|p| p.board));
+    puzzles.extend(
+        Dataset::load(&famous)
+            .unwrap()
+            .puzzles
+            .into_iter()
+            .map(|p| p.board),
+    );
     let mut checked = std::collections::BTreeMap::<String, u64>::new();
     for b in &puzzles {
         let g = b.geometry();
@@ -534,6 +540,9 @@ fn every_event_tells_the_truth_about_the_board() {
         "fast: hidden single",
         "fast: dead end: chute",
     ] {
-        assert!(checked.contains_key(want), "{want} never checked: {checked:?}");
+        assert!(
+            checked.contains_key(want),
+            "{want} never checked: {checked:?}"
+        );
     }
 }

@@ -145,7 +145,10 @@ fn decisions(b: &Board, t: &Trace) -> String {
     let events = t.tracer.events();
     let mut out = String::new();
     if events.is_empty() {
-        let _ = writeln!(out, "(no events shown: --steps is 0 or the search had none)");
+        let _ = writeln!(
+            out,
+            "(no events shown: --steps is 0 or the search had none)"
+        );
         return out;
     }
     let _ = writeln!(out, "  step  depth  event (indented by depth)");
@@ -156,12 +159,7 @@ fn decisions(b: &Board, t: &Trace) -> String {
         } else {
             "·".repeat(depth)
         };
-        let _ = writeln!(
-            out,
-            "{:>6} {depth:>6}  {indent}{}",
-            e.step,
-            e.describe(g)
-        );
+        let _ = writeln!(out, "{:>6} {depth:>6}  {indent}{}", e.step, e.describe(g));
     }
     let _ = writeln!(
         out,
