@@ -17,6 +17,11 @@ pub const SOLVE_BUDGET: Budget = Budget::UNLIMITED;
 /// well under a second each (recorded as over budget, never silently dropped).
 pub const MEASURE_BUDGET: Budget = Budget::nodes(5_000_000);
 
+/// `replay`: events kept in full per strategy (the rest is summarised).
+/// Ten thousand events show the opening of any search, stay instant to step
+/// through in a browser, and keep a page of one strategy near half a megabyte.
+pub const REPLAY_STEPS: usize = 10_000;
+
 /// The generator's uniqueness checks: generous for small boards (never
 /// reached for 4×4 and 9×9), tighter for large ones so that a hard check is
 /// abandoned (and its clue kept) rather than waited for.

@@ -7,6 +7,7 @@
 //! * [`counters`] / [`search`] — the work counters and the shared search context.
 //! * [`solver`] — a reusable, allocation-free handle on one strategy and size.
 //! * [`trace`] / [`tour`] — a recording counter and the measurements behind `docs/`.
+//! * [`replay`] — traced searches as a self-contained web page.
 //! * [`compare`] — strategies × datasets → CSV, charts and a written report.
 //! * [`speed`] — throughput measurement (the `speed` command).
 
@@ -24,6 +25,7 @@ pub mod measure;
 pub mod output;
 pub mod progress;
 pub mod rate;
+pub mod replay;
 pub mod sample;
 pub mod search;
 pub mod solver;

@@ -19,6 +19,7 @@ mod generate;
 mod ladder;
 mod progress;
 mod rate;
+mod replay;
 mod solve;
 mod speed;
 mod trace;
@@ -26,8 +27,9 @@ mod trace;
 pub use compare::{CompareArgs, ReportArgs};
 pub use exit::{Failure, exit_code, parse};
 pub use generate::GenerateArgs;
-pub use ladder::LadderArgs;
+pub use ladder::{LadderArgs, thousands};
 pub use rate::RateArgs;
+pub use replay::ReplayArgs;
 pub use solve::{CountArgs, SolveArgs};
 pub use speed::SpeedArgs;
 pub use trace::TraceArgs;
@@ -50,6 +52,8 @@ pub enum Command {
     Strategies,
     /// Watch one search unfold: first decisions, totals, nodes per depth.
     Trace(TraceArgs),
+    /// Replay searches as one self-contained web page (board, events, counters, depth).
+    Replay(ReplayArgs),
     /// Run strategies over puzzle files; print Markdown tables of counters and times.
     Ladder(LadderArgs),
     /// Run strategies over datasets; write results.csv, summary.csv, charts and a report.
@@ -84,6 +88,7 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Solve(args) => solve::solve(&args),
         Command::Count(args) => solve::count(&args),
         Command::Trace(args) => trace::run(&args),
+        Command::Replay(args) => replay::run(&args),
         Command::Ladder(args) => ladder::ladder(&args),
         Command::Compare(args) => compare::compare(&args),
         Command::Report(args) => compare::report(&args),
