@@ -23,6 +23,7 @@ pub mod generate;
 pub mod input;
 pub mod measure;
 pub mod output;
+pub mod present;
 pub mod progress;
 pub mod rate;
 pub mod replay;

@@ -33,8 +33,8 @@ use std::fmt::Write as _;
 use serde::Serialize;
 
 use crate::board::{Board, Unit, UnitKind};
-use crate::cli::thousands;
 use crate::counters::Counts;
+use crate::present::thousands;
 use crate::trace::{Branch, Chute, DeadEnd, Event, EventKind, Reason, Trace};
 
 /// Most events a page keeps per strategy (`--steps`): about 16 MB per

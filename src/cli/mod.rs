@@ -27,7 +27,7 @@ mod trace;
 pub use compare::{CompareArgs, ReportArgs};
 pub use exit::{Failure, exit_code, parse};
 pub use generate::GenerateArgs;
-pub use ladder::{LadderArgs, thousands};
+pub use ladder::LadderArgs;
 pub use rate::RateArgs;
 pub use replay::ReplayArgs;
 pub use solve::{CountArgs, SolveArgs};

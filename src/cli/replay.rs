@@ -14,8 +14,8 @@ use crate::trace::trace;
 
 use super::EXIT_UNSOLVED;
 use super::args::{MeasureBudget, StrategyList};
-use super::ladder::thousands;
 use super::trace::pick;
+use crate::present::thousands;
 
 #[derive(Debug, Args)]
 #[command(after_help = format!(

@@ -17,7 +17,7 @@ use crate::trace::{Trace, trace};
 
 use super::EXIT_UNSOLVED;
 use super::args::MeasureBudget;
-use super::ladder::{duration, markdown, thousands};
+use crate::present::{duration, markdown, thousands};
 
 /// Largest `--steps`: the event buffer is allocated up front.
 pub const MAX_STEPS: usize = 1_000_000;
