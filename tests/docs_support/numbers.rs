@@ -32,13 +32,11 @@ pub struct Phrase {
     pub words: bool,
 }
 
-const CONTEXT_WORDS: [&str; 6] = [
-    "rung",
-    "rungs",
-    "chapter",
-    "chapters",
-    "exercise",
-    "exercises",
+/// Words after which a number names something (`rung 6`, `rows 1–3`,
+/// `digits 1, 2, …`) rather than measures it.
+const CONTEXT_WORDS: [&str; 14] = [
+    "rung", "rungs", "chapter", "chapters", "exercise", "exercises", "row", "rows", "column",
+    "columns", "box", "boxes", "digit", "digits",
 ];
 
 /// The number phrases of a text.
