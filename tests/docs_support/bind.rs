@@ -9,7 +9,7 @@
 //! | `<!-- > EXPR-->` | more than EXPR ("fewer than a thousand": 1000 > nodes) |
 //!
 //! KEY is a fact key of a block ([`super::facts`]): `AI Escargot/mrv/nodes`.
-//! EXPR combines `{KEY}`, numbers, `+ - * / ( )`. A key is looked up in the
+//! EXPR combines `{KEY}`, numbers, `+ - * / ( )` and `gt(a, b)` (1 if a > b). A key is looked up in the
 //! nearest block of the page that has it; `#ID:KEY` names the block
 //! (`console id=ID`).
 
@@ -180,6 +180,29 @@ impl Parser<'_> {
                 }
                 let t: String = self.s[start..self.i].iter().filter(|c| **c != ',').collect();
                 t.parse().map_err(|_| format!("bad number `{t}`"))
+            }
+            Some(c) if c.is_ascii_alphabetic() => {
+                // gt(a, b): 1 if a > b, else 0 — to count rows a claim covers.
+                let start = self.i;
+                while self.s.get(self.i).is_some_and(|c| c.is_ascii_alphabetic()) {
+                    self.i += 1;
+                }
+                let name: String = self.s[start..self.i].iter().collect();
+                if name != "gt" || self.peek() != Some('(') {
+                    return Err(format!("unknown function `{name}` (there is `gt(a, b)`)"));
+                }
+                self.i += 1;
+                let a = self.sum()?;
+                if self.peek() != Some(',') {
+                    return Err("`gt` takes two arguments".into());
+                }
+                self.i += 1;
+                let b = self.sum()?;
+                if self.peek() != Some(')') {
+                    return Err("missing `)`".into());
+                }
+                self.i += 1;
+                Ok(if a > b { 1.0 } else { 0.0 })
             }
             other => Err(format!("unexpected {other:?}")),
         }

@@ -269,7 +269,13 @@ pub fn check_doc(
             }
         }
         for (k, p) in phrases.iter().enumerate() {
-            if p.claim && !bound[k] && !constants.iter().any(|c| *c == p.text) {
+            // Part of a name the blocks print (`Inkala 2012`): a label, not a claim.
+            let word_before = unit.text[..p.start]
+                .split_whitespace()
+                .next_back()
+                .unwrap_or("");
+            let named = !word_before.is_empty() && outputs.contains(&format!("{word_before} {}", p.text));
+            if p.claim && !bound[k] && !named && !constants.iter().any(|c| *c == p.text) {
                 out.push(problem(
                     line,
                     Kind::Unbound,

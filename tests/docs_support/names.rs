@@ -248,22 +248,25 @@ impl Index {
         if segs.len() < 2 {
             return None;
         }
-        // The last name must be defined (or be a variant/field) in a file
-        // that defines the name before it.
+        // `module::name`: defined in the module's file. `Type::name`: a method
+        // or constant in an `impl` block of that type, a variant of that enum,
+        // or a field of that struct, in a file that defines the type.
         let (owner, last) = (segs[segs.len() - 2], segs[segs.len() - 1]);
         let Some(files) = self.defined_in(owner) else {
             return Some(format!("`{path}`: nothing named `{owner}` is defined in the lab"));
         };
+        let module = |f: &String| {
+            Path::new(f)
+                .file_stem()
+                .is_some_and(|s| s == owner || (s == "mod" && f.contains(&format!("/{owner}/"))))
+        };
         let ok = files.iter().any(|f| {
-            self.defs.get(last).is_some_and(|d| d.contains(f))
-                || std::fs::read_to_string(super::root().join(f)).is_ok_and(|t| {
-                    t.contains(&format!("    {last},"))
-                        || t.contains(&format!("    {last} {{"))
-                        || t.contains(&format!("    {last}("))
-                        || t.contains(&format!("pub {last}:"))
-                })
+            if module(f) {
+                return self.defs.get(last).is_some_and(|d| d.contains(f));
+            }
+            std::fs::read_to_string(super::root().join(f)).is_ok_and(|t| member_of(&t, owner, last))
         });
-        (!ok).then(|| format!("`{path}`: `{owner}` has no `{last}` (no definition of `{last}` beside `{owner}`)"))
+        (!ok).then(|| format!("`{path}`: `{owner}` has no `{last}` (no `fn`/`const` in an `impl {owner}`, variant or field of that name)"))
     }
 
     /// Why a link target of `doc` does not exist, if it does not.
@@ -344,4 +347,44 @@ fn strip_turbofish(s: &str) -> String {
         Some(i) => s[..i].to_string(),
         None => s.to_string(),
     }
+}
+
+/// Whether `last` is a method or associated item of an `impl … owner` block,
+/// a variant of `enum owner`, or a field of `struct owner`, in this source.
+fn member_of(text: &str, owner: &str, last: &str) -> bool {
+    let lines: Vec<&str> = text.lines().collect();
+    let word = |l: &str, w: &str| {
+        l.split(|c: char| !(c.is_alphanumeric() || c == '_'))
+            .any(|x| x == w)
+    };
+    for (i, l) in lines.iter().enumerate() {
+        let t = l.trim_start();
+        let opens = (t.starts_with("impl") && word(t.split(" for ").last().unwrap_or(t), owner))
+            || ((t.starts_with("pub enum ") || t.starts_with("enum ") || t.starts_with("pub struct ") || t.starts_with("struct "))
+                && word(t, owner));
+        if !opens {
+            continue;
+        }
+        let mut depth = 0i32;
+        for body in &lines[i..] {
+            let bt = body.trim_start();
+            if depth == 1
+                && (word(bt.split('(').next().unwrap_or(""), "fn") && word(bt, last)
+                    || bt.starts_with(&format!("{last},"))
+                    || bt.starts_with(&format!("{last} {{"))
+                    || bt.starts_with(&format!("{last}("))
+                    || bt.starts_with(&format!("{last}:"))
+                    || bt.starts_with(&format!("pub {last}:"))
+                    || (bt.contains("const ") && word(bt, last))
+                    || (bt.contains("type ") && word(bt, last)))
+            {
+                return true;
+            }
+            depth += body.matches('{').count() as i32 - body.matches('}').count() as i32;
+            if depth <= 0 && body.contains('}') {
+                break;
+            }
+        }
+    }
+    false
 }
