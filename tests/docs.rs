@@ -153,7 +153,7 @@ fn regenerate() {
     let runner = Runner::new(BIN, std::path::Path::new(env!("CARGO_TARGET_TMPDIR")));
     let load_start = runner::load_average();
     let docs = load_docs();
-    let mut runs = Vec::new();
+    let mut runs: Vec<Vec<Option<runner::Run>>> = Vec::new();
     for doc in &docs {
         let mut mine = Vec::new();
         for block in &doc.blocks {
@@ -164,6 +164,43 @@ fn regenerate() {
             });
         }
         runs.push(mine);
+    }
+    // Times that disagree between pages came from disturbed runs: run those
+    // blocks again (keeping the faster run), a few rounds at most.
+    for _ in 0..3 {
+        let rewritten: Vec<docs_support::Doc> = docs
+            .iter()
+            .zip(&runs)
+            .map(|(doc, runs)| docs_support::Doc::parse(&doc.rel, &runner::update(doc, runs, "", index()).0))
+            .collect();
+        let clashes = check::same_measurement(&rewritten);
+        if clashes.is_empty() {
+            break;
+        }
+        for p in &clashes {
+            eprintln!("re-running (times disagree): {p}");
+        }
+        for (d, doc) in rewritten.iter().enumerate() {
+            for (b, block) in doc.blocks.iter().enumerate() {
+                let hit = clashes.iter().any(|p| {
+                    (p.file == doc.rel && p.line == block.command_line() + 1)
+                        || p.message.contains(&format!("{}:{}", doc.rel, block.command_line() + 1))
+                });
+                if hit && runs[d][b].is_some() {
+                    runs[d][b] = Some(runner.rerun_keep_faster(&docs[d].blocks[b]).unwrap_or_else(|e| panic!("{e}")));
+                }
+            }
+        }
+        // Identical commands elsewhere take the kept run too.
+        for (d, doc) in docs.iter().enumerate() {
+            for (b, block) in doc.blocks.iter().enumerate() {
+                if runs[d][b].is_some()
+                    && let Ok(Ok((run, _))) = runner.run(block, true)
+                {
+                    runs[d][b] = Some(run);
+                }
+            }
+        }
     }
     let note = runner::machine_note(load_start, runner::load_average());
     let mut left = Vec::new();
@@ -202,4 +239,282 @@ fn every_chapter_is_reachable_from_the_entry_point() {
     }
     let top = std::fs::read_to_string(root().join("README.md")).expect("README.md");
     assert!(top.contains("docs/README.md"), "README.md must link the tour");
+}
+
+/// The test of the test: the real pages, edited the ways the tour has drifted
+/// before, must each fail — with the rule that should catch the edit.
+mod drift_is_caught {
+    use super::*;
+    use docs_support::Doc;
+    use docs_support::runner::Run;
+
+    /// The problems of the tour with one page's text edited (`from` → `to`,
+    /// first occurrence), and the problems of the unedited tour.
+    fn edited(file: &str, from: &str, to: &str) -> (Vec<Problem>, Vec<Problem>) {
+        let docs = load_docs();
+        let before = check::check_static(&docs, index());
+        let docs: Vec<Doc> = docs
+            .into_iter()
+            .map(|d| {
+                if d.rel == file {
+                    assert!(d.text.contains(from), "{file} no longer contains {from:?}: update this test");
+                    Doc::parse(&d.rel, &d.text.replacen(from, to, 1))
+                } else {
+                    d
+                }
+            })
+            .collect();
+        (before, check::check_static(&docs, index()))
+    }
+
+    fn assert_caught(file: &str, from: &str, to: &str, kind: Kind) {
+        let (before, after) = edited(file, from, to);
+        let mine = |ps: &[Problem]| -> Vec<Problem> {
+            ps.iter()
+                .filter(|p| p.file == file && p.kind == kind)
+                .cloned()
+                .collect()
+        };
+        assert!(
+            mine(&before).is_empty(),
+            "{file} already has {kind:?} problems:\n{}",
+            report(&mine(&before))
+        );
+        assert!(
+            !mine(&after).is_empty(),
+            "editing {from:?} to {to:?} in {file} went unnoticed (expected a {kind:?} problem); got:\n{}",
+            report(&after)
+        );
+    }
+
+    #[test]
+    fn a_changed_count() {
+        // "218 MRV nodes" → 281
+        assert_caught(
+            "docs/lesson-hard-for-whom.md",
+            "218<!--= AI Escargot/mrv/nodes-->",
+            "281<!--= AI Escargot/mrv/nodes-->",
+            Kind::Mismatch,
+        );
+    }
+
+    #[test]
+    fn a_count_without_its_binding() {
+        assert_caught(
+            "docs/lesson-hard-for-whom.md",
+            "218<!--= AI Escargot/mrv/nodes--> MRV nodes",
+            "281 MRV nodes",
+            Kind::Unbound,
+        );
+        assert_caught(
+            "docs/05-mrv.md",
+            "Why the cut is so large",
+            "MRV needs 4,711 nodes here. Why the cut is so large",
+            Kind::Unbound,
+        );
+    }
+
+    #[test]
+    fn a_changed_share() {
+        // "(15 of them)" → 51
+        assert_caught(
+            "docs/lesson-heavy-tail.md",
+            "(15<!--~",
+            "(51<!--~",
+            Kind::Claim,
+        );
+    }
+
+    #[test]
+    fn a_changed_ratio_in_words() {
+        // "sixteen hundred times" → "sixteen times"
+        assert_caught(
+            "docs/lesson-orientation.md",
+            "sixteen hundred times<!--~",
+            "sixteen times<!--~",
+            Kind::Claim,
+        );
+    }
+
+    #[test]
+    fn another_puzzles_numbers() {
+        // The right number of the wrong puzzle, under the right key...
+        assert_caught(
+            "docs/lesson-hard-for-whom.md",
+            "218<!--= AI Escargot/mrv/nodes-->",
+            "12,809<!--= AI Escargot/mrv/nodes-->",
+            Kind::Mismatch,
+        );
+        // ...or under the other puzzle's key, in a paragraph about AI Escargot.
+        assert_caught(
+            "docs/lesson-hard-for-whom.md",
+            "218<!--= AI Escargot/mrv/nodes-->",
+            "12,809<!--= Golden Nugget/mrv/nodes-->",
+            Kind::Mention,
+        );
+    }
+
+    /// A `ladder` table row with its time cell multiplied by `factor` (and its
+    /// per-node cell too, when `both`).
+    fn scale_line(line: &str, factor: f64, both: bool) -> String {
+        let mut cells: Vec<String> = line.split('|').map(str::to_string).collect();
+        let n = cells.len();
+        // ... | time | per node |
+        let ns = docs_support::times::parse(&cells[n - 3]).expect("a time cell") * factor;
+        cells[n - 3] = format!(" {} ", docs_support::times::format(ns));
+        if both {
+            let per = docs_support::times::parse(&cells[n - 2]).expect("a per-node cell") * factor;
+            cells[n - 2] = format!(" {per:.1} ns ");
+        }
+        cells.join("|")
+    }
+
+    /// A row of a page, and the same row with its time scaled.
+    fn scaled_row(file: &str, row_start: &str, factor: f64, both: bool) -> (String, String) {
+        let text = std::fs::read_to_string(root().join(file)).expect("page");
+        let line = text
+            .lines()
+            .find(|l| l.starts_with(row_start))
+            .unwrap_or_else(|| panic!("{file} has no row {row_start:?}"))
+            .to_string();
+        let to = scale_line(&line, factor, both);
+        (line, to)
+    }
+
+    #[test]
+    fn a_changed_table_time() {
+        let file = "docs/04-bitmask.md";
+        let (from, to) = scaled_row(file, "| anti-backtracking | bitmask ", 3.0, false);
+        assert_caught(file, &from, &to, Kind::Time);
+    }
+
+    #[test]
+    fn a_time_from_another_run() {
+        // Time and per node edited together add up, but no longer agree with
+        // the same measurement on another page (mrv on top1465: 2.06 s in one
+        // chapter, 8.99 s in another, was the drift).
+        let file = "docs/lesson-same-tree.md";
+        let (from, to) = scaled_row(file, "| Platinum Blonde | naive ", 4.0, true);
+        assert_caught(file, &from, &to, Kind::Time);
+    }
+
+    #[test]
+    fn a_stale_time_exit_code_and_figure() {
+        let docs = load_docs();
+        let doc = docs.iter().find(|d| d.rel == "docs/04-bitmask.md").expect("page");
+        let block = doc.blocks.last().expect("a block");
+        let slow: String = block
+            .expected
+            .lines()
+            .map(|l| {
+                if l.starts_with("| anti-backtracking ") {
+                    scale_line(l, 10.0, true)
+                } else {
+                    l.to_string()
+                }
+            })
+            .collect::<Vec<_>>()
+            .join("\n");
+        assert_ne!(slow, block.expected, "expected the anti-backtracking row in the last block of the bitmask chapter");
+        let same = Run { code: Some(block.exit), output: block.expected.clone() };
+        assert!(docs_support::runner::compare(doc, block, &same, &[], true).is_empty());
+        let stale = Run { code: Some(block.exit), output: slow };
+        let found = docs_support::runner::compare(doc, block, &stale, &[], true);
+        assert!(found.iter().any(|p| p.kind == Kind::StaleTime), "{}", report(&found));
+        let failed = Run { code: Some(70), output: block.expected.clone() };
+        let found = docs_support::runner::compare(doc, block, &failed, &[], true);
+        assert!(found.iter().any(|p| p.kind == Kind::ExitCode), "{}", report(&found));
+        // A figure that differs from the committed one.
+        let mrv = docs.iter().find(|d| d.rel == "docs/05-mrv.md").expect("page");
+        let chart = mrv.blocks.iter().find(|b| b.command.contains("--chart")).expect("a chart block");
+        let page_figure = chart
+            .command
+            .split_whitespace()
+            .find(|a| a.starts_with("docs/img/"))
+            .expect("a figure");
+        let fresh = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("edited-figure.svg");
+        let mut bytes = std::fs::read(root().join(page_figure)).expect("figure");
+        bytes.extend_from_slice(b"<!-- edited -->");
+        std::fs::write(&fresh, bytes).expect("write");
+        let same = Run { code: Some(chart.exit), output: chart.expected.clone() };
+        let found = docs_support::runner::compare(mrv, chart, &same, &[(page_figure.to_string(), fresh)], false);
+        assert!(found.iter().any(|p| p.kind == Kind::Figure), "{}", report(&found));
+    }
+
+    #[test]
+    fn a_wrong_code_name_or_link() {
+        // `UsedTables::set` was the drift: the function is `State::mark`.
+        assert_caught("docs/03-used-tables.md", "`State::mark`", "`UsedTables::set`", Kind::CodeName);
+        assert_caught("docs/08-fast.md", "`STACKS`", "`STACK`", Kind::CodeName);
+        assert_caught("docs/01-naive.md", "`--depth-histogram`", "`--depth-histogramm`", Kind::CodeName);
+        assert_caught("docs/07-dlx.md", "(08-fast.md)", "(09-fast.md)", Kind::Link);
+    }
+
+    #[test]
+    fn a_wrong_worked_example() {
+        assert_caught("docs/07-dlx.md", "r1c2 = 1  .X..", "r1c2 = 1  X...", Kind::Picture);
+        assert_caught("docs/08-fast.md", "r3  . . . | . . . | . 5 .", "r3  5 . . | . . . | . 5 .", Kind::Picture);
+        assert_caught("docs/08-fast.md", "table index (bit 3*row + box): 465", "table index (bit 3*row + box): 466", Kind::Picture);
+    }
+
+    #[test]
+    fn a_page_of_times_without_its_machine() {
+        assert_caught("docs/04-bitmask.md", "<!-- docs: machine -->", "", Kind::Machine);
+    }
+
+    #[test]
+    fn update_leaves_no_stale_prose() {
+        let docs = load_docs();
+        let doc = docs
+            .iter()
+            .find(|d| d.rel == "docs/lesson-hard-for-whom.md")
+            .expect("page");
+        // A strategy changed: AI Escargot now takes MRV 219 nodes.
+        let runs: Vec<Option<Run>> = doc
+            .blocks
+            .iter()
+            .map(|b| {
+                let out = b.expected.lines().map(|l| {
+                    if l.starts_with("| AI Escargot ") && l.contains("| mrv ") {
+                        l.replacen("|        218 |", "|        219 |", 1)
+                    } else {
+                        l.to_string()
+                    }
+                });
+                Some(Run { code: Some(b.exit), output: out.collect::<Vec<_>>().join("\n") })
+            })
+            .collect();
+        assert!(runs.iter().flatten().any(|r| r.output.contains("|        219 |")), "the AI Escargot mrv row moved: update this test");
+        let (text, left) = runner::update(doc, &runs, "*Times on this page: (test)*", index());
+        assert!(text.contains("219<!--= AI Escargot/mrv/nodes-->"), "the bound prose number was not rewritten");
+        assert!(!text.contains("218<!--= AI Escargot/mrv/nodes-->"));
+        assert!(left.iter().all(|p| p.kind != Kind::Mismatch), "{}", report(&left));
+
+        // A change that a sentence no longer supports is reported, not hidden.
+        let doc = docs
+            .iter()
+            .find(|d| d.rel == "docs/lesson-orientation.md")
+            .expect("page");
+        let runs: Vec<Option<Run>> = doc
+            .blocks
+            .iter()
+            .map(|b| {
+                let out = b.expected.lines().map(|l| {
+                    if l.starts_with("| anti-backtracking @flip-columns ") && l.contains("| bitmask ") {
+                        l.replacen("43,223 |", "4,322 |", 1)
+                    } else {
+                        l.to_string()
+                    }
+                });
+                Some(Run { code: Some(b.exit), output: out.collect::<Vec<_>>().join("\n") })
+            })
+            .collect();
+        let (text, left) = runner::update(doc, &runs, "*Times on this page: (test)*", index());
+        assert!(text.contains("4,322<!--="), "the bound prose number was not rewritten");
+        assert!(
+            left.iter().any(|p| p.kind == Kind::Claim && p.message.contains("sixteen hundred")),
+            "a claim the new numbers contradict must be reported:\n{}",
+            report(&left)
+        );
+    }
 }

@@ -37,6 +37,19 @@ pub fn parse(text: &str) -> Option<f64> {
     num.parse::<f64>().ok().map(|v| v * scale)
 }
 
+/// A time as `ladder` prints it: `412 ns`, `3.1 µs`, `27.4 ms`, `2.31 s`.
+pub fn format(ns: f64) -> String {
+    if ns < 1e3 {
+        format!("{ns:.0} ns")
+    } else if ns < 1e6 {
+        format!("{:.1} µs", ns / 1e3)
+    } else if ns < 1e9 {
+        format!("{:.1} ms", ns / 1e6)
+    } else {
+        format!("{:.2} s", ns / 1e9)
+    }
+}
+
 /// Half a unit of the last printed digit, in nanoseconds.
 pub fn half_unit(text: &str) -> f64 {
     let Some((num, _)) = text.trim().split_once(' ') else {
