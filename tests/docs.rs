@@ -445,8 +445,8 @@ mod drift_is_caught {
     fn a_wrong_code_name_or_link() {
         // `UsedTables::set` was the drift: the function is `State::mark`.
         assert_caught("docs/03-used-tables.md", "`State::mark`", "`UsedTables::set`", Kind::CodeName);
-        assert_caught("docs/08-fast.md", "`STACKS`", "`STACK`", Kind::CodeName);
-        assert_caught("docs/01-naive.md", "`--depth-histogram`", "`--depth-histogramm`", Kind::CodeName);
+        assert_caught("docs/08-fast.md", "`PERMUTATION_CELLS`", "`PERMUTATION_CELL`", Kind::CodeName);
+        assert_caught("docs/README.md", "`--depth-histogram`", "`--depth-histogramm`", Kind::CodeName);
         assert_caught("docs/07-dlx.md", "(08-fast.md)", "(09-fast.md)", Kind::Link);
     }
 

@@ -144,7 +144,7 @@ impl Doc {
     }
 
     /// Names declared by `<!-- docs: foreign a b ... -->`: code names that
-    /// belong to the seed programs or the judge's code, not to the lab.
+    /// are not the lab's (the seed programs', the judge's, Markdown's).
     pub fn foreign(&self) -> Vec<String> {
         self.directive_words("foreign", ' ')
     }

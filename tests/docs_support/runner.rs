@@ -106,6 +106,11 @@ impl Runner {
                 r
             }
         };
+        // The command names the file it wrote: name the page's figure instead.
+        let mut run = run;
+        for (page, written) in &figures {
+            run.output = run.output.replace(&*written.to_string_lossy(), page);
+        }
         Ok(Ok((run, figures)))
     }
 }
