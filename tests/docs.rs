@@ -111,10 +111,15 @@ fn reproduce(weight: Weight) {
         }
     }
     if skipped > 0 {
-        eprintln!("skipped: {} not set ({skipped} block(s) read the public corpora)", runner::SHARED_VAR);
+        eprintln!(
+            "skipped: {} not set ({skipped} block(s) read the public corpora)",
+            runner::SHARED_VAR
+        );
     }
     if pending > 0 {
-        eprintln!("note: {pending} console-pending block(s) (commands that do not run yet); `SUDOKU_LAB_DOCS=update` fills them once they do");
+        eprintln!(
+            "note: {pending} console-pending block(s) (commands that do not run yet); `SUDOKU_LAB_DOCS=update` fills them once they do"
+        );
     }
     assert!(checked + skipped > 0, "no blocks of this weight in docs/");
     assert!(
@@ -171,7 +176,9 @@ fn regenerate() {
         let rewritten: Vec<docs_support::Doc> = docs
             .iter()
             .zip(&runs)
-            .map(|(doc, runs)| docs_support::Doc::parse(&doc.rel, &runner::update(doc, runs, "", index()).0))
+            .map(|(doc, runs)| {
+                docs_support::Doc::parse(&doc.rel, &runner::update(doc, runs, "", index()).0)
+            })
             .collect();
         let clashes = check::same_measurement(&rewritten);
         if clashes.is_empty() {
@@ -184,10 +191,15 @@ fn regenerate() {
             for (b, block) in doc.blocks.iter().enumerate() {
                 let hit = clashes.iter().any(|p| {
                     (p.file == doc.rel && p.line == block.command_line() + 1)
-                        || p.message.contains(&format!("{}:{}", doc.rel, block.command_line() + 1))
+                        || p.message
+                            .contains(&format!("{}:{}", doc.rel, block.command_line() + 1))
                 });
                 if hit && runs[d][b].is_some() {
-                    runs[d][b] = Some(runner.rerun_keep_faster(&docs[d].blocks[b]).unwrap_or_else(|e| panic!("{e}")));
+                    runs[d][b] = Some(
+                        runner
+                            .rerun_keep_faster(&docs[d].blocks[b])
+                            .unwrap_or_else(|e| panic!("{e}")),
+                    );
                 }
             }
         }
@@ -238,7 +250,10 @@ fn every_chapter_is_reachable_from_the_entry_point() {
         }
     }
     let top = std::fs::read_to_string(root().join("README.md")).expect("README.md");
-    assert!(top.contains("docs/README.md"), "README.md must link the tour");
+    assert!(
+        top.contains("docs/README.md"),
+        "README.md must link the tour"
+    );
 }
 
 /// The test of the test: the real pages, edited the ways the tour has drifted
@@ -257,7 +272,10 @@ mod drift_is_caught {
             .into_iter()
             .map(|d| {
                 if d.rel == file {
-                    assert!(d.text.contains(from), "{file} no longer contains {from:?}: update this test");
+                    assert!(
+                        d.text.contains(from),
+                        "{file} no longer contains {from:?}: update this test"
+                    );
                     Doc::parse(&d.rel, &d.text.replacen(from, to, 1))
                 } else {
                     d
@@ -401,7 +419,10 @@ mod drift_is_caught {
     #[test]
     fn a_stale_time_exit_code_and_figure() {
         let docs = load_docs();
-        let doc = docs.iter().find(|d| d.rel == "docs/04-bitmask.md").expect("page");
+        let doc = docs
+            .iter()
+            .find(|d| d.rel == "docs/04-bitmask.md")
+            .expect("page");
         let block = doc.blocks.last().expect("a block");
         let slow: String = block
             .expected
@@ -415,18 +436,45 @@ mod drift_is_caught {
             })
             .collect::<Vec<_>>()
             .join("\n");
-        assert_ne!(slow, block.expected, "expected the anti-backtracking row in the last block of the bitmask chapter");
-        let same = Run { code: Some(block.exit), output: block.expected.clone() };
+        assert_ne!(
+            slow, block.expected,
+            "expected the anti-backtracking row in the last block of the bitmask chapter"
+        );
+        let same = Run {
+            code: Some(block.exit),
+            output: block.expected.clone(),
+        };
         assert!(docs_support::runner::compare(doc, block, &same, &[], true).is_empty());
-        let stale = Run { code: Some(block.exit), output: slow };
+        let stale = Run {
+            code: Some(block.exit),
+            output: slow,
+        };
         let found = docs_support::runner::compare(doc, block, &stale, &[], true);
-        assert!(found.iter().any(|p| p.kind == Kind::StaleTime), "{}", report(&found));
-        let failed = Run { code: Some(70), output: block.expected.clone() };
+        assert!(
+            found.iter().any(|p| p.kind == Kind::StaleTime),
+            "{}",
+            report(&found)
+        );
+        let failed = Run {
+            code: Some(70),
+            output: block.expected.clone(),
+        };
         let found = docs_support::runner::compare(doc, block, &failed, &[], true);
-        assert!(found.iter().any(|p| p.kind == Kind::ExitCode), "{}", report(&found));
+        assert!(
+            found.iter().any(|p| p.kind == Kind::ExitCode),
+            "{}",
+            report(&found)
+        );
         // A figure that differs from the committed one.
-        let mrv = docs.iter().find(|d| d.rel == "docs/05-mrv.md").expect("page");
-        let chart = mrv.blocks.iter().find(|b| b.command.contains("--chart")).expect("a chart block");
+        let mrv = docs
+            .iter()
+            .find(|d| d.rel == "docs/05-mrv.md")
+            .expect("page");
+        let chart = mrv
+            .blocks
+            .iter()
+            .find(|b| b.command.contains("--chart"))
+            .expect("a chart block");
         let page_figure = chart
             .command
             .split_whitespace()
@@ -436,30 +484,78 @@ mod drift_is_caught {
         let mut bytes = std::fs::read(root().join(page_figure)).expect("figure");
         bytes.extend_from_slice(b"<!-- edited -->");
         std::fs::write(&fresh, bytes).expect("write");
-        let same = Run { code: Some(chart.exit), output: chart.expected.clone() };
-        let found = docs_support::runner::compare(mrv, chart, &same, &[(page_figure.to_string(), fresh)], false);
-        assert!(found.iter().any(|p| p.kind == Kind::Figure), "{}", report(&found));
+        let same = Run {
+            code: Some(chart.exit),
+            output: chart.expected.clone(),
+        };
+        let found = docs_support::runner::compare(
+            mrv,
+            chart,
+            &same,
+            &[(page_figure.to_string(), fresh)],
+            false,
+        );
+        assert!(
+            found.iter().any(|p| p.kind == Kind::Figure),
+            "{}",
+            report(&found)
+        );
     }
 
     #[test]
     fn a_wrong_code_name_or_link() {
         // `UsedTables::set` was the drift: the function is `State::mark`.
-        assert_caught("docs/03-used-tables.md", "`State::mark`", "`UsedTables::set`", Kind::CodeName);
-        assert_caught("docs/08-fast.md", "`PERMUTATION_CELLS`", "`PERMUTATION_CELL`", Kind::CodeName);
-        assert_caught("docs/README.md", "`--depth-histogram`", "`--depth-histogramm`", Kind::CodeName);
+        assert_caught(
+            "docs/03-used-tables.md",
+            "`State::mark`",
+            "`UsedTables::set`",
+            Kind::CodeName,
+        );
+        assert_caught(
+            "docs/08-fast.md",
+            "`PERMUTATION_CELLS`",
+            "`PERMUTATION_CELL`",
+            Kind::CodeName,
+        );
+        assert_caught(
+            "docs/README.md",
+            "`--depth-histogram`",
+            "`--depth-histogramm`",
+            Kind::CodeName,
+        );
         assert_caught("docs/07-dlx.md", "(08-fast.md)", "(09-fast.md)", Kind::Link);
     }
 
     #[test]
     fn a_wrong_worked_example() {
-        assert_caught("docs/07-dlx.md", "r1c2 = 1  .X..", "r1c2 = 1  X...", Kind::Picture);
-        assert_caught("docs/08-fast.md", "r3  . . . | . . . | . 5 .", "r3  5 . . | . . . | . 5 .", Kind::Picture);
-        assert_caught("docs/08-fast.md", "table index (bit 3*row + box): 465", "table index (bit 3*row + box): 466", Kind::Picture);
+        assert_caught(
+            "docs/07-dlx.md",
+            "r1c2 = 1  .X..",
+            "r1c2 = 1  X...",
+            Kind::Picture,
+        );
+        assert_caught(
+            "docs/08-fast.md",
+            "r3  . . . | . . . | . 5 .",
+            "r3  5 . . | . . . | . 5 .",
+            Kind::Picture,
+        );
+        assert_caught(
+            "docs/08-fast.md",
+            "table index (bit 3*row + box): 465",
+            "table index (bit 3*row + box): 466",
+            Kind::Picture,
+        );
     }
 
     #[test]
     fn a_page_of_times_without_its_machine() {
-        assert_caught("docs/04-bitmask.md", "<!-- docs: machine -->", "", Kind::Machine);
+        assert_caught(
+            "docs/04-bitmask.md",
+            "<!-- docs: machine -->",
+            "",
+            Kind::Machine,
+        );
     }
 
     #[test]
@@ -481,14 +577,29 @@ mod drift_is_caught {
                         l.to_string()
                     }
                 });
-                Some(Run { code: Some(b.exit), output: out.collect::<Vec<_>>().join("\n") })
+                Some(Run {
+                    code: Some(b.exit),
+                    output: out.collect::<Vec<_>>().join("\n"),
+                })
             })
             .collect();
-        assert!(runs.iter().flatten().any(|r| r.output.contains("|        219 |")), "the AI Escargot mrv row moved: update this test");
+        assert!(
+            runs.iter()
+                .flatten()
+                .any(|r| r.output.contains("|        219 |")),
+            "the AI Escargot mrv row moved: update this test"
+        );
         let (text, left) = runner::update(doc, &runs, "*Times on this page: (test)*", index());
-        assert!(text.contains("219<!--= AI Escargot/mrv/nodes-->"), "the bound prose number was not rewritten");
+        assert!(
+            text.contains("219<!--= AI Escargot/mrv/nodes-->"),
+            "the bound prose number was not rewritten"
+        );
         assert!(!text.contains("218<!--= AI Escargot/mrv/nodes-->"));
-        assert!(left.iter().all(|p| p.kind != Kind::Mismatch), "{}", report(&left));
+        assert!(
+            left.iter().all(|p| p.kind != Kind::Mismatch),
+            "{}",
+            report(&left)
+        );
 
         // A change that a sentence no longer supports is reported, not hidden.
         let doc = docs
@@ -500,19 +611,28 @@ mod drift_is_caught {
             .iter()
             .map(|b| {
                 let out = b.expected.lines().map(|l| {
-                    if l.starts_with("| anti-backtracking @flip-columns ") && l.contains("| bitmask ") {
+                    if l.starts_with("| anti-backtracking @flip-columns ")
+                        && l.contains("| bitmask ")
+                    {
                         l.replacen("43,223 |", "4,322 |", 1)
                     } else {
                         l.to_string()
                     }
                 });
-                Some(Run { code: Some(b.exit), output: out.collect::<Vec<_>>().join("\n") })
+                Some(Run {
+                    code: Some(b.exit),
+                    output: out.collect::<Vec<_>>().join("\n"),
+                })
             })
             .collect();
         let (text, left) = runner::update(doc, &runs, "*Times on this page: (test)*", index());
-        assert!(text.contains("4,322<!--="), "the bound prose number was not rewritten");
         assert!(
-            left.iter().any(|p| p.kind == Kind::Claim && p.message.contains("sixteen hundred")),
+            text.contains("4,322<!--="),
+            "the bound prose number was not rewritten"
+        );
+        assert!(
+            left.iter()
+                .any(|p| p.kind == Kind::Claim && p.message.contains("sixteen hundred")),
             "a claim the new numbers contradict must be reported:\n{}",
             report(&left)
         );

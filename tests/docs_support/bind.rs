@@ -100,7 +100,10 @@ pub fn eval(expr: &str, fact: &dyn Fn(&Ref) -> Result<Fact, String>) -> Result<f
     let v = p.sum()?;
     p.ws();
     if p.i < p.s.len() {
-        return Err(format!("unexpected `{}` in `{expr}`", p.s[p.i..].iter().collect::<String>()));
+        return Err(format!(
+            "unexpected `{}` in `{expr}`",
+            p.s[p.i..].iter().collect::<String>()
+        ));
     }
     Ok(v)
 }
@@ -178,7 +181,10 @@ impl Parser<'_> {
                 {
                     self.i += 1;
                 }
-                let t: String = self.s[start..self.i].iter().filter(|c| **c != ',').collect();
+                let t: String = self.s[start..self.i]
+                    .iter()
+                    .filter(|c| **c != ',')
+                    .collect();
                 t.parse().map_err(|_| format!("bad number `{t}`"))
             }
             Some(c) if c.is_ascii_alphabetic() => {

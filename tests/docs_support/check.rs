@@ -21,7 +21,13 @@ pub const MACHINE_NOTE: &str = "*Times on this page:";
 pub fn block_facts(doc: &Doc) -> Vec<Facts> {
     doc.blocks
         .iter()
-        .map(|b| if b.pending { Facts::default() } else { facts::of(b) })
+        .map(|b| {
+            if b.pending {
+                Facts::default()
+            } else {
+                facts::of(b)
+            }
+        })
         .collect()
 }
 
@@ -106,7 +112,8 @@ pub fn check_static(docs: &[Doc], index: &Index) -> Vec<Problem> {
                     file: n.clone(),
                     line: 1,
                     kind: Kind::Figure,
-                    message: "no block of the tour produces this figure, so nothing checks it".into(),
+                    message: "no block of the tour produces this figure, so nothing checks it"
+                        .into(),
                     fix: None,
                 });
             }
@@ -210,7 +217,11 @@ pub fn check_doc(
                     }
                     Err(e) => {
                         failed = true;
-                        out.push(problem(line, Kind::Binding, format!("`{}`: {e}", phrase.text)));
+                        out.push(problem(
+                            line,
+                            Kind::Binding,
+                            format!("`{}`: {e}", phrase.text),
+                        ));
                     }
                 }
             }
@@ -223,9 +234,11 @@ pub fn check_doc(
                     if phrase.text != fact.text {
                         let start = unit.src[phrase.start];
                         let end = unit.src[phrase.end - 1];
-                        let fix = (start != super::markdown::NO_SOURCE && end != super::markdown::NO_SOURCE)
+                        let fix = (start != super::markdown::NO_SOURCE
+                            && end != super::markdown::NO_SOURCE)
                             .then(|| {
-                                let last = doc.text[end..].chars().next().map_or(1, |c| c.len_utf8());
+                                let last =
+                                    doc.text[end..].chars().next().map_or(1, |c| c.len_utf8());
                                 (start..end + last, fact.text.clone())
                             });
                         out.push(Problem {
@@ -259,7 +272,10 @@ pub fn check_doc(
                                 out.push(problem(
                                     line,
                                     Kind::Claim,
-                                    format!("prose says `{}`, which {how} {expr} = {v:.4}", phrase.text),
+                                    format!(
+                                        "prose says `{}`, which {how} {expr} = {v:.4}",
+                                        phrase.text
+                                    ),
                                 ));
                             }
                         }
@@ -274,8 +290,9 @@ pub fn check_doc(
                 .split_whitespace()
                 .next_back()
                 .unwrap_or("");
-            let named = !word_before.is_empty() && outputs.contains(&format!("{word_before} {}", p.text));
-            if p.claim && !bound[k] && !named && !constants.iter().any(|c| *c == p.text) {
+            let named =
+                !word_before.is_empty() && outputs.contains(&format!("{word_before} {}", p.text));
+            if p.claim && !bound[k] && !named && !constants.contains(&p.text) {
                 out.push(problem(
                     line,
                     Kind::Unbound,
@@ -329,7 +346,11 @@ pub fn check_doc(
                     out.push(problem(f.open_line, Kind::Picture, why));
                 }
             }
-            None => out.push(problem(line, Kind::Picture, "`docs: check` before no block".into())),
+            None => out.push(problem(
+                line,
+                Kind::Picture,
+                "`docs: check` before no block".into(),
+            )),
         }
     }
     out
@@ -337,9 +358,19 @@ pub fn check_doc(
 
 /// The text around a position, for messages.
 fn snippet(text: &str, at: usize) -> String {
-    let start = text[..at].char_indices().rev().nth(30).map_or(0, |(i, _)| i);
-    let end = text[at..].char_indices().nth(40).map_or(text.len(), |(i, _)| at + i);
-    format!("\"…{}…\"", text[start..end].replace(super::markdown::CODE_MARK, "`…`"))
+    let start = text[..at]
+        .char_indices()
+        .rev()
+        .nth(30)
+        .map_or(0, |(i, _)| i);
+    let end = text[at..]
+        .char_indices()
+        .nth(40)
+        .map_or(text.len(), |(i, _)| at + i);
+    format!(
+        "\"…{}…\"",
+        text[start..end].replace(super::markdown::CODE_MARK, "`…`")
+    )
 }
 
 /// The same measurement (puzzle × strategy, same node count) quoted in two
@@ -363,7 +394,10 @@ pub fn same_measurement(docs: &[Doc]) -> Vec<Problem> {
                             Some(p) => format!("{}×{}", row[nodes], row[p]),
                             None => row[nodes].clone(),
                         };
-                        let key = (format!("{}/{col}", labels.join("/")), format!("{count} {}", b.command.contains("--min-time 0")));
+                        let key = (
+                            format!("{}/{col}", labels.join("/")),
+                            format!("{count} {}", b.command.contains("--min-time 0")),
+                        );
                         let fact = Fact {
                             text: row[c].clone(),
                             value: times::parse(&row[c]),

@@ -69,10 +69,7 @@ pub fn tables(output: &str) -> Vec<Table> {
     let lines: Vec<&str> = output.lines().collect();
     let mut i = 0;
     while i < lines.len() {
-        if lines[i].trim_start().starts_with('|')
-            && i + 1 < lines.len()
-            && is_rule(lines[i + 1])
-        {
+        if lines[i].trim_start().starts_with('|') && i + 1 < lines.len() && is_rule(lines[i + 1]) {
             let headers = cells(lines[i]);
             let left = cells(lines[i + 1])
                 .iter()
@@ -114,7 +111,11 @@ pub fn number(text: &str) -> Option<f64> {
         return Some(ns);
     }
     let t = text.trim().trim_end_matches('%');
-    if t.is_empty() || !t.chars().all(|c| c.is_ascii_digit() || c == ',' || c == '.') {
+    if t.is_empty()
+        || !t
+            .chars()
+            .all(|c| c.is_ascii_digit() || c == ',' || c == '.')
+    {
         return None;
     }
     t.replace(',', "").parse().ok()

@@ -343,7 +343,8 @@ impl Unit {
 
     fn push(&mut self, s: &str, src: usize) {
         for (i, _) in s.bytes().enumerate() {
-            self.src.push(if src == NO_SOURCE { NO_SOURCE } else { src + i });
+            self.src
+                .push(if src == NO_SOURCE { NO_SOURCE } else { src + i });
         }
         self.text.push_str(s);
     }

@@ -76,7 +76,11 @@ pub enum Kind {
 
 impl std::fmt::Display for Problem {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "{}:{}: [{:?}] {}", self.file, self.line, self.kind, self.message)
+        write!(
+            f,
+            "{}:{}: [{:?}] {}",
+            self.file, self.line, self.kind, self.message
+        )
     }
 }
 

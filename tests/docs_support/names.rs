@@ -94,7 +94,14 @@ impl Index {
         for pair in words.windows(2) {
             if matches!(
                 pair[0],
-                "fn" | "struct" | "enum" | "trait" | "type" | "const" | "static" | "mod" | "macro_rules"
+                "fn" | "struct"
+                    | "enum"
+                    | "trait"
+                    | "type"
+                    | "const"
+                    | "static"
+                    | "mod"
+                    | "macro_rules"
             ) {
                 self.defs
                     .entry(pair[1].to_string())
@@ -215,9 +222,7 @@ impl Index {
 
     fn check_command(&self, args: &str) -> Option<String> {
         let words: Vec<&str> = args.split_whitespace().collect();
-        let Some(sub) = words.first() else {
-            return None;
-        };
+        let sub = words.first()?;
         if sub.starts_with('-') {
             return None;
         }
@@ -225,7 +230,10 @@ impl Index {
             return Some(format!("`sudoku-lab{args}`: there is no command `{sub}`"));
         };
         for w in &words[1..] {
-            if w.starts_with('-') && w.len() > 1 && !w.chars().nth(1).is_some_and(|c| c.is_ascii_digit()) {
+            if w.starts_with('-')
+                && w.len() > 1
+                && !w.chars().nth(1).is_some_and(|c| c.is_ascii_digit())
+            {
                 let flag = w.split('=').next().unwrap_or(w);
                 if !flags.contains(flag) {
                     return Some(format!("`sudoku-lab{args}`: `{sub}` has no flag {flag}"));
@@ -246,7 +254,9 @@ impl Index {
         }
         for s in &segs {
             if !self.words.contains(*s) {
-                return Some(format!("`{path}`: `{s}` is not a name in the lab's sources"));
+                return Some(format!(
+                    "`{path}`: `{s}` is not a name in the lab's sources"
+                ));
             }
         }
         if segs.len() < 2 {
@@ -257,7 +267,9 @@ impl Index {
         // or a field of that struct, in a file that defines the type.
         let (owner, last) = (segs[segs.len() - 2], segs[segs.len() - 1]);
         let Some(files) = self.defined_in(owner) else {
-            return Some(format!("`{path}`: nothing named `{owner}` is defined in the lab"));
+            return Some(format!(
+                "`{path}`: nothing named `{owner}` is defined in the lab"
+            ));
         };
         let module = |f: &String| {
             Path::new(f)
@@ -274,7 +286,12 @@ impl Index {
     }
 
     /// Why a link target of `doc` does not exist, if it does not.
-    pub fn check_link(&self, doc: &Doc, dest: &str, pages: &BTreeMap<String, Vec<String>>) -> Option<String> {
+    pub fn check_link(
+        &self,
+        doc: &Doc,
+        dest: &str,
+        pages: &BTreeMap<String, Vec<String>>,
+    ) -> Option<String> {
         if dest.contains("://") || dest.starts_with("mailto:") {
             return None;
         }
@@ -301,7 +318,9 @@ impl Index {
                     .unwrap_or_default()
             });
             if !anchors.iter().any(|a| a == f) {
-                return Some(format!("link to `{dest}`: {target} has no heading with anchor #{f}"));
+                return Some(format!(
+                    "link to `{dest}`: {target} has no heading with anchor #{f}"
+                ));
             }
         }
         None
@@ -323,14 +342,18 @@ fn normalize(p: &Path) -> String {
 }
 
 fn is_path(s: &str) -> bool {
-    const EXT: [&str; 9] = [".rs", ".md", ".txt", ".svg", ".png", ".toml", ".csv", ".sh", ".json"];
+    const EXT: [&str; 9] = [
+        ".rs", ".md", ".txt", ".svg", ".png", ".toml", ".csv", ".sh", ".json",
+    ];
     (s.contains('/') && !s.contains("::") && !s.contains(['(', '|', '&', '!', '*']))
         || EXT.iter().any(|e| s.ends_with(e))
 }
 
 fn is_ident(s: &str) -> bool {
     let mut chars = s.chars();
-    chars.next().is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
+    chars
+        .next()
+        .is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
         && chars.all(|c| c.is_ascii_alphanumeric() || c == '_')
 }
 
@@ -342,7 +365,8 @@ fn is_dash_word(s: &str) -> bool {
     s.contains('-')
         && !s.starts_with('-')
         && !s.ends_with('-')
-        && s.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-')
+        && s.chars()
+            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-')
 }
 
 /// `Strategy::add::<R>` → `Strategy::add`.
@@ -364,7 +388,10 @@ fn member_of(text: &str, owner: &str, last: &str) -> bool {
     for (i, l) in lines.iter().enumerate() {
         let t = l.trim_start();
         let opens = (t.starts_with("impl") && word(t.split(" for ").last().unwrap_or(t), owner))
-            || ((t.starts_with("pub enum ") || t.starts_with("enum ") || t.starts_with("pub struct ") || t.starts_with("struct "))
+            || ((t.starts_with("pub enum ")
+                || t.starts_with("enum ")
+                || t.starts_with("pub struct ")
+                || t.starts_with("struct "))
                 && word(t, owner));
         if !opens {
             continue;

@@ -35,8 +35,20 @@ pub struct Phrase {
 /// Words after which a number names something (`rung 6`, `rows 1–3`,
 /// `digits 1, 2, …`) rather than measures it.
 const CONTEXT_WORDS: [&str; 14] = [
-    "rung", "rungs", "chapter", "chapters", "exercise", "exercises", "row", "rows", "column",
-    "columns", "box", "boxes", "digit", "digits",
+    "rung",
+    "rungs",
+    "chapter",
+    "chapters",
+    "exercise",
+    "exercises",
+    "row",
+    "rows",
+    "column",
+    "columns",
+    "box",
+    "boxes",
+    "digit",
+    "digits",
 ];
 
 /// The number phrases of a text.
@@ -76,8 +88,11 @@ pub fn phrases(text: &str) -> Vec<Phrase> {
             let next = at(j);
             let glued_after = next.is_some_and(|n| n.is_alphabetic() || n == '_')
                 || (next == Some('-') && at(j + 1).is_some_and(|c| c.is_alphabetic()));
-            let size = matches!(next, Some('×' | 'x')) && at(j + 1).is_some_and(|c| c.is_ascii_digit())
-                || matches!(prev, Some('×' | 'x')) && i >= 2 && at(i - 2).is_some_and(|c| c.is_ascii_digit());
+            let size = matches!(next, Some('×' | 'x'))
+                && at(j + 1).is_some_and(|c| c.is_ascii_digit())
+                || matches!(prev, Some('×' | 'x'))
+                    && i >= 2
+                    && at(i - 2).is_some_and(|c| c.is_ascii_digit());
             if glued_before || glued_after || size {
                 // Skip the whole word (and the other side of a size).
                 let mut k = j;
@@ -99,7 +114,13 @@ pub fn phrases(text: &str) -> Vec<Phrase> {
             if !sup.is_empty() {
                 let e: String = sup
                     .chars()
-                    .map(|c| char::from_digit("⁰¹²³⁴⁵⁶⁷⁸⁹".chars().position(|s| s == c).unwrap_or(0) as u32, 10).unwrap_or('0'))
+                    .map(|c| {
+                        char::from_digit(
+                            "⁰¹²³⁴⁵⁶⁷⁸⁹".chars().position(|s| s == c).unwrap_or(0) as u32,
+                            10,
+                        )
+                        .unwrap_or('0')
+                    })
                     .collect();
                 value = value.powf(e.parse().unwrap_or(0.0));
                 end = j + sup.chars().count();
@@ -111,7 +132,13 @@ pub fn phrases(text: &str) -> Vec<Phrase> {
             if matches!(at(end), Some('%' | '×')) {
                 end += 1;
             } else if at(end) == Some(' ') {
-                for (unit, scale) in [("ns", 1.0), ("µs", 1e3), ("us", 1e3), ("ms", 1e6), ("s", 1e9)] {
+                for (unit, scale) in [
+                    ("ns", 1.0),
+                    ("µs", 1e3),
+                    ("us", 1e3),
+                    ("ms", 1e6),
+                    ("s", 1e9),
+                ] {
                     let u: Vec<char> = unit.chars().collect();
                     let n = u.len();
                     if (0..n).all(|k| at(end + 1 + k) == Some(u[k]))
@@ -172,9 +199,26 @@ fn context_word_before(text: &str, at: usize) -> bool {
 
 fn small(w: &str) -> Option<f64> {
     const UNITS: [&str; 20] = [
-        "zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
-        "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen",
-        "eighteen", "nineteen",
+        "zero",
+        "one",
+        "two",
+        "three",
+        "four",
+        "five",
+        "six",
+        "seven",
+        "eight",
+        "nine",
+        "ten",
+        "eleven",
+        "twelve",
+        "thirteen",
+        "fourteen",
+        "fifteen",
+        "sixteen",
+        "seventeen",
+        "eighteen",
+        "nineteen",
     ];
     const TENS: [&str; 8] = [
         "twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety",
@@ -245,7 +289,10 @@ fn word_phrase(text: &str, chars: &[(usize, char)], i: usize) -> Option<(Phrase,
         }
     }
     let is_num = |w: &str| {
-        small(w).is_some() || multiplier(w).is_some() || fraction(w).is_some() || plural(w).is_some()
+        small(w).is_some()
+            || multiplier(w).is_some()
+            || fraction(w).is_some()
+            || plural(w).is_some()
     };
     let mut n = 0;
     let mut total = 0.0;
@@ -281,7 +328,9 @@ fn word_phrase(text: &str, chars: &[(usize, char)], i: usize) -> Option<(Phrase,
             range = Some((lo, hi));
             // `tens of thousands`
             if words.get(n + 1).is_some_and(|(x, _, _)| x == "of")
-                && words.get(n + 2).is_some_and(|(x, _, _)| plural(x).is_some())
+                && words
+                    .get(n + 2)
+                    .is_some_and(|(x, _, _)| plural(x).is_some())
             {
                 n += 2;
                 let q = plural(&words[n].0).unwrap_or(1.0);
@@ -302,7 +351,10 @@ fn word_phrase(text: &str, chars: &[(usize, char)], i: usize) -> Option<(Phrase,
     let (_, _, e) = words[n - 1];
     let after = words.get(n).map(|(x, _, _)| x.as_str()).unwrap_or("");
     let tail = &text[byte(e)..];
-    if matches!(after, "times" | "fold" | "percent") || tail.starts_with('×') || tail.starts_with("-fold") {
+    if matches!(after, "times" | "fold" | "percent")
+        || tail.starts_with('×')
+        || tail.starts_with("-fold")
+    {
         claim = true;
     }
     let said = match range {
@@ -321,4 +373,3 @@ fn word_phrase(text: &str, chars: &[(usize, char)], i: usize) -> Option<(Phrase,
         e,
     ))
 }
-

@@ -50,7 +50,10 @@ fn dlx_matrix(content: &str) -> Vec<String> {
         let n = (cells.len() as f64 / 4.0).sqrt().round() as usize;
         let b = (n as f64).sqrt().round() as usize;
         if n < 4 || b * b != n || 4 * n * n != cells.len() {
-            problems.push(format!("`{t}`: {} marks is not 4·n² for a square n", cells.len()));
+            problems.push(format!(
+                "`{t}`: {} marks is not 4·n² for a square n",
+                cells.len()
+            ));
             continue;
         }
         rows += 1;
@@ -107,7 +110,10 @@ fn grid_after(content: &str, label: &str) -> Option<[[bool; 9]; 3]> {
 /// pattern, keep only the cells of those pairs.
 fn band_filter(content: &str) -> Vec<String> {
     let mut problems = Vec::new();
-    let (Some(before), Some(after)) = (grid_after(content, "before:"), grid_after(content, "after:")) else {
+    let (Some(before), Some(after)) = (
+        grid_after(content, "before:"),
+        grid_after(content, "after:"),
+    ) else {
         return vec!["need a `before:` and an `after:` band (3 rows of 9 marks)".into()];
     };
     let mut pattern = [[false; 3]; 3];
@@ -123,16 +129,11 @@ fn band_filter(content: &str) -> Vec<String> {
             .iter()
             .filter(|l| l.trim_start().starts_with('r'))
             .take(3)
-            .map(|l| {
-                l.split_whitespace()
-                    .skip(1)
-                    .map(|w| w != ".")
-                    .collect()
-            })
+            .map(|l| l.split_whitespace().skip(1).map(|w| w != ".").collect())
             .collect();
-        for r in 0..3 {
-            if drawn.get(r).map(|v| v.as_slice()) != Some(&pattern[r][..]) {
-                problems.push(format!("folded row r{} should be {:?}", r + 1, pattern[r]));
+        for (r, row) in pattern.iter().enumerate() {
+            if drawn.get(r).map(|v| v.as_slice()) != Some(&row[..]) {
+                problems.push(format!("folded row r{} should be {row:?}", r + 1));
             }
         }
     } else {
@@ -156,21 +157,28 @@ fn band_filter(content: &str) -> Vec<String> {
             keep[r][p[r]] = true;
         }
     }
-    let index: usize = (0..9).filter(|&q| pattern[q / 3][q % 3]).map(|q| 1 << q).sum();
+    let index: usize = (0..9)
+        .filter(|&q| pattern[q / 3][q % 3])
+        .map(|q| 1 << q)
+        .sum();
     if let Some(line) = lines.iter().find(|l| l.contains("index")) {
         let drawn: Option<usize> = line
             .split(|c: char| !c.is_ascii_digit())
-            .filter(|w| !w.is_empty())
-            .next_back()
+            .rfind(|w| !w.is_empty())
             .and_then(|w| w.parse().ok());
         if drawn != Some(index) {
-            problems.push(format!("the table index of this pattern is {index}, not {drawn:?}"));
+            problems.push(format!(
+                "the table index of this pattern is {index}, not {drawn:?}"
+            ));
         }
     }
     if let Some(line) = lines.iter().find(|l| l.contains("fit:")) {
         let listed = line.matches('(').count();
         if listed != fit.len() {
-            problems.push(format!("{} permutation(s) fit, the picture lists {listed}", fit.len()));
+            problems.push(format!(
+                "{} permutation(s) fit, the picture lists {listed}",
+                fit.len()
+            ));
         }
         for p in &fit {
             let s = format!("(b{},b{},b{})", p[0] + 1, p[1] + 1, p[2] + 1);

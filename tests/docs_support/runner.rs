@@ -33,6 +33,9 @@ pub struct Runner {
     tmp: PathBuf,
 }
 
+/// A block's run and the figures it wrote (page path, file written).
+pub type Ran = (Run, Vec<(String, PathBuf)>);
+
 /// Why a block was not run.
 #[derive(Debug)]
 pub enum Skip {
@@ -60,7 +63,7 @@ impl Runner {
     /// Runs a block's command from the project root. In check mode, figures
     /// it would write under `docs/img/` go to a scratch folder instead; the
     /// pairs (figure of the page, file written) come back for comparison.
-    pub fn run(&self, block: &Block, update: bool) -> Result<Result<(Run, Vec<(String, PathBuf)>), Skip>, String> {
+    pub fn run(&self, block: &Block, update: bool) -> Result<Result<Ran, Skip>, String> {
         let uses_shared = block.command.contains(SHARED_VAR);
         let shared = match (&self.shared, uses_shared) {
             (_, false) => None,
@@ -158,7 +161,11 @@ pub fn total_time(output: &str) -> f64 {
             ["time", "total time"]
                 .iter()
                 .filter_map(|c| t.column(c))
-                .flat_map(move |c| t.rows.iter().filter_map(move |r| r.get(c).and_then(|x| times::parse(x))))
+                .flat_map(move |c| {
+                    t.rows
+                        .iter()
+                        .filter_map(move |r| r.get(c).and_then(|x| times::parse(x)))
+                })
                 .collect::<Vec<_>>()
         })
         .sum()
@@ -191,7 +198,13 @@ pub fn work(block: &Block) -> u64 {
 
 /// Compares a block with a re-run: exit code, output (times masked),
 /// times within a factor (when `times_too`), figures byte for byte.
-pub fn compare(doc: &Doc, block: &Block, run: &Run, figures: &[(String, PathBuf)], times_too: bool) -> Vec<Problem> {
+pub fn compare(
+    doc: &Doc,
+    block: &Block,
+    run: &Run,
+    figures: &[(String, PathBuf)],
+    times_too: bool,
+) -> Vec<Problem> {
     let mut out = Vec::new();
     let problem = |kind, message| Problem {
         file: doc.rel.clone(),
@@ -247,11 +260,20 @@ pub fn compare(doc: &Doc, block: &Block, run: &Run, figures: &[(String, PathBuf)
         let fresh = std::fs::read(written);
         match (committed, fresh) {
             (Ok(c), Ok(f)) if c == f => {}
-            (Err(e), _) => out.push(problem(Kind::Figure, format!("{page}: cannot read the committed figure: {e}"))),
-            (_, Err(e)) => out.push(problem(Kind::Figure, format!("{page}: the command wrote no figure: {e}"))),
+            (Err(e), _) => out.push(problem(
+                Kind::Figure,
+                format!("{page}: cannot read the committed figure: {e}"),
+            )),
+            (_, Err(e)) => out.push(problem(
+                Kind::Figure,
+                format!("{page}: the command wrote no figure: {e}"),
+            )),
             _ => out.push(problem(
                 Kind::Figure,
-                format!("{page} differs from what `sudoku-lab {}` draws now", block.command),
+                format!(
+                    "{page} differs from what `sudoku-lab {}` draws now",
+                    block.command
+                ),
             )),
         }
     }
@@ -262,7 +284,12 @@ pub fn compare(doc: &Doc, block: &Block, run: &Run, figures: &[(String, PathBuf)
 /// blocks that run now, the machine statement, and every prose number bound
 /// with `=` to a value that changed. Returns the new text and what still
 /// needs a person (claims the new numbers no longer support, ...).
-pub fn update(doc: &Doc, runs: &[Option<Run>], machine: &str, index: &super::names::Index) -> (String, Vec<Problem>) {
+pub fn update(
+    doc: &Doc,
+    runs: &[Option<Run>],
+    machine: &str,
+    index: &super::names::Index,
+) -> (String, Vec<Problem>) {
     let lines: Vec<String> = doc.text.lines().map(str::to_string).collect();
     let mut out: Vec<String> = Vec::new();
     let mut next = 0;
@@ -272,7 +299,10 @@ pub fn update(doc: &Doc, runs: &[Option<Run>], machine: &str, index: &super::nam
             continue;
         }
         out.extend(lines[next..block.open_line].iter().cloned());
-        let indent: String = lines[block.open_line].chars().take_while(|c| *c == ' ').collect();
+        let indent: String = lines[block.open_line]
+            .chars()
+            .take_while(|c| *c == ' ')
+            .collect();
         let mut info = vec!["console".to_string()];
         if let Some(id) = &block.id {
             info.push(format!("id={id}"));
@@ -306,10 +336,11 @@ pub fn update(doc: &Doc, runs: &[Option<Run>], machine: &str, index: &super::nam
     for _ in 0..2 {
         let new = Doc::parse(&doc.rel, &text);
         let facts = check::block_facts(&new);
-        let mut fixes: Vec<(std::ops::Range<usize>, String)> = check::check_doc(&new, &facts, index, &Default::default())
-            .into_iter()
-            .filter_map(|p| p.fix)
-            .collect();
+        let mut fixes: Vec<(std::ops::Range<usize>, String)> =
+            check::check_doc(&new, &facts, index, &Default::default())
+                .into_iter()
+                .filter_map(|p| p.fix)
+                .collect();
         if fixes.is_empty() {
             break;
         }
