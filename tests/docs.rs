@@ -558,6 +558,31 @@ mod drift_is_caught {
         );
     }
 
+    /// Re-runs of a page's blocks that print what the page shows, except for
+    /// one edit in the rows that start with `row` and contain `strategy`.
+    fn rerun_with(doc: &Doc, row: &str, strategy: &str, from: &str, to: &str) -> Vec<Option<Run>> {
+        doc.blocks
+            .iter()
+            .map(|b| {
+                let out: Vec<String> = b
+                    .expected
+                    .lines()
+                    .map(|l| {
+                        if l.starts_with(row) && l.contains(strategy) {
+                            l.replacen(from, to, 1)
+                        } else {
+                            l.to_string()
+                        }
+                    })
+                    .collect();
+                Some(Run {
+                    code: Some(b.exit),
+                    output: out.join("\n"),
+                })
+            })
+            .collect()
+    }
+
     #[test]
     fn update_leaves_no_stale_prose() {
         let docs = load_docs();
@@ -566,23 +591,13 @@ mod drift_is_caught {
             .find(|d| d.rel == "docs/lesson-hard-for-whom.md")
             .expect("page");
         // A strategy changed: AI Escargot now takes MRV 219 nodes.
-        let runs: Vec<Option<Run>> = doc
-            .blocks
-            .iter()
-            .map(|b| {
-                let out = b.expected.lines().map(|l| {
-                    if l.starts_with("| AI Escargot ") && l.contains("| mrv ") {
-                        l.replacen("|        218 |", "|        219 |", 1)
-                    } else {
-                        l.to_string()
-                    }
-                });
-                Some(Run {
-                    code: Some(b.exit),
-                    output: out.collect::<Vec<_>>().join("\n"),
-                })
-            })
-            .collect();
+        let runs = rerun_with(
+            doc,
+            "| AI Escargot ",
+            "| mrv ",
+            "|        218 |",
+            "|        219 |",
+        );
         assert!(
             runs.iter()
                 .flatten()
@@ -606,25 +621,13 @@ mod drift_is_caught {
             .iter()
             .find(|d| d.rel == "docs/lesson-orientation.md")
             .expect("page");
-        let runs: Vec<Option<Run>> = doc
-            .blocks
-            .iter()
-            .map(|b| {
-                let out = b.expected.lines().map(|l| {
-                    if l.starts_with("| anti-backtracking @flip-columns ")
-                        && l.contains("| bitmask ")
-                    {
-                        l.replacen("43,223 |", "4,322 |", 1)
-                    } else {
-                        l.to_string()
-                    }
-                });
-                Some(Run {
-                    code: Some(b.exit),
-                    output: out.collect::<Vec<_>>().join("\n"),
-                })
-            })
-            .collect();
+        let runs = rerun_with(
+            doc,
+            "| anti-backtracking @flip-columns ",
+            "| bitmask ",
+            "43,223 |",
+            "4,322 |",
+        );
         let (text, left) = runner::update(doc, &runs, "*Times on this page: (test)*", index());
         assert!(
             text.contains("4,322<!--="),

@@ -94,17 +94,7 @@ impl Runner {
         let run = match cached {
             Some(r) => r,
             None => {
-                let out = Command::new(&self.bin)
-                    .args(&args)
-                    .current_dir(root())
-                    .output()
-                    .map_err(|e| format!("cannot run sudoku-lab {}: {e}", block.command))?;
-                let mut text = String::from_utf8_lossy(&out.stdout).into_owned();
-                text.push_str(&String::from_utf8_lossy(&out.stderr));
-                let r = Run {
-                    code: out.status.code(),
-                    output: text.trim_end().to_string(),
-                };
+                let r = self.execute(&args, &block.command)?;
                 self.cache.lock().expect("cache").insert(key, r.clone());
                 r
             }
@@ -119,6 +109,22 @@ impl Runner {
 }
 
 impl Runner {
+    /// Runs the lab from the project root: exit code, standard output then
+    /// standard error.
+    fn execute(&self, args: &[String], command: &str) -> Result<Run, String> {
+        let out = Command::new(&self.bin)
+            .args(args)
+            .current_dir(root())
+            .output()
+            .map_err(|e| format!("cannot run sudoku-lab {command}: {e}"))?;
+        let mut text = String::from_utf8_lossy(&out.stdout).into_owned();
+        text.push_str(&String::from_utf8_lossy(&out.stderr));
+        Ok(Run {
+            code: out.status.code(),
+            output: text.trim_end().to_string(),
+        })
+    }
+
     /// Runs a block's command again (update mode) and keeps, for every later
     /// use of the command, whichever of the two runs took less time in all:
     /// interference from other processes only ever adds time, so the faster
@@ -132,17 +138,7 @@ impl Runner {
             })
             .collect();
         let key = args.join("\u{0}");
-        let out = Command::new(&self.bin)
-            .args(&args)
-            .current_dir(root())
-            .output()
-            .map_err(|e| format!("cannot run sudoku-lab {}: {e}", block.command))?;
-        let mut text = String::from_utf8_lossy(&out.stdout).into_owned();
-        text.push_str(&String::from_utf8_lossy(&out.stderr));
-        let fresh = Run {
-            code: out.status.code(),
-            output: text.trim_end().to_string(),
-        };
+        let fresh = self.execute(&args, &block.command)?;
         let mut cache = self.cache.lock().expect("cache");
         let keep = match cache.get(&key) {
             Some(old) if total_time(&old.output) <= total_time(&fresh.output) => old.clone(),
@@ -381,30 +377,19 @@ pub fn machine_note(load_start: Option<f64>, load_end: Option<f64>) -> String {
 
 /// The 1-minute load average.
 pub fn load_average() -> Option<f64> {
-    std::fs::read_to_string("/proc/loadavg")
-        .ok()?
-        .split_whitespace()
-        .next()?
-        .parse()
-        .ok()
+    sudoku_lab::measure::load_average()
 }
 
 /// Today's UTC date, `YYYY-MM-DD`.
 fn today() -> String {
     let secs = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.as_secs()) as i64;
-    // Days since 1970-01-01 to a civil date (Howard Hinnant's algorithm).
-    let z = secs.div_euclid(86_400) + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z - era * 146_097;
-    let yoe = (doe - doe / 1_460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let d = doy - (153 * mp + 2) / 5 + 1;
-    let m = if mp < 10 { mp + 3 } else { mp - 9 };
-    let y = yoe + era * 400 + i64::from(m <= 2);
-    format!("{y:04}-{m:02}-{d:02}")
+        .map_or(0, |d| d.as_secs());
+    sudoku_lab::compare::report::utc_string(secs)
+        .split(' ')
+        .next()
+        .unwrap_or_default()
+        .to_string()
 }
 
 /// Whitespace-separated words; `'...'` and `"..."` group words.
