@@ -34,7 +34,7 @@
 //!
 //! Plain `cargo test` (debug) checks the prose and re-runs the light blocks
 //! (at most [`LIGHT_WORK`] documented nodes each); the heavy blocks are
-//! ignored there, with the reason shown — a debug build is 10–50× slower —
+//! ignored there, with the reason shown (a debug build is much slower)
 //! and run by `cargo test --release` (CI). Blocks that read
 //! `$SUDOKU_LAB_SHARED` (the public corpora) follow the project's rule:
 //! skipped with a note when the variable and `CI` are both unset, a failure
