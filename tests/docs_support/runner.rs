@@ -33,8 +33,10 @@ pub struct Runner {
     tmp: PathBuf,
 }
 
-/// A block's run and the figures it wrote (page path, file written).
-pub type Ran = (Run, Vec<(String, PathBuf)>);
+/// Figures of a page and the files a run wrote them to.
+pub type Figures = Vec<(String, PathBuf)>;
+/// A block's run and the figures it wrote.
+pub type Ran = (Run, Figures);
 
 /// Why a block was not run.
 #[derive(Debug)]
@@ -60,19 +62,22 @@ impl Runner {
         }
     }
 
-    /// Runs a block's command from the project root. In check mode, figures
-    /// it would write under `docs/img/` go to a scratch folder instead; the
-    /// pairs (figure of the page, file written) come back for comparison.
-    pub fn run(&self, block: &Block, update: bool) -> Result<Result<Ran, Skip>, String> {
-        let uses_shared = block.command.contains(SHARED_VAR);
-        let shared = match (&self.shared, uses_shared) {
+    /// The arguments of a block's command: the corpora's folder filled in
+    /// and, in check mode, figures redirected from `docs/img/` to a scratch
+    /// folder (pairs of page figure and file written come back too).
+    fn args(
+        &self,
+        block: &Block,
+        update: bool,
+    ) -> Result<Result<(Vec<String>, Figures), Skip>, String> {
+        let shared = match (&self.shared, block.command.contains(SHARED_VAR)) {
             (_, false) => None,
             (Ok(Some(d)), true) => Some(d.clone()),
             (Ok(None), true) => return Ok(Err(Skip::NoShared)),
             (Err(e), true) => return Err(e.clone()),
         };
         let mut figures = Vec::new();
-        let args: Vec<String> = split_args(&block.command)
+        let args = split_args(&block.command)
             .into_iter()
             .map(|a| {
                 let a = match &shared {
@@ -80,8 +85,7 @@ impl Runner {
                     None => a,
                 };
                 if !update && a.starts_with("docs/img/") {
-                    let name = a.replace('/', "_");
-                    let path = self.tmp.join(name);
+                    let path = self.tmp.join(a.replace('/', "_"));
                     figures.push((a, path.clone()));
                     path.to_string_lossy().into_owned()
                 } else {
@@ -89,6 +93,17 @@ impl Runner {
                 }
             })
             .collect();
+        Ok(Ok((args, figures)))
+    }
+
+    /// Runs a block's command from the project root (each distinct command
+    /// once). In check mode, figures it would write under `docs/img/` go to
+    /// a scratch folder instead, and come back for comparison.
+    pub fn run(&self, block: &Block, update: bool) -> Result<Result<Ran, Skip>, String> {
+        let (args, figures) = match self.args(block, update)? {
+            Ok(a) => a,
+            Err(skip) => return Ok(Err(skip)),
+        };
         let key = args.join("\u{0}");
         let cached = self.cache.lock().expect("cache").get(&key).cloned();
         let run = match cached {
@@ -99,16 +114,29 @@ impl Runner {
                 r
             }
         };
-        // The command names the file it wrote: name the page's figure instead.
-        let mut run = run;
-        for (page, written) in &figures {
-            run.output = run.output.replace(&*written.to_string_lossy(), page);
-        }
-        Ok(Ok((run, figures)))
+        Ok(Ok((named(run, &figures), figures)))
     }
-}
 
-impl Runner {
+    /// Runs a block's command again and keeps, for every later use of the
+    /// command, whichever of the two runs took less time in all:
+    /// interference from other processes only ever adds time, so the faster
+    /// run is the better estimate.
+    pub fn rerun_keep_faster(&self, block: &Block, update: bool) -> Result<Run, String> {
+        let (args, figures) = match self.args(block, update)? {
+            Ok(a) => a,
+            Err(Skip::NoShared) => return Err(format!("{SHARED_VAR} is not set")),
+        };
+        let key = args.join("\u{0}");
+        let fresh = self.execute(&args, &block.command)?;
+        let mut cache = self.cache.lock().expect("cache");
+        let keep = match cache.get(&key) {
+            Some(old) if total_time(&old.output) <= total_time(&fresh.output) => old.clone(),
+            _ => fresh,
+        };
+        cache.insert(key, keep.clone());
+        Ok(named(keep, &figures))
+    }
+
     /// Runs the lab from the project root: exit code, standard output then
     /// standard error.
     fn execute(&self, args: &[String], command: &str) -> Result<Run, String> {
@@ -124,29 +152,14 @@ impl Runner {
             output: text.trim_end().to_string(),
         })
     }
+}
 
-    /// Runs a block's command again (update mode) and keeps, for every later
-    /// use of the command, whichever of the two runs took less time in all:
-    /// interference from other processes only ever adds time, so the faster
-    /// run is the better estimate.
-    pub fn rerun_keep_faster(&self, block: &Block) -> Result<Run, String> {
-        let args: Vec<String> = split_args(&block.command)
-            .into_iter()
-            .map(|a| match &self.shared {
-                Ok(Some(dir)) => a.replace(&format!("${SHARED_VAR}"), dir),
-                _ => a,
-            })
-            .collect();
-        let key = args.join("\u{0}");
-        let fresh = self.execute(&args, &block.command)?;
-        let mut cache = self.cache.lock().expect("cache");
-        let keep = match cache.get(&key) {
-            Some(old) if total_time(&old.output) <= total_time(&fresh.output) => old.clone(),
-            _ => fresh,
-        };
-        cache.insert(key, keep.clone());
-        Ok(keep)
+/// A command names the file it wrote: name the page's figure instead.
+fn named(mut run: Run, figures: &[(String, PathBuf)]) -> Run {
+    for (page, written) in figures {
+        run.output = run.output.replace(&*written.to_string_lossy(), page);
     }
+    run
 }
 
 /// The sum of the times an output prints in its `time` and `total time` columns.
