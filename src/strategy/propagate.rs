@@ -32,8 +32,8 @@
 //! **What it teaches.** Inference is much dearer per node than a lookup, but
 //! it turns most of a search into forced moves: 45% of the 17-clue puzzles
 //! are solved at the root without a single guess, and on the forum's hardest
-//! puzzles the tree is about 35 times smaller than `mrv`'s (a few hundred
-//! nodes instead of ten thousand). `forced` shows how much of each solution
+//! puzzles the tree is about 50 times smaller than `mrv`'s (a mean of about
+//! 300 nodes instead of about 17,000: `ladder --dist -s mrv,propagate`). `forced` shows how much of each solution
 //! was deduced rather than guessed.
 
 use std::sync::OnceLock;
