@@ -23,6 +23,12 @@
 //! fills it in and turns it into a checked `console` block as soon as the
 //! command runs (exit code 0 or 1).
 //!
+//! A block may also run an example program, as a reader would:
+//! `$ cargo run --release --example NAME -- ARGS` (e.g. the outside rung of
+//! `docs/write-your-own-rung.md`). The test builds the example once with
+//! the same cargo, then runs it with ARGS; cargo's own lines are not part
+//! of the output.
+//!
 //! Blocks that read `$SUDOKU_LAB_SHARED/...` (the public corpora) follow the
 //! project's rule: skipped with a message when the variable and `CI` are both
 //! unset, a failure when `CI` is set and the files cannot be read.
@@ -44,6 +50,8 @@ struct Block {
     /// 0-based line index of the closing fence.
     end_line: usize,
     command: String,
+    /// The example program the block runs (`None`: sudoku-lab itself).
+    example: Option<String>,
     expected: String,
     /// Tagged `console-pending`: filled in by the update run once it runs.
     pending: bool,
@@ -82,13 +90,14 @@ fn parse(text: &str) -> (Vec<Block>, Vec<(usize, &str)>) {
             let first = lines.get(start + 1).copied().unwrap_or("");
             let pending = tag.trim() == "console-pending";
             if (tag.trim() == "console" || pending)
-                && let Some(cmd) = first.strip_prefix("$ sudoku-lab")
+                && let Some((example, cmd)) = program_and_args(first)
                 && start + 1 < end
             {
                 blocks.push(Block {
                     command_line: start + 1,
                     end_line: end,
                     command: cmd.trim().to_string(),
+                    example,
                     expected: lines[start + 2..end].join("\n"),
                     pending,
                 });
@@ -99,6 +108,43 @@ fn parse(text: &str) -> (Vec<Block>, Vec<(usize, &str)>) {
         i += 1;
     }
     (blocks, prose)
+}
+
+/// The program of a `$ ...` line (`None` for sudoku-lab itself, or an
+/// example's name) and its arguments.
+fn program_and_args(line: &str) -> Option<(Option<String>, &str)> {
+    if let Some(args) = line.strip_prefix("$ sudoku-lab") {
+        return Some((None, args));
+    }
+    let rest = line.strip_prefix("$ cargo run --release --example ")?;
+    let (name, args) = rest.split_once(" --")?;
+    Some((Some(name.trim().to_string()), args))
+}
+
+/// The path of example `name`, built once per test run with this cargo
+/// and profile.
+fn example_program(name: &str) -> PathBuf {
+    static BUILT: std::sync::Mutex<Vec<String>> = std::sync::Mutex::new(Vec::new());
+    let mut built = BUILT.lock().unwrap_or_else(|e| e.into_inner());
+    if !built.iter().any(|b| b == name) {
+        let mut cargo = Command::new(env!("CARGO"));
+        cargo.args(["build", "--quiet", "--example", name]);
+        if !cfg!(debug_assertions) {
+            cargo.arg("--release");
+        }
+        let status = cargo
+            .current_dir(root())
+            .status()
+            .unwrap_or_else(|e| panic!("cannot run cargo to build example {name}: {e}"));
+        assert!(status.success(), "cargo could not build example {name}");
+        built.push(name.to_string());
+    }
+    // Examples sit in `examples/` beside the binary's folder.
+    Path::new(BIN)
+        .parent()
+        .expect("the binary has a folder")
+        .join("examples")
+        .join(name)
 }
 
 /// Whitespace-separated words; `'...'` and `"..."` group words.
@@ -147,7 +193,8 @@ fn shared() -> Result<Shared, String> {
 
 /// Runs a docs command from the project root: its exit code and its output
 /// (standard output, then standard error).
-fn run(command: &str, shared_dir: Option<&str>) -> (Option<i32>, String) {
+fn run(block: &Block, shared_dir: Option<&str>) -> (Option<i32>, String) {
+    let command = &block.command;
     let args: Vec<String> = split_args(command)
         .into_iter()
         .map(|a| match shared_dir {
@@ -155,7 +202,11 @@ fn run(command: &str, shared_dir: Option<&str>) -> (Option<i32>, String) {
             None => a,
         })
         .collect();
-    let out = Command::new(BIN)
+    let program = match &block.example {
+        Some(name) => example_program(name),
+        None => PathBuf::from(BIN),
+    };
+    let out = Command::new(&program)
         .args(&args)
         .current_dir(root())
         .output()
@@ -303,7 +354,7 @@ fn docs_numbers_match_the_lab() {
                     pending += 1;
                     continue;
                 }
-                let (code, actual) = run(&block.command, shared_dir);
+                let (code, actual) = run(block, shared_dir);
                 if matches!(code, Some(0 | 1)) {
                     promoted.push(block.command_line - 1);
                     replacements.push((block.command_line + 1, block.end_line, actual.clone()));
@@ -313,7 +364,7 @@ fn docs_numbers_match_the_lab() {
                 }
                 continue;
             }
-            let (_, actual) = run(&block.command, shared_dir);
+            let (_, actual) = run(block, shared_dir);
             checked += 1;
             if normalize(&actual) != normalize(&block.expected) {
                 if update {
@@ -326,8 +377,9 @@ fn docs_numbers_match_the_lab() {
                         .position(|(x, y)| x != y)
                         .unwrap_or(e.lines().count().min(a.lines().count()));
                     failures.push(format!(
-                        "{rel}:{}: `sudoku-lab {}` now prints something else (first difference at output line {}):\n  docs: {}\n  now:  {}",
+                        "{rel}:{}: `{} {}` now prints something else (first difference at output line {}):\n  docs: {}\n  now:  {}",
                         block.command_line + 1,
+                        block.example.as_deref().unwrap_or("sudoku-lab"),
                         block.command,
                         first + 1,
                         e.lines().nth(first).unwrap_or("<end>"),
@@ -421,6 +473,12 @@ fn masking_keeps_counts_and_hides_times() {
         "| 45,268 | <time> | <time> | 2 solutions | time=<time>"
     );
     assert_eq!(normalize("|---:|:------|"), "|-:|:-|");
+    assert_eq!(
+        program_and_args("$ cargo run --release --example lcv -- ladder -s lcv x"),
+        Some((Some("lcv".to_string()), " ladder -s lcv x"))
+    );
+    assert_eq!(program_and_args("$ sudoku-lab strategies"), Some((None, " strategies")));
+    assert_eq!(program_and_args("$ ls"), None);
     assert_eq!(
         split_args("trace -s mrv 'a b' x"),
         ["trace", "-s", "mrv", "a b", "x"]
