@@ -477,7 +477,10 @@ fn masking_keeps_counts_and_hides_times() {
         program_and_args("$ cargo run --release --example lcv -- ladder -s lcv x"),
         Some((Some("lcv".to_string()), " ladder -s lcv x"))
     );
-    assert_eq!(program_and_args("$ sudoku-lab strategies"), Some((None, " strategies")));
+    assert_eq!(
+        program_and_args("$ sudoku-lab strategies"),
+        Some((None, " strategies"))
+    );
     assert_eq!(program_and_args("$ ls"), None);
     assert_eq!(
         split_args("trace -s mrv 'a b' x"),
