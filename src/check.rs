@@ -467,10 +467,9 @@ fn clue_ranges(size: BoxSize) -> ((usize, usize), (usize, usize)) {
     }
 }
 
-/// A random complete grid: the generator's for boards up to 16×16; for
-/// 25×25 (where the generator's fill takes a good part of a second) the
-/// pattern grid `(b·(r mod b) + r/b + c) mod n` with its digits, bands,
-/// stacks, and rows and columns within them shuffled.
+/// A random complete grid: the generator's for boards up to 16×16, and
+/// [`pattern_grid`] for 25×25, where the generator's fill takes a good part
+/// of a second.
 fn complete_grid(size: BoxSize, rng: &mut ChaCha8Rng) -> Vec<u8> {
     if size.side() < 25 {
         loop {
@@ -479,6 +478,14 @@ fn complete_grid(size: BoxSize, rng: &mut ChaCha8Rng) -> Vec<u8> {
             }
         }
     }
+    pattern_grid(size, rng)
+}
+
+/// A random complete grid in microseconds, for any size: the pattern grid
+/// `(b·(r mod b) + r/b + c) mod n` with its digits, bands, stacks, and the
+/// rows and columns within them shuffled. (Every grid it makes is
+/// equivalent to that one pattern; the generator's grids are not.)
+pub fn pattern_grid(size: BoxSize, rng: &mut ChaCha8Rng) -> Vec<u8> {
     let (b, n) = (size.box_size(), size.side());
     let mut digits: Vec<u8> = (1..=n as u8).collect();
     digits.shuffle(rng);
