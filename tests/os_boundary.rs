@@ -21,9 +21,9 @@ use std::time::{Duration, Instant};
 
 use compare_support::{bin, lab, listing, snapshot, staging_folders};
 use sudoku_lab::Strategy;
-use sudoku_lab::cli::{EXIT_IO, EXIT_USAGE};
 use sudoku_lab::compare::draw::fmt_ratio;
 use sudoku_lab::compare::run::columns;
+use sudoku_lab::{EXIT_IO, EXIT_USAGE};
 
 /// A 4×4 puzzle every strategy that supports 4×4 solves in a few nodes.
 const PUZZLE_4X4: &str = "1.3.3.1.2.4.4.2.\n";

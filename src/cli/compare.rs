@@ -1,5 +1,6 @@
 //! `compare` and `report`: thin wrappers over [`crate::compare`].
 
+use std::ffi::OsString;
 use std::io::IsTerminal;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -43,15 +44,16 @@ pub struct ReportArgs {
     pub dir: PathBuf,
 }
 
-/// The command line as typed, for the report (program name shortened).
-fn command_line() -> String {
+/// The command line as typed (`argv`), for the report (program name
+/// shortened; arguments that are not UTF-8 shown lossily).
+fn command_line(argv: &[OsString]) -> String {
     let mut parts = vec!["sudoku-lab".to_string()];
-    for a in std::env::args().skip(1) {
+    for a in argv.iter().skip(1).map(|a| a.to_string_lossy()) {
         if !a.is_empty()
             && a.chars()
                 .all(|c| c.is_ascii_alphanumeric() || "-_./=:,+".contains(c))
         {
-            parts.push(a);
+            parts.push(a.into_owned());
         } else {
             parts.push(format!("'{}'", a.replace('\'', r"'\''")));
         }
@@ -59,7 +61,7 @@ fn command_line() -> String {
     parts.join(" ")
 }
 
-pub fn compare(args: &CompareArgs) -> anyhow::Result<ExitCode> {
+pub fn compare(args: &CompareArgs, argv: &[OsString]) -> anyhow::Result<ExitCode> {
     let jobs = args.jobs.map_or_else(defaults::jobs, |j| j as usize);
     let plan = Plan {
         sources: resolve_sources(&args.datasets)?,
@@ -85,7 +87,7 @@ pub fn compare(args: &CompareArgs) -> anyhow::Result<ExitCode> {
         crate::output::note("\ninterrupted: no new report written; the previous one is unchanged");
         compare::write::abandon_and_exit(EXIT_INTERRUPTED)
     });
-    let done = compare::compare(&plan, &args.out, &command_line(), &progress)?;
+    let done = compare::compare(&plan, &args.out, &command_line(argv), &progress)?;
     crate::output::print(&format!(
         "{}{} runs; report written to {}\n",
         compare::summary_table(&done.summary),

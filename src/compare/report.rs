@@ -214,10 +214,6 @@ pub fn plain(text: &str) -> String {
     out
 }
 
-fn strategy_by_name(name: &str) -> Option<Strategy> {
-    Strategy::ALL.iter().copied().find(|s| s.name() == name)
-}
-
 fn opt_time(v: Option<f64>) -> String {
     v.map(fmt_time).unwrap_or_else(|| "–".into())
 }
@@ -525,7 +521,7 @@ pub fn markdown(meta: &Meta, agg: &Aggregate, summary: &[SummaryRow], data: &Cha
     let unknown: Vec<&str> = summary
         .iter()
         .map(|r| r.strategy.as_str())
-        .filter(|s| strategy_by_name(s).is_none())
+        .filter(|s| Strategy::from_name(s).is_none())
         .collect();
     debug_assert!(unknown.is_empty());
 

@@ -114,6 +114,40 @@ impl Strategy {
     /// the same strategy. From then on it runs wherever a built-in rung
     /// does: [`crate::Solver`], `compare`, `speed`
     /// and `ladder` (by its name, e.g. `--strategy my-rung`).
+    ///
+    /// ```
+    /// use sudoku_lab::search::{Ctx, Flow};
+    /// use sudoku_lab::strategy::{AddError, mrv::Mrv};
+    /// use sudoku_lab::{Board, BoxSize, Counter, Rung, Strategy};
+    ///
+    /// struct MyMrv;
+    /// impl Rung for MyMrv {
+    ///     const NAME: &'static str = "my-mrv";
+    ///     const SUMMARY: &'static str = "mrv's search under a name of my own";
+    ///     type Scratch = ();
+    ///     fn scratch(_: BoxSize) {}
+    ///     fn search<C: Counter>(s: &mut (), puzzle: &Board, ctx: &mut Ctx<C>) -> Flow {
+    ///         Mrv::search(s, puzzle, ctx)
+    ///     }
+    /// }
+    ///
+    /// let mine = Strategy::add::<MyMrv>().unwrap();
+    /// assert_eq!(Strategy::add::<MyMrv>(), Ok(mine)); // the same type: the same strategy
+    /// assert_eq!(Strategy::ladder().last(), Some(&mine)); // after the built-in rungs
+    /// assert_eq!("my-mrv".parse::<Strategy>().unwrap(), mine); // as the CLI and CSV read it
+    ///
+    /// struct Impostor;
+    /// impl Rung for Impostor {
+    ///     const NAME: &'static str = "mrv"; // a built-in rung's name
+    ///     const SUMMARY: &'static str = "";
+    ///     type Scratch = ();
+    ///     fn scratch(_: BoxSize) {}
+    ///     fn search<C: Counter>(_: &mut (), _: &Board, ctx: &mut Ctx<C>) -> Flow {
+    ///         ctx.enter()
+    ///     }
+    /// }
+    /// assert_eq!(Strategy::add::<Impostor>(), Err(AddError::Taken("mrv")));
+    /// ```
     pub fn add<R: Rung>() -> Result<Strategy, AddError> {
         let name = R::NAME;
         let valid = name.starts_with(|c: char| c.is_ascii_lowercase())

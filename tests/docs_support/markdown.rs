@@ -47,8 +47,12 @@ pub struct Fence {
 pub struct Block {
     pub open_line: usize,
     pub close_line: usize,
-    /// The arguments after `sudoku-lab`.
+    /// The arguments after `sudoku-lab` (or after `--` of an example's
+    /// `cargo run`).
     pub command: String,
+    /// The example program the block runs, as a reader would:
+    /// `$ cargo run --release --example NAME -- ARGS` (`None`: sudoku-lab).
+    pub example: Option<String>,
     /// The printed lines (standard output, then standard error).
     pub expected: String,
     /// Tagged `console-pending`: a command that cannot run yet.
@@ -298,7 +302,7 @@ impl Doc {
         let tag = words.next().unwrap_or("");
         if matches!(tag, "console" | "console-pending")
             && let Some(first) = content.lines().next()
-            && let Some(cmd) = first.strip_prefix("$ sudoku-lab")
+            && let Some((example, cmd)) = program_and_args(first)
         {
             let mut exit = 0;
             let mut id = None;
@@ -314,6 +318,7 @@ impl Doc {
                 open_line,
                 close_line,
                 command: cmd.trim().to_string(),
+                example,
                 expected: expected.join("\n").trim_end().to_string(),
                 pending: tag == "console-pending",
                 exit,
@@ -384,4 +389,15 @@ pub fn anchor(heading: &str) -> String {
             }
         })
         .collect()
+}
+
+/// The program a block's first line runs (`None`: sudoku-lab, `Some`: an
+/// example's name) and its arguments.
+pub fn program_and_args(line: &str) -> Option<(Option<String>, &str)> {
+    if let Some(cmd) = line.strip_prefix("$ sudoku-lab") {
+        return Some((None, cmd));
+    }
+    let rest = line.strip_prefix("$ cargo run --release --example ")?;
+    let (name, args) = rest.split_once(" -- ")?;
+    Some((Some(name.trim().to_string()), args))
 }

@@ -104,12 +104,12 @@ impl Runner {
             Ok(a) => a,
             Err(skip) => return Ok(Err(skip)),
         };
-        let key = args.join("\u{0}");
+        let key = format!("{:?}\u{0}{}", block.example, args.join("\u{0}"));
         let cached = self.cache.lock().expect("cache").get(&key).cloned();
         let run = match cached {
             Some(r) => r,
             None => {
-                let r = self.execute(&args, &block.command)?;
+                let r = self.execute(block, &args)?;
                 self.cache.lock().expect("cache").insert(key, r.clone());
                 r
             }
@@ -126,8 +126,8 @@ impl Runner {
             Ok(a) => a,
             Err(Skip::NoShared) => return Err(format!("{SHARED_VAR} is not set")),
         };
-        let key = args.join("\u{0}");
-        let fresh = self.execute(&args, &block.command)?;
+        let key = format!("{:?}\u{0}{}", block.example, args.join("\u{0}"));
+        let fresh = self.execute(block, &args)?;
         let mut cache = self.cache.lock().expect("cache");
         let keep = match cache.get(&key) {
             Some(old) if total_time(&old.output) <= total_time(&fresh.output) => old.clone(),
@@ -137,20 +137,54 @@ impl Runner {
         Ok(named(keep, &figures))
     }
 
-    /// Runs the lab from the project root: exit code, standard output then
-    /// standard error.
-    fn execute(&self, args: &[String], command: &str) -> Result<Run, String> {
-        let out = Command::new(&self.bin)
+    /// Runs the lab (or the block's example program) from the project root:
+    /// exit code, standard output then standard error.
+    fn execute(&self, block: &Block, args: &[String]) -> Result<Run, String> {
+        let program = match &block.example {
+            Some(name) => self.example_program(name)?,
+            None => PathBuf::from(&self.bin),
+        };
+        let out = Command::new(&program)
             .args(args)
             .current_dir(root())
             .output()
-            .map_err(|e| format!("cannot run sudoku-lab {command}: {e}"))?;
+            .map_err(|e| format!("cannot run {} {}: {e}", program.display(), block.command))?;
         let mut text = String::from_utf8_lossy(&out.stdout).into_owned();
         text.push_str(&String::from_utf8_lossy(&out.stderr));
         Ok(Run {
             code: out.status.code(),
             output: text.trim_end().to_string(),
         })
+    }
+}
+
+impl Runner {
+    /// The path of example `name`, built once per test process with this
+    /// cargo and profile (cargo's own lines are not part of the output).
+    fn example_program(&self, name: &str) -> Result<PathBuf, String> {
+        static BUILT: Mutex<Vec<String>> = Mutex::new(Vec::new());
+        let mut built = BUILT.lock().unwrap_or_else(|e| e.into_inner());
+        if !built.iter().any(|b| b == name) {
+            let mut cargo = Command::new(env!("CARGO"));
+            cargo.args(["build", "--quiet", "--example", name]);
+            if !cfg!(debug_assertions) {
+                cargo.arg("--release");
+            }
+            let status = cargo
+                .current_dir(root())
+                .status()
+                .map_err(|e| format!("cannot run cargo to build example {name}: {e}"))?;
+            if !status.success() {
+                return Err(format!("cargo could not build example {name}"));
+            }
+            built.push(name.to_string());
+        }
+        // Examples sit in `examples/` beside the binary's folder.
+        Ok(Path::new(&self.bin)
+            .parent()
+            .ok_or("the binary has no folder")?
+            .join("examples")
+            .join(name))
     }
 }
 
