@@ -66,24 +66,6 @@ impl Cell {
     }
 }
 
-/// A digit `1..=n`. Never zero: blanks are `Option<Digit>::None`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct Digit(u8);
-
-impl Digit {
-    /// `Some` when `1 <= v <= size.side()`.
-    pub fn new(v: u8, size: BoxSize) -> Option<Self> {
-        (v >= 1 && (v as usize) <= size.side()).then_some(Digit(v))
-    }
-    pub fn get(self) -> u8 {
-        self.0
-    }
-    /// The bit of this digit in a candidate mask (bit `d-1`).
-    pub fn bit(self) -> u32 {
-        1 << (self.0 - 1)
-    }
-}
-
 /// Which kind of unit: the three constraints of Sudoku.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum UnitKind {
@@ -312,10 +294,6 @@ impl Board {
     pub fn cells(&self) -> &[u8] {
         &self.cells
     }
-    pub fn get(&self, cell: Cell) -> Option<Digit> {
-        let v = self.cells[cell.index()];
-        (v != 0).then_some(Digit(v))
-    }
     /// Number of givens (non-blank cells).
     pub fn clues(&self) -> usize {
         self.cells.iter().filter(|&&v| v != 0).count()
@@ -429,12 +407,6 @@ fn first_conflict(g: &Geometry, cells: &[u8]) -> Option<Conflict> {
         }
     }
     None
-}
-
-impl fmt::Debug for Board {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "Board({})", crate::format::to_line(self))
-    }
 }
 
 /// Why a claimed solution is not one.

@@ -176,6 +176,14 @@ pub fn to_line(board: &Board) -> String {
     board.cells().iter().map(|&v| symbol(v)).collect()
 }
 
+/// A board debugs as its line (here, beside the layouts, so the board
+/// module needs nothing from this one).
+impl std::fmt::Debug for Board {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Board({})", to_line(self))
+    }
+}
+
 /// The board in the given layout. Grid and compact end every row with `\n`;
 /// grid rows have single spaces and no trailing space; line has no newline.
 /// Blanks are `.` in line layout and `0` in the Baekjoon layouts.
