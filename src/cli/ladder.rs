@@ -200,7 +200,7 @@ pub fn distribution_tables(sets: &[(String, Vec<Labelled>)], strategies: &[Strat
                 d.strategy.name().to_string(),
                 thousands(d.puzzles as u64),
                 thousands(d.solved as u64),
-                thousands(d.over_budget as u64),
+                thousands(d.budget_exceeded as u64),
                 thousands(d.no_guess as u64),
                 thousands(d.nodes.median.round() as u64),
                 thousands(d.nodes.p90.round() as u64),

@@ -37,7 +37,7 @@ pub struct Distribution {
     pub puzzles: usize,
     pub solved: usize,
     /// Puzzles that hit the node budget (their count is the budget: a lower bound).
-    pub over_budget: usize,
+    pub budget_exceeded: usize,
     /// Puzzles solved without a single guess (for `mrv`: by naked singles alone).
     pub no_guess: usize,
     /// Nodes per puzzle ([`crate::stats`] quantiles).
@@ -74,7 +74,7 @@ impl Distribution {
             strategy,
             puzzles: n,
             solved: count(Outcome::Solved),
-            over_budget: count(Outcome::BudgetExceeded),
+            budget_exceeded: count(Outcome::BudgetExceeded),
             no_guess: rows
                 .iter()
                 .filter(|m| m.outcome == Outcome::Solved && m.counts.guesses == 0)
@@ -131,7 +131,7 @@ mod tests {
         let rows: Vec<Measurement> = (0..99).map(|_| row(10)).chain([row(9_010)]).collect();
         let refs: Vec<&Measurement> = rows.iter().collect();
         let d = Distribution::of("s", Strategy::Mrv, &refs);
-        assert_eq!((d.puzzles, d.solved, d.over_budget), (100, 100, 0));
+        assert_eq!((d.puzzles, d.solved, d.budget_exceeded), (100, 100, 0));
         assert_eq!(d.no_guess, 100);
         assert_eq!(
             (d.nodes.median, d.nodes.p90, d.nodes.max),
