@@ -365,6 +365,17 @@ impl Outcome {
         }
     }
 
+    /// The word of the `ladder` tables and the docs (`none`, `budget`):
+    /// the same outcomes, shorter.
+    pub fn short(self) -> &'static str {
+        match self {
+            Outcome::Solved => "solved",
+            Outcome::NoSolution => "none",
+            Outcome::BudgetExceeded => "budget",
+            Outcome::Unsupported => "unsupported",
+        }
+    }
+
     pub fn name(self) -> &'static str {
         match self {
             Outcome::Solved => "solved",
