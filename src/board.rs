@@ -66,6 +66,44 @@ impl Cell {
     }
 }
 
+/// The digits used in every row, column and box, one bitmask per unit
+/// (bit `d-1` for digit `d`): `bitmask`'s three tables, reached through a
+/// cell. The candidates of a cell are the digits none of its units uses.
+/// Shared by `mrv`, the generator and rungs written outside the crate.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct UnitMasks {
+    row: [u32; MAX_SIDE],
+    col: [u32; MAX_SIDE],
+    boxm: [u32; MAX_SIDE],
+}
+
+impl UnitMasks {
+    /// No digit used anywhere.
+    pub const EMPTY: UnitMasks = UnitMasks {
+        row: [0; MAX_SIDE],
+        col: [0; MAX_SIDE],
+        boxm: [0; MAX_SIDE],
+    };
+
+    /// The digits `cell` may still take (3 mask reads).
+    #[inline(always)]
+    pub fn candidates(&self, g: &Geometry, cell: usize) -> u32 {
+        !(self.row[g.row[cell] as usize]
+            | self.col[g.col[cell] as usize]
+            | self.boxm[g.boxi[cell] as usize])
+            & g.full
+    }
+
+    /// Marks digit `bit` used in `cell`'s three units, or unused again (a
+    /// toggle: placing and undoing are the same operation).
+    #[inline(always)]
+    pub fn toggle(&mut self, g: &Geometry, cell: usize, bit: u32) {
+        self.row[g.row[cell] as usize] ^= bit;
+        self.col[g.col[cell] as usize] ^= bit;
+        self.boxm[g.boxi[cell] as usize] ^= bit;
+    }
+}
+
 /// Which kind of unit: the three constraints of Sudoku.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum UnitKind {
