@@ -434,11 +434,7 @@ pub fn trace_window(
     steps: usize,
 ) -> Result<Trace, WrongSolution> {
     let start = Instant::now();
-    let report = strategy.run(
-        puzzle,
-        Limits::solve(budget),
-        Tracer::window(from, steps),
-    );
+    let report = strategy.run(puzzle, Limits::solve(budget), Tracer::window(from, steps));
     let elapsed = start.elapsed();
     if let Some(sol) = &report.first {
         verify(strategy, puzzle, sol)?;

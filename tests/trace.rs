@@ -257,7 +257,9 @@ fn from_n_lists_event_n_of_the_whole_search() {
         String::from_utf8(out.stdout).expect("utf-8")
     };
     for s in ["naive", "mrv", "propagate", "dlx", "fast"] {
-        let whole = decisions(&listing(&["trace", "-s", s, "-k", "400", "--budget", "5000"]));
+        let whole = decisions(&listing(&[
+            "trace", "-s", s, "-k", "400", "--budget", "5000",
+        ]));
         let n = whole.len();
         assert!(n >= 40, "{s}: {n} events");
         for from in [1, 2, n / 3, n - 9] {
@@ -275,7 +277,11 @@ fn from_n_lists_event_n_of_the_whole_search() {
             let lines = decisions(&part);
             let want: Vec<String> = whole.iter().skip(from - 1).take(10).cloned().collect();
             assert_eq!(lines, want, "{s} --from {from}");
-            assert!(lines[0].starts_with(&format!("{from} ")), "{s}: {}", lines[0]);
+            assert!(
+                lines[0].starts_with(&format!("{from} ")),
+                "{s}: {}",
+                lines[0]
+            );
             if from > 1 {
                 assert!(
                     part.contains(&format!("(events {from}-{} of ", from + 9)),
@@ -354,7 +360,9 @@ fn tree_has_one_line_per_node_and_says_when_it_is_too_big() {
     let famous = famous.to_str().unwrap();
     for s in ["naive", "mrv", "propagate", "dlx", "fast"] {
         let out = stdout(
-            &["trace", "-s", s, "-k", "0", "--tree", "--puzzle", "4", famous],
+            &[
+                "trace", "-s", s, "-k", "0", "--tree", "--puzzle", "4", famous,
+            ],
             "",
         );
         let nodes = totals(&out)[0];

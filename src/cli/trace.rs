@@ -143,10 +143,7 @@ pub fn run(args: &TraceArgs) -> anyhow::Result<ExitCode> {
         });
     }
     if let Some(path) = &args.chart {
-        let drawn = chart::render(
-            &format!("{source}, puzzle {}{name}", args.puzzle),
-            &series,
-        )?;
+        let drawn = chart::render(&format!("{source}, puzzle {}{name}", args.puzzle), &series)?;
         let bytes = if png {
             drawn.png
         } else {
@@ -228,8 +225,19 @@ fn tree_text(b: &Board, tree: &Tree, nodes: u64) -> String {
             ref many => {
                 for (k, &c) in many.iter().enumerate() {
                     let last = k + 1 == many.len();
-                    let (f, r) = if last { ("└─ ", "   ") } else { ("├─ ", "│  ") };
-                    line(out, g, tree, c, &format!("{rest}{f}"), &format!("{rest}{r}"));
+                    let (f, r) = if last {
+                        ("└─ ", "   ")
+                    } else {
+                        ("├─ ", "│  ")
+                    };
+                    line(
+                        out,
+                        g,
+                        tree,
+                        c,
+                        &format!("{rest}{f}"),
+                        &format!("{rest}{r}"),
+                    );
                 }
             }
         }
