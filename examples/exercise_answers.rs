@@ -20,8 +20,13 @@ mod grade;
 #[cfg_attr(not(test), allow(dead_code))]
 #[path = "exercise_mrv/mine.rs"]
 mod skeleton;
+/// Exercise 9 as handed out.
+#[cfg_attr(not(test), allow(dead_code))]
+#[path = "exercise_singles/mine.rs"]
+mod skeleton9;
 
 use skeleton::State;
+use skeleton9::Settled;
 
 /// **Exercise 8, answered**: the empty cell with the fewest candidates; ties
 /// to the lowest cell index, as `mrv` breaks them, so the tree is `mrv`'s.
@@ -57,9 +62,61 @@ impl Rung for Answer8 {
     }
 }
 
+/// **Exercise 9, answered**: sweep the empty cells, fill each one that has
+/// a single candidate (moving it to the front with `fill`), and sweep again
+/// while a sweep filled something; a cell with no candidate ends it.
+pub fn naked_singles(s: &mut skeleton9::State, depth: usize) -> Settled {
+    let (mut to, mut probes) = (depth, 0);
+    loop {
+        let mut filled = false;
+        let mut j = to;
+        while j < s.len {
+            let cell = s.open[j] as usize;
+            let cand = s.candidates(cell);
+            probes += 3;
+            if cand == 0 {
+                return Settled {
+                    to,
+                    dead: Some(cell),
+                    probes,
+                };
+            }
+            if cand.count_ones() == 1 {
+                // The cell at `to` moves to `j`: it was looked at in this
+                // sweep already; the next sweep sees it again.
+                s.fill(j, to, cand);
+                to += 1;
+                filled = true;
+            }
+            j += 1;
+        }
+        if !filled {
+            return Settled {
+                to,
+                dead: None,
+                probes,
+            };
+        }
+    }
+}
+
+/// The exercise-9 rung with the answer in place.
+pub struct Answer9;
+
+impl Rung for Answer9 {
+    const NAME: &'static str = "answer-9";
+    const SUMMARY: &'static str =
+        "exercise 9 answered: bitmasks, reading order, naked singles filled before each branch";
+    type Scratch = ();
+    fn scratch(_size: BoxSize) {}
+    fn search<C: Counter>(_: &mut (), puzzle: &Board, ctx: &mut Ctx<C>) -> Flow {
+        skeleton9::search_with(puzzle, ctx, naked_singles)
+    }
+}
+
 /// The whole command line, with the answers on the ladder.
 fn main() -> std::process::ExitCode {
-    sudoku_lab::main_with(&[Strategy::add::<Answer8>])
+    sudoku_lab::main_with(&[Strategy::add::<Answer8>, Strategy::add::<Answer9>])
 }
 
 #[cfg(test)]
@@ -88,6 +145,27 @@ mod tests {
             assert_eq!(a.counts.nodes, m.counts.nodes, "{:?}", p.name);
             assert_eq!(a.counts.guesses, m.counts.guesses, "{:?}", p.name);
         }
+    }
+
+    #[test]
+    fn exercise_9_the_answer_passes() {
+        let report =
+            grade::grade::<Answer9>(skeleton9::NODE_BOUND).unwrap_or_else(|e| panic!("\n{e}"));
+        eprint!("{report}");
+    }
+
+    /// As handed out, exercise 9 is correct but too slow: the check says so.
+    #[test]
+    fn exercise_9_as_handed_out_fails_on_nodes_only() {
+        let why =
+            grade::grade::<skeleton9::Mine>(skeleton9::NODE_BOUND).expect_err("too many nodes");
+        assert!(
+            why.contains(&format!(
+                "correct, but more than {} nodes",
+                skeleton9::NODE_BOUND
+            )),
+            "{why}"
+        );
     }
 
     /// As handed out, exercise 8 is correct but too slow: the check says so.
