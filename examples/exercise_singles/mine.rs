@@ -96,6 +96,7 @@ impl State {
 
     /// Fills the empty cell `open[j]` with the digit of `bit` and moves it to
     /// `open[at]` (`j >= at`), so that the filled cells stay in front.
+    #[allow(dead_code)] // yours to call from `settle`
     pub fn fill(&mut self, j: usize, at: usize, bit: u32) {
         self.open.swap(j, at);
         let cell = self.open[at] as usize;
