@@ -89,8 +89,13 @@ pub fn run(args: &TraceArgs) -> anyhow::Result<ExitCode> {
         ),
     };
     let (source, puzzle) = pick(args.file.as_deref(), args.puzzle)?;
-    let mut strategies = args.strategy.clone();
-    strategies.dedup();
+    // Each strategy once, in the order given.
+    let mut strategies: Vec<Strategy> = Vec::new();
+    for &s in &args.strategy {
+        if !strategies.contains(&s) {
+            strategies.push(s);
+        }
+    }
     for s in &strategies {
         if let Err(why) = s.check_size(puzzle.board.size()) {
             bail!("{why} (puzzle at line {})", puzzle.line);
