@@ -9,6 +9,7 @@
 //! * [`trace`] / [`tour`] — a recording counter and the measurements behind `docs/`.
 //! * [`replay`] — traced searches as a self-contained web page.
 //! * [`compare`] — strategies × datasets → CSV, charts and a written report.
+//! * [`chart`] — the chart engine's setup (plotters, embedded font, SVG + PNG).
 //! * [`speed`] — throughput measurement (the `speed` command).
 //! * [`check`] — the fixture table and the invariant checks any rung must pass.
 //! * [`dataset`] / [`input`] — the one puzzle reader (text layouts and CSV),
@@ -31,6 +32,7 @@
 //! through it.
 
 pub mod board;
+pub mod chart;
 pub mod check;
 mod cli;
 pub mod compare;
