@@ -60,7 +60,7 @@ use crate::generate::{puzzle_rng, random_grid};
 use crate::search::{Budget, End, Limits};
 use crate::solver::Solver;
 use crate::strategy::{Outcome, Rung, Strategy, WrongSolution};
-use crate::trace::Tracer;
+use crate::tracer::Tracer;
 
 /// One puzzle of the fixture table, with its exact number of solutions.
 #[derive(Clone, Copy, Debug)]

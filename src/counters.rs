@@ -12,7 +12,9 @@
 use serde::{Deserialize, Serialize};
 
 use crate::board::Cell;
-use crate::trace::{Branch, DeadEnd, Reason};
+use std::fmt;
+
+use crate::board::{Unit, UnitKind};
 
 /// Receives work events from a search. All methods must be cheap.
 pub trait Counter {
@@ -214,5 +216,95 @@ mod tests {
         assert_eq!(c.get("dead_ends"), Some(6));
         assert_eq!(c.get("time"), None);
         assert_eq!(Counts::NAMES[0], "nodes");
+    }
+}
+
+// What a counter hears: the detail of the tracer hooks (branching, forced
+// cells, dead ends), defined here with the trait so that rungs, counters
+// and the tracer share one vocabulary below the strategies.
+
+/// Why a cell was filled by inference.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Reason {
+    /// The cell had one candidate left.
+    NakedSingle,
+    /// The digit had one place left in this unit.
+    HiddenSingle(Unit),
+    /// The strategy did not say (a rung that reports only [`Counter::forced`]).
+    Unstated,
+}
+
+/// What a search node branches on: the options it tries, in order.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Branch {
+    /// A cell, with its candidate digits (bit `d-1` for digit `d`).
+    Cell { cell: Cell, digits: u32 },
+    /// A digit of a unit, with the places left for it in the unit (bit `i`
+    /// for the `i`-th cell of [`crate::board::Geometry::unit_cells`]): what exact cover
+    /// branches on when a row, column or box has fewer places for a digit
+    /// than any cell has candidates.
+    Digit { unit: Unit, digit: u8, places: u32 },
+    /// The strategy did not say.
+    Unstated,
+}
+
+impl Branch {
+    /// How many options the node has (`None` when unstated).
+    pub fn options(&self) -> Option<u32> {
+        match *self {
+            Branch::Cell { digits, .. } => Some(digits.count_ones()),
+            Branch::Digit { places, .. } => Some(places.count_ones()),
+            Branch::Unstated => None,
+        }
+    }
+}
+
+/// Rows or columns in threes: where `fast`'s band filter looks for a digit.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Chute {
+    /// Rows `3i+1..=3i+3`.
+    Band(u8),
+    /// Columns `3i+1..=3i+3`.
+    Stack(u8),
+}
+
+/// Why a search node is a dead end: what failed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DeadEnd {
+    /// This cell has no candidate left.
+    Cell(Cell),
+    /// This digit has no place left in this unit.
+    Digit { unit: Unit, digit: u8 },
+    /// Several digits (bit `d-1` for digit `d`) whose only place in the unit
+    /// is this one cell.
+    Clash { unit: Unit, cell: Cell, digits: u32 },
+    /// Every row and box of the chute still has room for the digit, but no
+    /// way to place it once in each (locked candidates).
+    Chute { chute: Chute, digit: u8 },
+    /// The strategy did not say (a rung that reports only [`Counter::dead_end`]).
+    Unstated,
+}
+
+impl fmt::Display for Chute {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let (what, lines, i) = match *self {
+            Chute::Band(i) => ("band", "rows", i as u32),
+            Chute::Stack(i) => ("stack", "columns", i as u32),
+        };
+        write!(f, "{what} {} ({lines} {}-{})", i + 1, 3 * i + 1, 3 * i + 3)
+    }
+}
+
+/// Unit `index` of the kind numbered `0` row, `1` column, `2` box (the
+/// order the rungs keep their unit tables in).
+#[inline(always)]
+pub fn unit(kind: usize, index: usize) -> Unit {
+    Unit {
+        kind: match kind {
+            0 => UnitKind::Row,
+            1 => UnitKind::Column,
+            _ => UnitKind::Box,
+        },
+        index: index as u8,
     }
 }

@@ -57,6 +57,7 @@ pub mod stats;
 pub mod strategy;
 pub mod tour;
 pub mod trace;
+pub mod tracer;
 
 pub use board::{Board, BoxSize, Cell};
 pub use cli::{AddRung, main_with, run_with};

@@ -1,4 +1,4 @@
-//! A [`Counter`] that records how a search unfolds, for teaching.
+//! A [`Counter`](crate::Counter) that records how a search unfolds, for teaching.
 //!
 //! [`Tracer`] counts everything [`Counts`] counts, and in addition keeps
 //! * the first `K` *events* in full ([`Event`]): each placement with what the
@@ -10,9 +10,9 @@
 //!   of the tree) and depth over time in a fixed number of buckets
 //!   ([`DepthOverTime`]).
 //!
-//! Events come from the [`Counter`] hooks the rungs call on the one search
-//! path the timed runs use; the detail hooks ([`Counter::branch`],
-//! [`Counter::dead_end_because`], [`Counter::forced_because`]) compile to
+//! Events come from the [`Counter`](crate::Counter) hooks the rungs call on the one search
+//! path the timed runs use; the detail hooks ([`Counter::branch`](crate::Counter::branch),
+//! [`Counter::dead_end_because`](crate::Counter::dead_end_because), [`Counter::forced_because`](crate::Counter::forced_because)) compile to
 //! nothing with [`crate::NoCount`].
 //!
 //! **Depth** is the number of open branching placements on the current path
@@ -38,365 +38,18 @@
 //! hand after any number of events (what `replay`'s page shows, and what its
 //! browser test compares against).
 
-use std::fmt::{self, Write as _};
+use std::fmt::Write as _;
 use std::time::{Duration, Instant};
 
-use crate::board::{Board, Cell, Geometry, MAX_CELLS, Unit, UnitKind};
-use crate::counters::{Counter, Counts};
+use crate::board::{Board, Cell, Geometry};
+use crate::counters::Counts;
 use crate::search::{End, Limits};
 use crate::strategy::{Outcome, Strategy, WrongSolution, verify};
 
 pub mod chart;
 
-/// Why a cell was filled by inference.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Reason {
-    /// The cell had one candidate left.
-    NakedSingle,
-    /// The digit had one place left in this unit.
-    HiddenSingle(Unit),
-    /// The strategy did not say (a rung that reports only [`Counter::forced`]).
-    Unstated,
-}
-
-/// What a search node branches on: the options it tries, in order.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Branch {
-    /// A cell, with its candidate digits (bit `d-1` for digit `d`).
-    Cell { cell: Cell, digits: u32 },
-    /// A digit of a unit, with the places left for it in the unit (bit `i`
-    /// for the `i`-th cell of [`Geometry::unit_cells`]): what exact cover
-    /// branches on when a row, column or box has fewer places for a digit
-    /// than any cell has candidates.
-    Digit { unit: Unit, digit: u8, places: u32 },
-    /// The strategy did not say.
-    Unstated,
-}
-
-impl Branch {
-    /// How many options the node has (`None` when unstated).
-    pub fn options(&self) -> Option<u32> {
-        match *self {
-            Branch::Cell { digits, .. } => Some(digits.count_ones()),
-            Branch::Digit { places, .. } => Some(places.count_ones()),
-            Branch::Unstated => None,
-        }
-    }
-}
-
-/// Rows or columns in threes: where `fast`'s band filter looks for a digit.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Chute {
-    /// Rows `3i+1..=3i+3`.
-    Band(u8),
-    /// Columns `3i+1..=3i+3`.
-    Stack(u8),
-}
-
-/// Why a search node is a dead end: what failed.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum DeadEnd {
-    /// This cell has no candidate left.
-    Cell(Cell),
-    /// This digit has no place left in this unit.
-    Digit { unit: Unit, digit: u8 },
-    /// Several digits (bit `d-1` for digit `d`) whose only place in the unit
-    /// is this one cell.
-    Clash { unit: Unit, cell: Cell, digits: u32 },
-    /// Every row and box of the chute still has room for the digit, but no
-    /// way to place it once in each (locked candidates).
-    Chute { chute: Chute, digit: u8 },
-    /// The strategy did not say (a rung that reports only [`Counter::dead_end`]).
-    Unstated,
-}
-
-/// What happened at one event.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum EventKind {
-    /// A digit written by the search at a branching node, with what the node
-    /// branched on; `guess` when it had more than one option (reported by
-    /// the strategy with [`Counter::guess`]).
-    Place {
-        cell: Cell,
-        digit: u8,
-        branch: Branch,
-        guess: bool,
-    },
-    /// A placement undone on the way back up (the cells forced below it go
-    /// with it).
-    Backtrack { cell: Cell, digit: u8 },
-    /// A cell filled by inference, not by branching.
-    Forced {
-        cell: Cell,
-        digit: u8,
-        reason: Reason,
-    },
-    /// A node where the search could not go on.
-    DeadEnd(DeadEnd),
-    /// A complete grid.
-    Solution,
-}
-
-/// One recorded event.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Event {
-    /// 1-based position among all events of the search.
-    pub step: u64,
-    /// Open branching placements on the path when the event happened.
-    pub depth: u32,
-    /// Search nodes entered so far, the root included.
-    pub nodes: u64,
-    /// Probes counted so far.
-    pub probes: u64,
-    pub kind: EventKind,
-}
-
-/// Depth over the whole search in at most [`DepthOverTime::BUCKETS`]
-/// buckets of equal width: when they are full, neighbours merge and the
-/// width doubles. Bounded memory for searches of any length.
-#[derive(Clone, Debug)]
-pub struct DepthOverTime {
-    /// `(shallowest, deepest)` depth of each bucket's events.
-    buckets: Vec<(u32, u32)>,
-    /// Events per bucket (a power of two).
-    width: u64,
-    events: u64,
-}
-
-impl DepthOverTime {
-    /// Most buckets kept.
-    pub const BUCKETS: usize = 512;
-
-    fn new() -> Self {
-        DepthOverTime {
-            buckets: Vec::with_capacity(Self::BUCKETS),
-            width: 1,
-            events: 0,
-        }
-    }
-
-    #[inline]
-    fn push(&mut self, depth: u32) {
-        if self.events.is_multiple_of(self.width) {
-            if self.buckets.len() == Self::BUCKETS {
-                // Merge neighbours in place (no allocation) and double the
-                // width; `events` is then a multiple of the new width too.
-                for i in 0..Self::BUCKETS / 2 {
-                    let (a, b) = (self.buckets[2 * i], self.buckets[2 * i + 1]);
-                    self.buckets[i] = (a.0.min(b.0), a.1.max(b.1));
-                }
-                self.buckets.truncate(Self::BUCKETS / 2);
-                self.width *= 2;
-            }
-            self.buckets.push((depth, depth));
-        } else if let Some(last) = self.buckets.last_mut() {
-            *last = (last.0.min(depth), last.1.max(depth));
-        }
-        self.events += 1;
-    }
-
-    /// `(shallowest, deepest)` per bucket, in search order.
-    pub fn buckets(&self) -> &[(u32, u32)] {
-        &self.buckets
-    }
-
-    /// Events per bucket (the last bucket may hold fewer).
-    pub fn width(&self) -> u64 {
-        self.width
-    }
-}
-
-/// Records the first `K` events and a summary of all; counts everything.
-#[derive(Clone, Debug)]
-pub struct Tracer {
-    pub counts: Counts,
-    events: Vec<Event>,
-    /// The first event kept (1-based).
-    from: u64,
-    steps: usize,
-    total: u64,
-    nodes: u64,
-    depth: u32,
-    histogram: Vec<u64>,
-    /// What the node at each depth of the current path branches on.
-    branches: Vec<Branch>,
-    over_time: DepthOverTime,
-}
-
-impl Tracer {
-    /// A tracer that keeps the first `steps` events.
-    pub fn new(steps: usize) -> Self {
-        Self::window(1, steps)
-    }
-
-    /// A tracer that keeps `steps` events from event `from` on (1-based; 0
-    /// is taken as 1).
-    pub fn window(from: u64, steps: usize) -> Self {
-        Tracer {
-            counts: Counts::default(),
-            events: Vec::with_capacity(steps),
-            from: from.max(1),
-            steps,
-            total: 0,
-            nodes: 0,
-            depth: 0,
-            // Depth never exceeds the number of cells (one placement per cell).
-            histogram: vec![0; MAX_CELLS + 1],
-            branches: vec![Branch::Unstated; MAX_CELLS + 1],
-            over_time: DepthOverTime::new(),
-        }
-    }
-
-    /// The recorded events, in order (at most `steps`).
-    pub fn events(&self) -> &[Event] {
-        &self.events
-    }
-
-    /// How many events the search had, recorded or not.
-    pub fn total(&self) -> u64 {
-        self.total
-    }
-
-    /// Whether events were left out (before the window or after it).
-    pub fn truncated(&self) -> bool {
-        self.total > self.events.len() as u64
-    }
-
-    /// The first event kept (1-based).
-    pub fn from(&self) -> u64 {
-        self.from
-    }
-
-    /// Nodes per depth, index = depth, trailing zeros removed.
-    pub fn histogram(&self) -> &[u64] {
-        let len = self
-            .histogram
-            .iter()
-            .rposition(|&n| n != 0)
-            .map_or(0, |i| i + 1);
-        &self.histogram[..len]
-    }
-
-    /// Depth over the whole search, bucketed.
-    pub fn over_time(&self) -> &DepthOverTime {
-        &self.over_time
-    }
-
-    /// The depth index clamped to the tables (a malformed rung could go
-    /// deeper than one placement per cell; never panic on it).
-    #[inline]
-    fn slot(&self) -> usize {
-        (self.depth as usize).min(MAX_CELLS)
-    }
-
-    #[inline]
-    fn record(&mut self, kind: EventKind) {
-        self.total += 1;
-        self.over_time.push(self.depth);
-        if self.total >= self.from && self.events.len() < self.steps {
-            self.events.push(Event {
-                step: self.total,
-                depth: self.depth,
-                nodes: self.nodes,
-                probes: self.counts.probes,
-                kind,
-            });
-        }
-    }
-}
-
-impl Counter for Tracer {
-    const ENABLED: bool = true;
-
-    #[inline]
-    fn node(&mut self) {
-        self.nodes += 1;
-        let d = self.slot();
-        self.histogram[d] += 1;
-        // A rung that does not report its branches leaves no stale one behind.
-        self.branches[d] = Branch::Unstated;
-    }
-
-    #[inline]
-    fn placement(&mut self, cell: usize, digit: u8) {
-        self.counts.placement(cell, digit);
-        let branch = self.branches[self.slot()];
-        self.record(EventKind::Place {
-            cell: Cell(cell as u16),
-            digit,
-            branch,
-            guess: false,
-        });
-        self.depth += 1;
-    }
-
-    #[inline]
-    fn backtrack(&mut self, cell: usize, digit: u8) {
-        self.counts.backtrack(cell, digit);
-        self.depth = self.depth.saturating_sub(1);
-        self.record(EventKind::Backtrack {
-            cell: Cell(cell as u16),
-            digit,
-        });
-    }
-
-    #[inline]
-    fn probes(&mut self, k: u64) {
-        self.counts.probes(k);
-    }
-
-    /// Strategies report a guess right after its placement: mark that
-    /// placement, if it is the last recorded event.
-    #[inline]
-    fn guess(&mut self) {
-        self.counts.guess();
-        if self.events.last().map(|e| e.step) == Some(self.total)
-            && let Some(Event {
-                kind: EventKind::Place { guess, .. },
-                ..
-            }) = self.events.last_mut()
-        {
-            *guess = true;
-        }
-    }
-
-    #[inline]
-    fn dead_end(&mut self) {
-        self.dead_end_because(DeadEnd::Unstated);
-    }
-
-    #[inline]
-    fn forced(&mut self, cell: usize, digit: u8) {
-        self.forced_because(cell, digit, Reason::Unstated);
-    }
-
-    #[inline]
-    fn branch(&mut self, on: Branch) {
-        let d = self.slot();
-        self.branches[d] = on;
-    }
-
-    #[inline]
-    fn dead_end_because(&mut self, why: DeadEnd) {
-        self.counts.dead_end();
-        self.record(EventKind::DeadEnd(why));
-    }
-
-    #[inline]
-    fn forced_because(&mut self, cell: usize, digit: u8, why: Reason) {
-        self.counts.forced(cell, digit);
-        self.record(EventKind::Forced {
-            cell: Cell(cell as u16),
-            digit,
-            reason: why,
-        });
-    }
-
-    #[inline]
-    fn solution(&mut self) {
-        self.record(EventKind::Solution);
-    }
-}
+pub use crate::counters::{Branch, Chute, DeadEnd, Reason, unit};
+pub use crate::tracer::{DepthOverTime, Event, EventKind, Tracer};
 
 /// A traced, verified run of one strategy on one puzzle.
 #[derive(Clone, Debug)]
@@ -653,16 +306,6 @@ fn digit_list(mask: u32) -> String {
     }
 }
 
-impl fmt::Display for Chute {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let (what, lines, i) = match *self {
-            Chute::Band(i) => ("band", "rows", i as u32),
-            Chute::Stack(i) => ("stack", "columns", i as u32),
-        };
-        write!(f, "{what} {} ({lines} {}-{})", i + 1, 3 * i + 1, 3 * i + 3)
-    }
-}
-
 /// What a dead end means, in words: `r1c4 has no candidate`.
 pub fn describe_dead_end(why: &DeadEnd, g: &Geometry) -> String {
     match *why {
@@ -747,20 +390,6 @@ impl Event {
             EventKind::DeadEnd(why) => format!("dead end: {}", describe_dead_end(&why, g)),
             EventKind::Solution => "solution".to_string(),
         }
-    }
-}
-
-/// Unit `index` of the kind numbered `0` row, `1` column, `2` box (the
-/// order the rungs keep their unit tables in).
-#[inline(always)]
-pub fn unit(kind: usize, index: usize) -> Unit {
-    Unit {
-        kind: match kind {
-            0 => UnitKind::Row,
-            1 => UnitKind::Column,
-            _ => UnitKind::Box,
-        },
-        index: index as u8,
     }
 }
 

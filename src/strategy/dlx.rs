@@ -45,7 +45,7 @@ use crate::board::{Board, BoxSize, Cell, Geometry, MAX_CELLS};
 use crate::counters::Counter;
 use crate::search::{Ctx, Flow};
 use crate::strategy::Rung;
-use crate::trace::{Branch, DeadEnd, unit};
+use crate::counters::{Branch, DeadEnd, unit};
 
 /// Flag on the length of a covered item: larger than any real length, so
 /// the shortest-column scan skips covered items without a branch.

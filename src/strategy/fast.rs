@@ -55,7 +55,7 @@ use crate::board::{Board, BoxSize, Cell};
 use crate::counters::Counter;
 use crate::search::{Ctx, Flow};
 use crate::strategy::Rung;
-use crate::trace::{Chute, DeadEnd, Reason, unit};
+use crate::counters::{Chute, DeadEnd, Reason, unit};
 
 /// Hidden singles in columns before each guess. Measured (instructions,
 /// valgrind): 17-clue −35% (nodes 17.9 → 3.9 per puzzle), top1465 −4%,

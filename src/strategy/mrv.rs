@@ -19,7 +19,7 @@ use crate::board::{Board, BoxSize, Cell, Geometry, MAX_CELLS, UnitMasks};
 use crate::counters::Counter;
 use crate::search::{Ctx, Flow};
 use crate::strategy::Rung;
-use crate::trace::DeadEnd;
+use crate::counters::DeadEnd;
 
 /// Rung 5.
 pub struct Mrv;

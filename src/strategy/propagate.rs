@@ -42,7 +42,7 @@ use crate::board::{Board, BoxSize, Cell};
 use crate::counters::Counter;
 use crate::search::{Ctx, Flow};
 use crate::strategy::Rung;
-use crate::trace::{DeadEnd, Reason, unit};
+use crate::counters::{DeadEnd, Reason, unit};
 
 /// Rung 6.
 pub struct Propagate;

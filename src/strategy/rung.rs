@@ -20,7 +20,7 @@
 use crate::board::{Board, BoxSize};
 use crate::counters::{Counter, Counts, NoCount};
 use crate::search::{Ctx, Flow};
-use crate::trace::Tracer;
+use crate::tracer::Tracer;
 
 /// A solver of the ladder. Implement it for a unit struct, then register the
 /// type: built-in rungs with one line in `strategy/mod.rs`, rungs from

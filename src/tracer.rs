@@ -1,0 +1,295 @@
+//! The recording counter behind `trace` and `replay`: [`Tracer`] and the
+//! events it keeps (see [`crate::trace`] for what they mean and how they
+//! are shown). It sits below the strategies, beside the other counters, so
+//! the ladder can run with it without knowing about traced runs.
+
+use crate::board::{Cell, MAX_CELLS};
+use crate::counters::{Branch, Counter, Counts, DeadEnd, Reason};
+
+/// What happened at one event.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum EventKind {
+    /// A digit written by the search at a branching node, with what the node
+    /// branched on; `guess` when it had more than one option (reported by
+    /// the strategy with [`Counter::guess`]).
+    Place {
+        cell: Cell,
+        digit: u8,
+        branch: Branch,
+        guess: bool,
+    },
+    /// A placement undone on the way back up (the cells forced below it go
+    /// with it).
+    Backtrack { cell: Cell, digit: u8 },
+    /// A cell filled by inference, not by branching.
+    Forced {
+        cell: Cell,
+        digit: u8,
+        reason: Reason,
+    },
+    /// A node where the search could not go on.
+    DeadEnd(DeadEnd),
+    /// A complete grid.
+    Solution,
+}
+
+/// One recorded event.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Event {
+    /// 1-based position among all events of the search.
+    pub step: u64,
+    /// Open branching placements on the path when the event happened.
+    pub depth: u32,
+    /// Search nodes entered so far, the root included.
+    pub nodes: u64,
+    /// Probes counted so far.
+    pub probes: u64,
+    pub kind: EventKind,
+}
+
+/// Depth over the whole search in at most [`DepthOverTime::BUCKETS`]
+/// buckets of equal width: when they are full, neighbours merge and the
+/// width doubles. Bounded memory for searches of any length.
+#[derive(Clone, Debug)]
+pub struct DepthOverTime {
+    /// `(shallowest, deepest)` depth of each bucket's events.
+    buckets: Vec<(u32, u32)>,
+    /// Events per bucket (a power of two).
+    width: u64,
+    events: u64,
+}
+
+impl DepthOverTime {
+    /// Most buckets kept.
+    pub const BUCKETS: usize = 512;
+
+    pub(crate) fn new() -> Self {
+        DepthOverTime {
+            buckets: Vec::with_capacity(Self::BUCKETS),
+            width: 1,
+            events: 0,
+        }
+    }
+
+    #[inline]
+    pub(crate) fn push(&mut self, depth: u32) {
+        if self.events.is_multiple_of(self.width) {
+            if self.buckets.len() == Self::BUCKETS {
+                // Merge neighbours in place (no allocation) and double the
+                // width; `events` is then a multiple of the new width too.
+                for i in 0..Self::BUCKETS / 2 {
+                    let (a, b) = (self.buckets[2 * i], self.buckets[2 * i + 1]);
+                    self.buckets[i] = (a.0.min(b.0), a.1.max(b.1));
+                }
+                self.buckets.truncate(Self::BUCKETS / 2);
+                self.width *= 2;
+            }
+            self.buckets.push((depth, depth));
+        } else if let Some(last) = self.buckets.last_mut() {
+            *last = (last.0.min(depth), last.1.max(depth));
+        }
+        self.events += 1;
+    }
+
+    /// `(shallowest, deepest)` per bucket, in search order.
+    pub fn buckets(&self) -> &[(u32, u32)] {
+        &self.buckets
+    }
+
+    /// Events per bucket (the last bucket may hold fewer).
+    pub fn width(&self) -> u64 {
+        self.width
+    }
+}
+
+/// Records the first `K` events and a summary of all; counts everything.
+#[derive(Clone, Debug)]
+pub struct Tracer {
+    pub counts: Counts,
+    events: Vec<Event>,
+    /// The first event kept (1-based).
+    from: u64,
+    steps: usize,
+    total: u64,
+    nodes: u64,
+    depth: u32,
+    histogram: Vec<u64>,
+    /// What the node at each depth of the current path branches on.
+    branches: Vec<Branch>,
+    over_time: DepthOverTime,
+}
+
+impl Tracer {
+    /// A tracer that keeps the first `steps` events.
+    pub fn new(steps: usize) -> Self {
+        Self::window(1, steps)
+    }
+
+    /// A tracer that keeps `steps` events from event `from` on (1-based; 0
+    /// is taken as 1).
+    pub fn window(from: u64, steps: usize) -> Self {
+        Tracer {
+            counts: Counts::default(),
+            events: Vec::with_capacity(steps),
+            from: from.max(1),
+            steps,
+            total: 0,
+            nodes: 0,
+            depth: 0,
+            // Depth never exceeds the number of cells (one placement per cell).
+            histogram: vec![0; MAX_CELLS + 1],
+            branches: vec![Branch::Unstated; MAX_CELLS + 1],
+            over_time: DepthOverTime::new(),
+        }
+    }
+
+    /// The recorded events, in order (at most `steps`).
+    pub fn events(&self) -> &[Event] {
+        &self.events
+    }
+
+    /// How many events the search had, recorded or not.
+    pub fn total(&self) -> u64 {
+        self.total
+    }
+
+    /// Whether events were left out (before the window or after it).
+    pub fn truncated(&self) -> bool {
+        self.total > self.events.len() as u64
+    }
+
+    /// The first event kept (1-based).
+    pub fn from(&self) -> u64 {
+        self.from
+    }
+
+    /// Nodes per depth, index = depth, trailing zeros removed.
+    pub fn histogram(&self) -> &[u64] {
+        let len = self
+            .histogram
+            .iter()
+            .rposition(|&n| n != 0)
+            .map_or(0, |i| i + 1);
+        &self.histogram[..len]
+    }
+
+    /// Depth over the whole search, bucketed.
+    pub fn over_time(&self) -> &DepthOverTime {
+        &self.over_time
+    }
+
+    /// The depth index clamped to the tables (a malformed rung could go
+    /// deeper than one placement per cell; never panic on it).
+    #[inline]
+    fn slot(&self) -> usize {
+        (self.depth as usize).min(MAX_CELLS)
+    }
+
+    #[inline]
+    fn record(&mut self, kind: EventKind) {
+        self.total += 1;
+        self.over_time.push(self.depth);
+        if self.total >= self.from && self.events.len() < self.steps {
+            self.events.push(Event {
+                step: self.total,
+                depth: self.depth,
+                nodes: self.nodes,
+                probes: self.counts.probes,
+                kind,
+            });
+        }
+    }
+}
+
+impl Counter for Tracer {
+    const ENABLED: bool = true;
+
+    #[inline]
+    fn node(&mut self) {
+        self.nodes += 1;
+        let d = self.slot();
+        self.histogram[d] += 1;
+        // A rung that does not report its branches leaves no stale one behind.
+        self.branches[d] = Branch::Unstated;
+    }
+
+    #[inline]
+    fn placement(&mut self, cell: usize, digit: u8) {
+        self.counts.placement(cell, digit);
+        let branch = self.branches[self.slot()];
+        self.record(EventKind::Place {
+            cell: Cell(cell as u16),
+            digit,
+            branch,
+            guess: false,
+        });
+        self.depth += 1;
+    }
+
+    #[inline]
+    fn backtrack(&mut self, cell: usize, digit: u8) {
+        self.counts.backtrack(cell, digit);
+        self.depth = self.depth.saturating_sub(1);
+        self.record(EventKind::Backtrack {
+            cell: Cell(cell as u16),
+            digit,
+        });
+    }
+
+    #[inline]
+    fn probes(&mut self, k: u64) {
+        self.counts.probes(k);
+    }
+
+    /// Strategies report a guess right after its placement: mark that
+    /// placement, if it is the last recorded event.
+    #[inline]
+    fn guess(&mut self) {
+        self.counts.guess();
+        if self.events.last().map(|e| e.step) == Some(self.total)
+            && let Some(Event {
+                kind: EventKind::Place { guess, .. },
+                ..
+            }) = self.events.last_mut()
+        {
+            *guess = true;
+        }
+    }
+
+    #[inline]
+    fn dead_end(&mut self) {
+        self.dead_end_because(DeadEnd::Unstated);
+    }
+
+    #[inline]
+    fn forced(&mut self, cell: usize, digit: u8) {
+        self.forced_because(cell, digit, Reason::Unstated);
+    }
+
+    #[inline]
+    fn branch(&mut self, on: Branch) {
+        let d = self.slot();
+        self.branches[d] = on;
+    }
+
+    #[inline]
+    fn dead_end_because(&mut self, why: DeadEnd) {
+        self.counts.dead_end();
+        self.record(EventKind::DeadEnd(why));
+    }
+
+    #[inline]
+    fn forced_because(&mut self, cell: usize, digit: u8, why: Reason) {
+        self.counts.forced(cell, digit);
+        self.record(EventKind::Forced {
+            cell: Cell(cell as u16),
+            digit,
+            reason: why,
+        });
+    }
+
+    #[inline]
+    fn solution(&mut self) {
+        self.record(EventKind::Solution);
+    }
+}
