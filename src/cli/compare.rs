@@ -5,7 +5,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::Args;
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressState, ProgressStyle};
 
 use super::args::{MeasureBudget, SampleArgs, StrategyList, TimingArgs};
 use crate::compare::{self, run::Plan, run::resolve_sources};
@@ -32,9 +32,12 @@ pub struct CompareArgs {
     /// do not depend on it.
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=1024))]
     pub jobs: Option<u64>,
-    /// Report folder (replaced file by file once the new report is complete).
-    #[arg(long, value_name = "DIR", default_value = "reports")]
-    pub out: PathBuf,
+    /// Report folder (replaced once the new report is complete). Default:
+    /// `reports` for the default selection (every shipped dataset and
+    /// strategy, default budget, no sample); any other selection writes
+    /// `reports/runs/SELECTION`, so it never replaces the full report.
+    #[arg(long, value_name = "DIR")]
+    pub out: Option<PathBuf>,
 }
 
 #[derive(Debug, Args)]
@@ -59,6 +62,51 @@ fn command_line() -> String {
     parts.join(" ")
 }
 
+/// The progress bar of `compare` (hidden unless stderr is a terminal). Its
+/// ETA is the run's average time per task so far times the tasks left
+/// ([`compare::run::eta`]): datasets are measured interleaved, so the
+/// average so far is a fair sample of the rest (indicatif's own estimate
+/// follows the last seconds only, and swings with every slow puzzle).
+struct Bar(ProgressBar);
+
+impl Bar {
+    fn new() -> Bar {
+        if !std::io::stderr().is_terminal() {
+            return Bar(ProgressBar::hidden());
+        }
+        let pb = ProgressBar::with_draw_target(Some(0), ProgressDrawTarget::stderr());
+        if let Ok(style) = ProgressStyle::with_template(
+            "{elapsed_precise} [{bar:40.cyan/blue}] {pos}/{len} runs  ETA {run_eta}  {msg}",
+        ) {
+            let style = style
+                .with_key(
+                    "run_eta",
+                    |s: &ProgressState, w: &mut dyn std::fmt::Write| {
+                        let _ = match compare::run::eta(s.elapsed(), s.pos(), s.len().unwrap_or(0)) {
+                            Some(left) => write!(w, "{}", indicatif::HumanDuration(left)),
+                            None => write!(w, "…"),
+                        };
+                    },
+                )
+                .progress_chars("=> ");
+            pb.set_style(style);
+        }
+        Bar(pb)
+    }
+}
+
+impl crate::progress::Progress for Bar {
+    fn start(&self, total: u64) {
+        self.0.set_length(total);
+    }
+    fn tick(&self) {
+        self.0.inc(1);
+    }
+    fn say(&self, what: &str) {
+        self.0.set_message(what.to_string());
+    }
+}
+
 pub fn compare(args: &CompareArgs) -> anyhow::Result<ExitCode> {
     let jobs = args.jobs.map_or_else(defaults::jobs, |j| j as usize);
     let plan = Plan {
@@ -69,39 +117,31 @@ pub fn compare(args: &CompareArgs) -> anyhow::Result<ExitCode> {
         method: args.timing.method(),
         jobs,
     };
-    let progress = if std::io::stderr().is_terminal() {
-        let pb = ProgressBar::with_draw_target(Some(0), ProgressDrawTarget::stderr());
-        if let Ok(style) = ProgressStyle::with_template(
-            "{elapsed_precise} [{bar:40.cyan/blue}] {pos}/{len} runs  ETA {eta}",
-        ) {
-            pb.set_style(style.progress_chars("=> "));
-        }
-        pb
-    } else {
-        ProgressBar::hidden()
+    let out = match &args.out {
+        Some(out) => out.clone(),
+        None => compare::default_out(&plan)?,
     };
+    let bar = Bar::new();
     // Ctrl-C / SIGTERM: drop the half-built report at once, keep the old one.
     let _ = ctrlc::set_handler(|| {
         crate::output::note("\ninterrupted: no new report written; the previous one is unchanged");
         compare::write::abandon_and_exit(EXIT_INTERRUPTED)
     });
-    let done = compare::compare(&plan, &args.out, &command_line(), &progress)?;
-    crate::output::print(&format!(
-        "{}{} runs; report written to {}\n",
-        compare::summary_table(&done.summary),
-        done.rows,
-        done.out.join(compare::README).display()
-    ))?;
+    let done = compare::compare(&plan, &out, &command_line(), &bar);
+    bar.0.finish_and_clear();
+    let done = done?;
+    if let Some(old) = &done.replaced {
+        crate::output::note(format_args!(
+            "note: replaced the report in {} made by another selection ({old})",
+            done.out.display()
+        ));
+    }
+    crate::output::print(&done.console)?;
     Ok(ExitCode::SUCCESS)
 }
 
 pub fn report(args: &ReportArgs) -> anyhow::Result<ExitCode> {
     let done = compare::redraw(&args.dir)?;
-    crate::output::print(&format!(
-        "{}{} rows read; report redrawn in {}\n",
-        compare::summary_table(&done.summary),
-        done.rows,
-        done.out.join(compare::README).display()
-    ))?;
+    crate::output::print(&done.console)?;
     Ok(ExitCode::SUCCESS)
 }
