@@ -5,7 +5,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::Args;
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressState, ProgressStyle};
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 use super::args::{MeasureBudget, SampleArgs, StrategyList, TimingArgs};
 use crate::compare::{self, run::Plan, run::resolve_sources};
@@ -62,11 +62,10 @@ fn command_line() -> String {
     parts.join(" ")
 }
 
-/// The progress bar of `compare` (hidden unless stderr is a terminal). Its
-/// ETA is the run's average time per task so far times the tasks left
-/// ([`compare::run::eta`]): datasets are measured interleaved, so the
-/// average so far is a fair sample of the rest (indicatif's own estimate
-/// follows the last seconds only, and swings with every slow puzzle).
+/// The progress bar of `compare` (hidden unless stderr is a terminal). The
+/// time left comes from the library in the message ([`compare::run::Forecast`]:
+/// it knows how big the searches to come are); indicatif's own estimate
+/// follows the last seconds only and swings with every slow puzzle.
 struct Bar(ProgressBar);
 
 impl Bar {
@@ -76,20 +75,9 @@ impl Bar {
         }
         let pb = ProgressBar::with_draw_target(Some(0), ProgressDrawTarget::stderr());
         if let Ok(style) = ProgressStyle::with_template(
-            "{elapsed_precise} [{bar:40.cyan/blue}] {pos}/{len} runs  ETA {run_eta}  {msg}",
+            "{elapsed_precise} [{bar:40.cyan/blue}] {pos}/{len} runs  {msg}",
         ) {
-            let style = style
-                .with_key(
-                    "run_eta",
-                    |s: &ProgressState, w: &mut dyn std::fmt::Write| {
-                        let _ = match compare::run::eta(s.elapsed(), s.pos(), s.len().unwrap_or(0)) {
-                            Some(left) => write!(w, "{}", indicatif::HumanDuration(left)),
-                            None => write!(w, "…"),
-                        };
-                    },
-                )
-                .progress_chars("=> ");
-            pb.set_style(style);
+            pb.set_style(style.progress_chars("=> "));
         }
         Bar(pb)
     }

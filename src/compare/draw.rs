@@ -18,9 +18,7 @@ use plotters::style::text_anchor::{HPos, Pos, VPos};
 // clash with plotters' `Color::stroke_width`.
 use plotters_backend::{BackendColor, BackendCoord, DrawingErrorKind};
 
-use super::charts::{
-    ChartData, FILL_BAND, FILL_BIN_PERCENT, FillPanel, SizePoint,
-};
+use super::charts::{CdfPanel, ChartData, FILL_BAND, FILL_BIN_PERCENT, FillPanel, SizePoint};
 use super::summary::Ladder;
 use crate::Strategy;
 
@@ -203,7 +201,8 @@ impl<'a> DrawingBackend for Crisp<'a> {
                     if result.is_err() || coverage <= 0.0 {
                         return;
                     }
-                    let (x, y) = trans.transform(b.min.x as i32 + gx as i32, b.min.y as i32 + gy as i32);
+                    let (x, y) =
+                        trans.transform(b.min.x as i32 + gx as i32, b.min.y as i32 + gy as i32);
                     result = self.0.draw_pixel(
                         (pos.0 + x, pos.1 + y),
                         BackendColor {
@@ -272,10 +271,7 @@ const PALETTE: [RGBColor; 10] = [
 
 /// A strategy's colour: fixed by its ladder position, the same in every chart.
 pub fn color(s: Strategy) -> RGBColor {
-    let i = Strategy::ladder()
-        .iter()
-        .position(|&x| x == s)
-        .unwrap_or(0);
+    let i = Strategy::ladder().iter().position(|&x| x == s).unwrap_or(0);
     PALETTE[i % PALETTE.len()]
 }
 
@@ -285,32 +281,24 @@ const TEXT: RGBColor = RGBColor(0x22, 0x22, 0x22);
 const MUTED: RGBColor = RGBColor(0x77, 0x77, 0x77);
 const DIAGONAL: RGBColor = RGBColor(0xBB, 0xBB, 0xBB);
 
-/// `1.5 µs`, `20 ms`: times in nanoseconds for axis labels.
+/// `1.5 µs`, `20 ms`: times in nanoseconds.
 pub fn fmt_time(ns: f64) -> String {
-    let (v, unit) = if ns < 1e3 {
-        (ns, "ns")
-    } else if ns < 1e6 {
-        (ns / 1e3, "µs")
-    } else if ns < 1e9 {
-        (ns / 1e6, "ms")
-    } else {
-        (ns / 1e9, "s")
-    };
-    format!("{} {unit}", trim(v))
+    scaled(ns, &[(1.0, " ns"), (1e3, " µs"), (1e6, " ms"), (1e9, " s")])
 }
 
-/// `1`, `250`, `10k`, `3M`: counts for axis labels.
+/// `1`, `250`, `10k`, `3M`: counts.
 pub fn fmt_count(n: f64) -> String {
-    let (v, unit) = if n < 1e3 {
-        (n, "")
-    } else if n < 1e6 {
-        (n / 1e3, "k")
-    } else if n < 1e9 {
-        (n / 1e6, "M")
-    } else {
-        (n / 1e9, "G")
-    };
-    format!("{}{unit}", trim(v))
+    scaled(n, &[(1.0, ""), (1e3, "k"), (1e6, "M"), (1e9, "G")])
+}
+
+/// `x` in the largest unit it reaches, with three significant digits; a
+/// value that rounds up to 1000 of a unit is shown as 1 of the next.
+fn scaled(x: f64, units: &[(f64, &str)]) -> String {
+    let mut k = units.iter().rposition(|&(f, _)| x >= f).unwrap_or(0);
+    if trim(x / units[k].0) == "1000" && k + 1 < units.len() {
+        k += 1;
+    }
+    format!("{}{}", trim(x / units[k].0), units[k].1)
 }
 
 /// `×3.2`, `×0.45`, `×120`: ratios.
@@ -533,7 +521,10 @@ fn budget_phrase(budget: Option<u64>) -> String {
 }
 
 /// Splits `area` into `n` panels: one row for up to two, else two columns.
-fn panels<DB: DrawingBackend>(area: &DrawingArea<DB, Shift>, n: usize) -> Vec<DrawingArea<DB, Shift>> {
+fn panels<DB: DrawingBackend>(
+    area: &DrawingArea<DB, Shift>,
+    n: usize,
+) -> Vec<DrawingArea<DB, Shift>> {
     match n {
         0 => Vec::new(),
         1 => vec![area.clone()],
@@ -722,7 +713,9 @@ fn draw_ladder<DB: DrawingBackend>(
         .y_labels(0)
         .y_label_formatter(&|_| String::new())
         .x_label_formatter(&|v| decade_label(*v, |r| format!("×{}", trim(r))))
-        .x_desc(format!("ratio against {base_name} (log scale; higher = better)"))
+        .x_desc(format!(
+            "ratio against {base_name} (log scale; higher = better)"
+        ))
         .label_style(tick_font())
         .axis_desc_style(tick_font())
         .draw()?;
@@ -799,11 +792,62 @@ fn draw_ladder<DB: DrawingBackend>(
 
 struct CdfChart<'a>(&'a ChartData);
 
+impl CdfChart<'_> {
+    /// Pixels of a panel's plot; its legend goes below, off the curves.
+    const PLOT: u32 = 430;
+    const LEGEND_LINE: u32 = 21;
+
+    /// Legend lines of a panel: one per curve, one for strategies not run.
+    fn legend(p: &CdfPanel) -> Vec<(String, Option<RGBColor>)> {
+        let mut lines: Vec<(String, Option<RGBColor>)> = p
+            .curves
+            .iter()
+            .map(|c| {
+                let mut label = format!(
+                    "{}: {} solved",
+                    c.strategies
+                        .iter()
+                        .map(|s| s.name())
+                        .collect::<Vec<_>>()
+                        .join(" = "),
+                    c.solved
+                );
+                if c.no_solution > 0 {
+                    label += &format!(" + {} proved to have no solution", c.no_solution);
+                }
+                label += &format!(" of {}", c.measured);
+                if c.stopped > 0 {
+                    label += &format!("; {} stopped at the budget", c.stopped);
+                }
+                (label, Some(color(c.strategies[0])))
+            })
+            .collect();
+        if !p.not_run.is_empty() {
+            lines.push((
+                format!("{}: does not run {}", names(&p.not_run), size_name(p.side)),
+                None,
+            ));
+        }
+        lines
+    }
+
+    fn legend_height(&self) -> u32 {
+        let lines = self
+            .0
+            .cdf
+            .iter()
+            .map(|p| Self::legend(p).len())
+            .max()
+            .unwrap_or(0);
+        lines as u32 * Self::LEGEND_LINE + 12
+    }
+}
+
 impl Draw for CdfChart<'_> {
     fn size(&self) -> (u32, u32) {
         let n = self.0.cdf.len();
         let rows = if n <= 2 { 1 } else { n.div_ceil(2) } as u32;
-        (1400, 170 + rows * 520)
+        (1400, 120 + rows * (Self::PLOT + self.legend_height()))
     }
 
     fn draw<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> DrawResult<DB> {
@@ -825,9 +869,10 @@ impl Draw for CdfChart<'_> {
                 .flat_map(|c| c.points.iter().map(|p| p.0))
                 .chain(d.budget.map(|b| b as f64)),
         );
-        for (panel, p) in panels(&area, d.cdf.len()).iter().zip(&d.cdf) {
+        for (cell, p) in panels(&area, d.cdf.len()).iter().zip(&d.cdf) {
+            let (panel, legend) = cell.split_vertically(Self::PLOT);
             let puzzles = p.curves.iter().map(|c| c.measured).max().unwrap_or(0);
-            let mut chart = ChartBuilder::on(panel)
+            let mut chart = ChartBuilder::on(&panel)
                 .caption(
                     format!("{} boards ({puzzles} puzzles)", size_name(p.side)),
                     label_font(),
@@ -868,40 +913,28 @@ impl Draw for CdfChart<'_> {
                     level = f * 100.0;
                     pts.push((n, level));
                 }
-                let mut label = format!(
-                    "{}: {} solved",
-                    c.strategies
-                        .iter()
-                        .map(|s| s.name())
-                        .collect::<Vec<_>>()
-                        .join(" = "),
-                    c.solved
-                );
-                if c.no_solution > 0 {
-                    label += &format!(" + {} no solution", c.no_solution);
-                }
-                label += &format!(" of {}", c.measured);
-                if c.stopped > 0 {
-                    label += &format!(", {} stopped", c.stopped);
-                }
-                chart
-                    .draw_series(LineSeries::new(pts, col.stroke_width(3)))?
-                    .label(label)
-                    .legend(move |(x, y)| {
-                        PathElement::new([(x - 8, y), (x + 8, y)], col.stroke_width(3))
-                    });
+                chart.draw_series(LineSeries::new(pts, col.stroke_width(3)))?;
             }
-            if !p.not_run.is_empty() {
-                chart
-                    .draw_series(std::iter::empty::<Circle<(f64, f64), i32>>())?
-                    .label(format!(
-                        "{}: does not run {}",
-                        names(&p.not_run),
-                        size_name(p.side)
-                    ))
-                    .legend(|(x, y)| Circle::new((x, y), 0, MUTED.filled()));
+            let mut y = 6;
+            for (text, col) in Self::legend(p) {
+                if let Some(col) = col {
+                    legend.draw(&PathElement::new(
+                        [(84, y + 8), (104, y + 8)],
+                        col.stroke_width(3),
+                    ))?;
+                }
+                let font = if col.is_some() {
+                    tick_font()
+                } else {
+                    note_font()
+                };
+                legend.draw(&Text::new(
+                    text,
+                    (112, y + 8),
+                    font.pos(Pos::new(HPos::Left, VPos::Center)),
+                ))?;
+                y += Self::LEGEND_LINE as i32;
             }
-            legend_box(&mut chart, SeriesLabelPosition::LowerRight)?;
         }
         Ok(())
     }
@@ -989,6 +1022,12 @@ impl Draw for ScatterChart<'_> {
                     .map(|&(n, t, _)| Cross::new((n, t), 5, col.stroke_width(2))),
             )?;
         }
+        if d.scatter.iter().any(|s| s.points.iter().any(|p| p.2)) {
+            chart
+                .draw_series(std::iter::empty::<Cross<(f64, f64), i32>>())?
+                .label("stopped at the budget")
+                .legend(|(x, y)| Cross::new((x, y), 5, MUTED.stroke_width(2)));
+        }
         for (label, (px, py), on_right) in labels {
             let pos = if on_right {
                 ((px + 6, py), Pos::new(HPos::Left, VPos::Center))
@@ -1014,21 +1053,61 @@ impl GrowthChart<'_> {
 }
 
 /// Strategies that hit the budget on at least one run of a size point,
-/// as notes: "naive 5/5 on 25×25".
+/// per size: "25×25: naive 5/5, blank-list 5/5".
 fn stopped_notes(points: &[SizePoint]) -> Vec<String> {
-    points
+    let mut sides: Vec<u32> = points
         .iter()
         .filter(|p| p.stopped > 0)
-        .map(|p| {
-            format!(
-                "{} {}/{} on {}",
-                p.strategy.name(),
-                p.stopped,
-                p.runs,
-                size_name(p.side)
-            )
+        .map(|p| p.side)
+        .collect();
+    sides.sort_unstable();
+    sides.dedup();
+    sides
+        .into_iter()
+        .map(|side| {
+            let list: Vec<String> = points
+                .iter()
+                .filter(|p| p.side == side && p.stopped > 0)
+                .map(|p| format!("{} {}/{}", p.strategy.name(), p.stopped, p.runs))
+                .collect();
+            format!("{}: {}", size_name(side), list.join(", "))
         })
         .collect()
+}
+
+/// `first` then `items` joined by "; ", broken into lines no wider than
+/// `width` pixels (an item wider than a line gets a line of its own).
+fn wrap<DB: DrawingBackend>(
+    area: &DrawingArea<DB, Shift>,
+    font: &TextStyle<'static>,
+    first: &str,
+    items: &[String],
+    width: u32,
+) -> Result<Vec<String>, DrawingAreaErrorKind<DB::ErrorType>> {
+    let mut lines = Vec::new();
+    let mut line = first.to_string();
+    let mut fresh = true;
+    for (i, item) in items.iter().enumerate() {
+        let piece = if i + 1 < items.len() {
+            format!("{item};")
+        } else {
+            item.clone()
+        };
+        let candidate = if fresh {
+            format!("{line}{piece}")
+        } else {
+            format!("{line} {piece}")
+        };
+        if !fresh && area.estimate_text_size(&candidate, font)?.0 > width {
+            lines.push(line);
+            line = piece;
+        } else {
+            line = candidate;
+        }
+        fresh = false;
+    }
+    lines.push(line);
+    Ok(lines)
 }
 
 impl Draw for GrowthChart<'_> {
@@ -1044,7 +1123,7 @@ impl Draw for GrowthChart<'_> {
         let area = subtitle(
             &area,
             &format!(
-                "medians over the runs of puzzles with a solution ({} without one left out); hollow marker = some runs stopped at {} (the median may be a lower bound)",
+                "medians over the runs of puzzles with a solution ({} without one left out); hollow marker = some runs stopped at {} (the median may be a lower bound; lines to it are dashed)",
                 g.no_solution,
                 budget_phrase(d.budget)
             ),
@@ -1068,16 +1147,21 @@ impl Draw for GrowthChart<'_> {
             size_panel(half, &caption, d, &sides, is_time)?;
         }
         let notes = stopped_notes(&g.by_size);
-        let text = if notes.is_empty() {
-            "every run in the band finished within the budget".to_string()
+        let lines = if notes.is_empty() {
+            vec!["every run in the band finished within the budget".to_string()]
         } else {
-            format!("stopped at the budget in the band: {}", notes.join(", "))
+            let (w, _) = notes_area.dim_in_pixel();
+            wrap(
+                &notes_area,
+                &note_font(),
+                "stopped at the budget in the band: ",
+                &notes,
+                w.saturating_sub(60),
+            )?
         };
-        notes_area.draw(&Text::new(
-            text,
-            (30, 10),
-            note_font().pos(Pos::new(HPos::Left, VPos::Top)),
-        ))?;
+        let lines: Vec<(String, TextStyle<'static>)> =
+            lines.into_iter().map(|l| (l, note_font())).collect();
+        text_lines(&notes_area, &lines, 30)?;
         let rows = self.lower_rows() as usize;
         if rows > 0 {
             let cells = bottom.split_evenly((rows, 2));
@@ -1154,10 +1238,19 @@ fn size_panel<DB: DrawingBackend>(
         if mine.is_empty() {
             continue;
         }
-        chart.draw_series(LineSeries::new(
-            mine.iter().map(|p| (index(p.side), value(p))),
-            col.stroke_width(2),
-        ))?;
+        // Segments to or from a point with stopped runs are dashed: that
+        // median may be a lower bound, so the slope is too.
+        for w in mine.windows(2) {
+            let ends = [
+                (index(w[0].side), value(w[0])),
+                (index(w[1].side), value(w[1])),
+            ];
+            if w[0].stopped > 0 || w[1].stopped > 0 {
+                chart.draw_series(DashedLineSeries::new(ends, 6, 4, col.stroke_width(2)))?;
+            } else {
+                chart.draw_series(LineSeries::new(ends, col.stroke_width(2)))?;
+            }
+        }
         chart.draw_series(mine.iter().map(|p| {
             let style = if p.stopped > 0 {
                 WHITE.filled()
@@ -1188,10 +1281,7 @@ fn fill_panel<DB: DrawingBackend>(
     let y = decades(p.points.iter().map(|q| q.median_nanos));
     let mut chart = ChartBuilder::on(area)
         .caption(
-            format!(
-                "{}: median time by share of cells given",
-                size_name(p.side)
-            ),
+            format!("{}: median time by share of cells given", size_name(p.side)),
             label_font(),
         )
         .margin(14)
@@ -1281,7 +1371,10 @@ impl Draw for TimeChart<'_> {
             }
         };
         let name_width = (0..d.datasets.len())
-            .map(|i| root.estimate_text_size(&label(i), &tick_font()).map(|(w, _)| w))
+            .map(|i| {
+                root.estimate_text_size(&label(i), &tick_font())
+                    .map(|(w, _)| w)
+            })
             .collect::<Result<Vec<_>, _>>()?
             .into_iter()
             .max()
@@ -1336,7 +1429,7 @@ impl Draw for TimeChart<'_> {
                 &area,
                 what,
                 (px + 6, py),
-                (FONT, 11).into_font().color(&color(s)),
+                (FONT, 11).into_font().color(&MUTED),
                 Pos::new(HPos::Left, VPos::Center),
             )?;
         }
@@ -1388,6 +1481,11 @@ mod tests {
         assert_eq!(fmt_ratio(120.4), "×120");
         assert_eq!(decades([3.0, 4500.0].into_iter()), 1.0..10000.0);
         assert_eq!(size_name(16), "16×16");
+        // Rounding up to 1000 of a unit moves to the next unit.
+        assert_eq!(fmt_time(999.9999), "1 µs");
+        assert_eq!(fmt_time(999.4), "999 ns");
+        assert_eq!(fmt_count(999_999.0), "1M");
+        assert_eq!(fmt_time(0.5), "0.5 ns");
     }
 
     #[test]
@@ -1417,8 +1515,8 @@ mod tests {
         let (width, height) = (40u32, 24u32);
         let mut rgb = vec![255u8; (width * height * 3) as usize];
         {
-            let root = Crisp(BitMapBackend::with_buffer(&mut rgb, (width, height)))
-                .into_drawing_area();
+            let root =
+                Crisp(BitMapBackend::with_buffer(&mut rgb, (width, height))).into_drawing_area();
             root.draw(&Text::new(
                 "cl",
                 (2, 2),
@@ -1428,9 +1526,7 @@ mod tests {
             root.present().unwrap();
         }
         let inked: Vec<bool> = (0..width)
-            .map(|x| {
-                (0..height).any(|y| rgb[((y * width + x) * 3) as usize] < 128)
-            })
+            .map(|x| (0..height).any(|y| rgb[((y * width + x) * 3) as usize] < 128))
             .collect();
         let runs = inked.windows(2).filter(|w| !w[0] && w[1]).count() + usize::from(inked[0]);
         assert_eq!(runs, 2, "{inked:?}");

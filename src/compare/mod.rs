@@ -99,11 +99,9 @@ pub fn selection(plan: &Plan) -> anyhow::Result<Option<String>> {
         return Ok(Some(slug));
     }
     // FNV-1a: a short, stable tag for what the cut-off part held.
-    let hash = slug
-        .bytes()
-        .fold(0xcbf2_9ce4_8422_2325u64, |h, b| {
-            (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
-        });
+    let hash = slug.bytes().fold(0xcbf2_9ce4_8422_2325u64, |h, b| {
+        (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
+    });
     Ok(Some(format!("{}-{:08x}", &slug[..60], hash as u32)))
 }
 
@@ -196,23 +194,42 @@ pub fn compare(
     );
 
     let mut staging = Staging::new(out)?;
+    progress.say("sizing the searches");
+    let probes = run::probe(plan, &prepared)?;
+    let mut forecast = run::Forecast::default();
+    for &(side, nodes) in probes.iter().flatten() {
+        for &s in &strategies {
+            forecast.expect(s, side, nodes);
+        }
+    }
     let mut parts = Parts::new(staging.dir(), prepared.len());
     let mut agg = Aggregate::with_datasets(prepared.iter().map(|p| p.source.name.as_str()));
     let mut conditions = Conditions::new(plan.jobs);
     conditions.sample_load();
     progress.start(runs);
-    let mut sink = |d: usize, row: &Row| -> anyhow::Result<()> {
-        parts.write(d, row)?;
+    progress.say("");
+    let measuring = Instant::now();
+    let mut told = Instant::now();
+    let mut sink = |f: run::Finished| -> anyhow::Result<()> {
+        let row = &f.row;
+        parts.write(f.dataset, row)?;
         agg.push(row);
+        forecast.finish(row.strategy, row.size, f.probe, f.took.as_secs_f64());
         if let Some(t) = &row.timing {
             conditions.add(t);
         }
         if agg.rows % 256 == 0 {
             conditions.sample_load();
         }
+        if told.elapsed().as_millis() >= 200 {
+            told = Instant::now();
+            if let Some(left) = forecast.left(measuring.elapsed()) {
+                progress.say(&format!("about {} left", human(left)));
+            }
+        }
         Ok(())
     };
-    run::execute(plan, &prepared, &mut sink, &|| progress.tick())?;
+    run::execute(plan, &prepared, &probes, &mut sink, &|| progress.tick())?;
     conditions.sample_load();
     progress.say("writing the report");
     let file = staging.create(RESULTS)?;
@@ -245,6 +262,16 @@ pub fn compare(
         console,
         replaced: previous,
     })
+}
+
+/// `1h 02m`, `3m 05s`, `42s`: a duration for the progress line.
+fn human(d: std::time::Duration) -> String {
+    let s = d.as_secs();
+    match s {
+        0..60 => format!("{s}s"),
+        60..3600 => format!("{}m {:02}s", s / 60, s % 60),
+        _ => format!("{}h {:02}m", s / 3600, s % 3600 / 60),
+    }
 }
 
 /// The command that made the report in `out`, when that report is of

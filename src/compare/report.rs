@@ -6,10 +6,8 @@
 use std::fmt::Write as _;
 
 use super::charts::{ChartData, FILL_BAND};
-use super::draw::{
-    CHARTS, fmt_count, fmt_ratio, fmt_time, ladder_absent, report_order, size_name,
-};
-use super::summary::{Aggregate, Ladder, Ratios, SummaryRow, count_kind, Kind};
+use super::draw::{CHARTS, fmt_count, fmt_ratio, fmt_time, ladder_absent, report_order, size_name};
+use super::summary::{Aggregate, Kind, Ladder, Ratios, SummaryRow, count_kind};
 use crate::strategy::Outcome;
 
 /// What was run, where and when: one `key,value` line each in `meta.csv`.
@@ -281,7 +279,11 @@ fn ladder_section(md: &mut String, l: &Ladder, headline: bool) {
         md,
         "## {} boards{}\n",
         size_name(l.side),
-        if headline { " (the headline ladder)" } else { "" }
+        if headline {
+            " (the headline ladder)"
+        } else {
+            ""
+        }
     );
     let absent = ladder_absent(l);
     let Some(base) = l.base().filter(|_| l.set > 0) else {
@@ -300,7 +302,7 @@ fn ladder_section(md: &mut String, l: &Ladder, headline: bool) {
     };
     let _ = writeln!(
         md,
-        "Ladder set: **{} of {}** {} puzzles. Left out: {}.\n",
+        "Ladder set: **{} of {}** puzzles of size {}. Left out: {}.\n",
         l.set,
         l.puzzles,
         size_name(l.side),
@@ -340,11 +342,7 @@ fn ladder_section(md: &mut String, l: &Ladder, headline: bool) {
     if steps.is_empty() {
         return;
     }
-    let _ = writeln!(
-        md,
-        "Step by step, on the same {} puzzles:\n",
-        l.set
-    );
+    let _ = writeln!(md, "Step by step, on the same {} puzzles:\n", l.set);
     for (i, (rung, _, vs_prev)) in steps.iter().enumerate() {
         let prev = l.rungs[i].strategy.name();
         let _ = writeln!(md, "- {}", describe(prev, rung.strategy.name(), vs_prev));
@@ -645,7 +643,11 @@ pub fn console(meta: &Meta, agg: &Aggregate, ladders: &[Ladder], readme: &str) -
             let _ = writeln!(out, "BUSY MACHINE: {why}");
         }
         None if meta.get("busy").is_some() => {
-            let _ = writeln!(out, "machine: not busy (load {})", meta.get("load").unwrap_or("unknown"));
+            let _ = writeln!(
+                out,
+                "machine: not busy (load {})",
+                meta.get("load").unwrap_or("unknown")
+            );
         }
         None => {}
     }

@@ -9,6 +9,7 @@
 //! measurement ([`crate::measure::measure`]): a counted, verified run, then
 //! timed runs.
 
+use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
@@ -445,7 +446,12 @@ impl Iterator for Schedule {
             let best = (self.wave..self.wave_end)
                 .filter(|&d| self.taken[d] < self.counts[d])
                 .min_by(|&a, &b| {
-                    let key = |d: usize| (2 * u128::from(self.taken[d]) + 1, 2 * u128::from(self.counts[d]));
+                    let key = |d: usize| {
+                        (
+                            2 * u128::from(self.taken[d]) + 1,
+                            2 * u128::from(self.counts[d]),
+                        )
+                    };
                     let ((na, da), (nb, db)) = (key(a), key(b));
                     (na * db).cmp(&(nb * da)).then(a.cmp(&b))
                 });
@@ -464,25 +470,179 @@ impl Iterator for Schedule {
     }
 }
 
-/// The time left, estimated from the run so far: the average time per task
-/// of the `done` tasks, times the tasks left. `None` before the first task.
-/// With the interleaved [`Schedule`] this lands within 2× of the truth once
-/// a tenth of the run is done (tests/compare_report.rs replays a recorded run).
-pub fn eta(elapsed: std::time::Duration, done: u64, total: u64) -> Option<std::time::Duration> {
-    (done > 0).then(|| elapsed.mul_f64(total.saturating_sub(done) as f64 / done as f64))
+/// Row-major rungs visit the same tree, so one cheap count of it (by the
+/// last row-major rung, the cheapest per node) tells how many nodes each of
+/// them will visit: the `probe` of a puzzle. Searches this big dominate a
+/// run; smaller ones cost about the timing floor each.
+pub const HEAVY: u64 = 20_000;
+
+/// The rung that probes: the last row-major rung of the ladder.
+fn prober() -> Option<Strategy> {
+    Strategy::ladder()
+        .into_iter()
+        .rev()
+        .find(|s| s.is_row_major())
 }
 
-/// A task: one puzzle of dataset `.0` with one strategy.
-type Task = (usize, Arc<Item>, Strategy);
+/// The board side and the row-major tree size (within the budget) of every
+/// puzzle of the plan, dataset by dataset in run order: the searches to
+/// come, for [`Forecast`]. Costs about one uncounted run of the cheapest
+/// row-major rung per puzzle, a few percent of the run; sizes 0 when no
+/// row-major rung is run.
+pub fn probe(plan: &Plan, prepared: &[Prepared]) -> anyhow::Result<Vec<Vec<(u32, u64)>>> {
+    let strategies = dedup_in_ladder_order(&plan.strategies);
+    let prober = prober().filter(|_| strategies.iter().any(|s| s.is_row_major()));
+    let mut out = Vec::with_capacity(prepared.len());
+    for p in prepared {
+        let puzzles: Box<dyn Iterator<Item = anyhow::Result<Arc<Item>>> + '_> = match &p.picked {
+            Some(picked) => Box::new(picked.iter().cloned().map(Ok)),
+            None => Box::new(items(&p.source)?.map(|i| i.map(Arc::new))),
+        };
+        let mut sizes = Vec::with_capacity(p.runs() as usize);
+        crate::exec::ordered(
+            puzzles,
+            plan.jobs,
+            |item| {
+                let side = item.board.size().side() as u32;
+                let nodes = match prober {
+                    Some(s) => {
+                        measure::count(s, &item.board, Limits::solve(plan.budget.get()))?
+                            .counts
+                            .nodes
+                    }
+                    None => 0,
+                };
+                Ok((side, nodes))
+            },
+            |x| {
+                sizes.push(x);
+                Ok(())
+            },
+        )?;
+        out.push(sizes);
+    }
+    Ok(out)
+}
 
-/// Runs the plan in [`Schedule`] order, handing every row to `sink` with its
-/// dataset's position in `prepared`; the rows of one puzzle come together,
-/// in ladder order, and each dataset's puzzles in file order. `tick` is
-/// called once per finished run (from worker threads).
+/// What the forecast knows of a kind of task: how many are done and to
+/// come, and the probe nodes and time of those done.
+#[derive(Clone, Copy, Debug, Default)]
+struct Class {
+    done: u64,
+    done_nodes: f64,
+    done_secs: f64,
+    left: u64,
+    left_nodes: f64,
+}
+
+/// The time left of a run, from the run so far and the probe.
+///
+/// Tasks fall into classes: strategy × board size × (heavy row-major search
+/// or not, by the [`probe`]). A class costs, per task, its average so far;
+/// a heavy class costs per probed node, so a search of ten million nodes
+/// still to come counts for what it will take. Classes not seen yet borrow
+/// from the same strategy at other sizes, then from every class of their
+/// kind. The time left is the elapsed time × the estimated work left ÷ the
+/// work done. tests/compare_report.rs replays the committed run: within 2×
+/// of the truth from a tenth of the run on.
+#[derive(Clone, Debug, Default)]
+pub struct Forecast {
+    classes: BTreeMap<(Strategy, u32, bool), Class>,
+    done_secs: f64,
+}
+
+impl Forecast {
+    fn key(strategy: Strategy, side: u32, probe: u64) -> (Strategy, u32, bool) {
+        (strategy, side, strategy.is_row_major() && probe >= HEAVY)
+    }
+
+    /// A task to come.
+    pub fn expect(&mut self, strategy: Strategy, side: u32, probe: u64) {
+        let c = self
+            .classes
+            .entry(Self::key(strategy, side, probe))
+            .or_default();
+        c.left += 1;
+        c.left_nodes += probe as f64;
+    }
+
+    /// A task done, in `secs` seconds of work.
+    pub fn finish(&mut self, strategy: Strategy, side: u32, probe: u64, secs: f64) {
+        let c = self
+            .classes
+            .entry(Self::key(strategy, side, probe))
+            .or_default();
+        c.left = c.left.saturating_sub(1);
+        c.left_nodes = (c.left_nodes - probe as f64).max(0.0);
+        c.done += 1;
+        c.done_nodes += probe as f64;
+        c.done_secs += secs;
+        self.done_secs += secs;
+    }
+
+    /// Seconds per task (light) or per probed node (heavy), pooled over the
+    /// classes `pick` selects; `None` if none is done.
+    fn rate(&self, pick: impl Fn(&(Strategy, u32, bool)) -> bool, heavy: bool) -> Option<f64> {
+        let (mut secs, mut units) = (0.0, 0.0);
+        for (_, c) in self.classes.iter().filter(|(k, _)| k.2 == heavy && pick(k)) {
+            secs += c.done_secs;
+            units += if heavy { c.done_nodes } else { c.done as f64 };
+        }
+        (units > 0.0).then(|| secs / units)
+    }
+
+    /// The time left, given the time elapsed; `None` before any task is done.
+    pub fn left(&self, elapsed: std::time::Duration) -> Option<std::time::Duration> {
+        if self.done_secs <= 0.0 {
+            return None;
+        }
+        let mut work = 0.0;
+        for (&(s, side, heavy), c) in &self.classes {
+            if c.left == 0 {
+                continue;
+            }
+            let rate = self
+                .rate(|k| k.0 == s && k.1 == side, heavy)
+                .or_else(|| self.rate(|k| k.0 == s, heavy))
+                .or_else(|| self.rate(|_| true, heavy))
+                .or_else(|| {
+                    // No heavy task done yet: a heavy one costs at least a
+                    // light one of its strategy.
+                    self.rate(|k| k.0 == s, false)
+                        .or_else(|| self.rate(|_| true, false))
+                        .map(|r| if heavy { r / HEAVY as f64 } else { r })
+                })
+                .unwrap_or(0.0);
+            work += rate * if heavy { c.left_nodes } else { c.left as f64 };
+        }
+        Some(elapsed.mul_f64(work / self.done_secs))
+    }
+}
+
+/// A task: one puzzle of dataset `.0` with one strategy, and its probe.
+type Task = (usize, Arc<Item>, Strategy, u64);
+
+/// A finished task, as the sink receives it.
+#[derive(Clone, Debug)]
+pub struct Finished {
+    /// Position of the dataset in the plan.
+    pub dataset: usize,
+    pub row: Row,
+    /// The puzzle's [`probe`] (0 when there was none).
+    pub probe: u64,
+    /// Wall time the task took, measuring and checking included.
+    pub took: std::time::Duration,
+}
+
+/// Runs the plan in [`Schedule`] order, handing every finished task to
+/// `sink`; the rows of one puzzle come together, in ladder order, and each
+/// dataset's puzzles in file order. `probes` is [`probe`]'s answer (or
+/// empty lists). `tick` is called once per finished run (from worker threads).
 pub fn execute(
     plan: &Plan,
     prepared: &[Prepared],
-    sink: &mut dyn FnMut(usize, &Row) -> anyhow::Result<()>,
+    probes: &[Vec<(u32, u64)>],
+    sink: &mut dyn FnMut(Finished) -> anyhow::Result<()>,
     tick: &(dyn Fn() + Sync),
 ) -> anyhow::Result<()> {
     let strategies = dedup_in_ladder_order(&plan.strategies);
@@ -490,7 +650,7 @@ pub fn execute(
     type Puzzles<'a> = Box<dyn Iterator<Item = anyhow::Result<Arc<Item>>> + 'a>;
     // Opened when a dataset's first puzzle is due, dropped after its last.
     let mut streams: Vec<Option<Puzzles<'_>>> = prepared.iter().map(|_| None).collect();
-    let mut left = counts.clone();
+    let mut taken = vec![0usize; prepared.len()];
     let tasks = Schedule::new(&counts).flat_map(move |d| -> Vec<anyhow::Result<Task>> {
         let p = &prepared[d];
         if streams[d].is_none() {
@@ -505,14 +665,16 @@ pub fn execute(
             }
         }
         let next = streams[d].as_mut().and_then(Iterator::next);
-        left[d] -= 1;
-        if left[d] == 0 {
+        let k = taken[d];
+        taken[d] += 1;
+        if taken[d] as u64 == counts[d] {
             streams[d] = None;
         }
+        let probe = probes.get(d).and_then(|v| v.get(k)).map_or(0, |x| x.1);
         match next {
             Some(Ok(item)) => strategies
                 .iter()
-                .map(|&s| Ok((d, item.clone(), s)))
+                .map(|&s| Ok((d, item.clone(), s, probe)))
                 .collect(),
             Some(Err(e)) => vec![Err(e)],
             None => vec![Err(anyhow::anyhow!(
@@ -524,7 +686,8 @@ pub fn execute(
     crate::exec::ordered(
         tasks,
         plan.jobs,
-        |(d, item, strategy)| {
+        |(d, item, strategy, probe)| {
+            let start = std::time::Instant::now();
             let row = measure(
                 &prepared[*d].source.name,
                 item,
@@ -533,9 +696,14 @@ pub fn execute(
                 &plan.method,
             );
             tick();
-            row.map(|r| (*d, r))
+            row.map(|row| Finished {
+                dataset: *d,
+                row,
+                probe: *probe,
+                took: start.elapsed(),
+            })
         },
-        |(d, row)| sink(d, &row),
+        sink,
     )
 }
 
@@ -607,12 +775,25 @@ mod tests {
         assert!(order[..2 * INTERLEAVE].iter().all(|&d| d < INTERLEAVE));
     }
 
+    /// A heavy class costs per probed node; unseen classes borrow.
     #[test]
-    fn eta_extrapolates_the_average() {
+    fn forecast_weighs_heavy_searches_by_their_nodes() {
         use std::time::Duration;
-        assert_eq!(eta(Duration::from_secs(10), 0, 100), None);
-        assert_eq!(eta(Duration::from_secs(10), 25, 100), Some(Duration::from_secs(30)));
-        assert_eq!(eta(Duration::from_secs(10), 100, 100), Some(Duration::ZERO));
+        let (naive, mrv) = (Strategy::Naive, Strategy::Mrv);
+        let mut f = Forecast::default();
+        assert_eq!(f.left(Duration::from_secs(1)), None);
+        for probe in [HEAVY, 10 * HEAVY, 10] {
+            f.expect(naive, 9, probe);
+            f.expect(mrv, 9, probe);
+        }
+        // Done: the heavy naive task of HEAVY nodes (2 s), one mrv (1 s).
+        f.finish(naive, 9, HEAVY, 2.0);
+        f.finish(mrv, 9, HEAVY, 1.0);
+        // Left: naive 10×HEAVY (20 s by rate), naive light (borrows the
+        // light rate of every class: 1 s), mrv ×2 (1 s each): 23 s of work
+        // for 3 s done, in 3 s elapsed.
+        let left = f.left(Duration::from_secs(3)).unwrap();
+        assert!((left.as_secs_f64() - 23.0).abs() < 1e-9, "{left:?}");
     }
 
     #[test]

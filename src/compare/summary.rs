@@ -333,7 +333,13 @@ impl Aggregate {
             if p.side != side {
                 return;
             }
-            let rungs = || p.runs.iter().zip(&on).filter(|&(_, &on)| on).map(|(r, _)| r);
+            let rungs = || {
+                p.runs
+                    .iter()
+                    .zip(&on)
+                    .filter(|&(_, &on)| on)
+                    .map(|(r, _)| r)
+            };
             if on_count > 0 && rungs().all(|r| r.is_some_and(|x| x.solved())) {
                 ladder.set += 1;
                 for ((r, &on), sum) in p.runs.iter().zip(&on).zip(&mut sums) {
@@ -748,7 +754,10 @@ mod tests {
         assert_eq!(l.off, vec![(a, 2)]);
         let on: Vec<Strategy> = l.rungs.iter().map(|r| r.strategy).collect();
         assert_eq!(on, vec![b, c]);
-        assert_eq!((l.set, l.no_solution, l.unfinished, l.missing), (4, 1, 1, 0));
+        assert_eq!(
+            (l.set, l.no_solution, l.unfinished, l.missing),
+            (4, 1, 1, 0)
+        );
         assert_eq!(l.unfinished_by, vec![(c, 1)]);
         let (_, r, step) = l.steps()[0];
         assert!((r.speedup - 10.0).abs() < 1e-9 && r == step);
