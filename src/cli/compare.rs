@@ -107,7 +107,7 @@ pub fn compare(args: &CompareArgs) -> anyhow::Result<ExitCode> {
     };
     let out = match &args.out {
         Some(out) => out.clone(),
-        None => compare::default_out(&plan)?,
+        None => compare::default_out(&plan),
     };
     let bar = Bar::new();
     // Ctrl-C / SIGTERM: drop the half-built report at once, keep the old one.

@@ -63,9 +63,10 @@ pub struct Done {
 /// Datasets, strategies, sample and budget make the selection (timing and
 /// `--jobs` only change precision and speed). Deterministic, so running the
 /// same selection again replaces its own report.
-pub fn selection(plan: &Plan) -> anyhow::Result<Option<String>> {
+pub fn selection(plan: &Plan) -> Option<String> {
     let mut parts: Vec<String> = Vec::new();
-    if plan.sources != run::resolve_sources(&[])? {
+    // Where the shipped sets cannot be listed, no selection is the default.
+    if run::resolve_sources(&[]).ok().as_ref() != Some(&plan.sources) {
         let names: Vec<&str> = plan.sources.iter().map(|s| s.name.as_str()).collect();
         parts.push(names.join("+"));
     }
@@ -80,7 +81,7 @@ pub fn selection(plan: &Plan) -> anyhow::Result<Option<String>> {
         parts.push(format!("budget-{}", plan.budget));
     }
     if parts.is_empty() {
-        return Ok(None);
+        return None;
     }
     let slug: String = parts
         .join(".")
@@ -96,21 +97,21 @@ pub fn selection(plan: &Plan) -> anyhow::Result<Option<String>> {
     let slug = slug.trim_start_matches('.').to_string();
     const MAX: usize = 80;
     if slug.len() <= MAX {
-        return Ok(Some(slug));
+        return Some(slug);
     }
     // FNV-1a: a short, stable tag for what the cut-off part held.
     let hash = slug.bytes().fold(0xcbf2_9ce4_8422_2325u64, |h, b| {
         (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
     });
-    Ok(Some(format!("{}-{:08x}", &slug[..60], hash as u32)))
+    Some(format!("{}-{:08x}", &slug[..60], hash as u32))
 }
 
 /// The report folder when `--out` is not given (see [`REPORTS`]).
-pub fn default_out(plan: &Plan) -> anyhow::Result<PathBuf> {
-    Ok(match selection(plan)? {
+pub fn default_out(plan: &Plan) -> PathBuf {
+    match selection(plan) {
         None => PathBuf::from(REPORTS),
         Some(slug) => Path::new(REPORTS).join(RUNS).join(slug),
-    })
+    }
 }
 
 /// Runs the plan and writes a complete report into `out`. `command` is the
@@ -128,7 +129,7 @@ pub fn compare(
         .iter()
         .map(|p| p.runs() * strategies.len() as u64)
         .sum();
-    let slug = selection(plan)?;
+    let slug = selection(plan);
     let previous = previous_command(out, slug.as_deref());
 
     let mut meta = Meta::default();
@@ -248,7 +249,6 @@ pub fn compare(
         "busy",
         conditions.busy().unwrap_or_else(|| "no".to_string()),
     );
-    agg.finish();
     meta.set(
         "wall_time",
         format!("{:.1} s", start.elapsed().as_secs_f64()),
@@ -438,7 +438,6 @@ pub fn read_results(path: &Path) -> anyhow::Result<Aggregate> {
             .map_err(|e| anyhow::anyhow!("{}:{line}: {e}", path.display()))?;
         agg.push(&row);
     }
-    agg.finish();
     if agg.rows == 0 {
         anyhow::bail!("{}: no rows", path.display());
     }

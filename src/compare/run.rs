@@ -476,6 +476,11 @@ impl Iterator for Schedule {
 /// run; smaller ones cost about the timing floor each.
 pub const HEAVY: u64 = 20_000;
 
+/// The most nodes a probe counts: a search this big is already in the
+/// heaviest class, and counting on (under `--budget unlimited`) would only
+/// delay the start of the run.
+pub const PROBE_CAP: u64 = 5_000_000;
+
 /// The rung that probes: the last row-major rung of the ladder.
 fn prober() -> Option<Strategy> {
     Strategy::ladder()
@@ -506,7 +511,8 @@ pub fn probe(plan: &Plan, prepared: &[Prepared]) -> anyhow::Result<Vec<Vec<(u32,
                 let side = item.board.size().side() as u32;
                 let nodes = match prober {
                     Some(s) => {
-                        measure::count(s, &item.board, Limits::solve(plan.budget.get()))?
+                        let cap = plan.budget.get().map_or(PROBE_CAP, |b| b.min(PROBE_CAP));
+                        measure::count(s, &item.board, Limits::solve(Some(cap)))?
                             .counts
                             .nodes
                     }

@@ -221,9 +221,6 @@ impl Aggregate {
         *self.puzzles_by_side.entry(side).or_default() += 1;
     }
 
-    /// Call after the last row (kept for callers; nothing is pending).
-    pub fn finish(&mut self) {}
-
     /// The strategies present, in ladder order.
     pub fn strategies(&self) -> Vec<Strategy> {
         let mut v: Vec<Strategy> = self.groups.keys().map(|&(_, s)| s).collect();
@@ -692,7 +689,6 @@ mod tests {
             agg.push(&row("d", i, a, 400, 800));
             agg.push(&row("d", i, b, 100, 100));
         }
-        agg.finish();
         let l = agg.ladder(9);
         assert_eq!((l.puzzles, l.set), (3, 3));
         let (rung, vs_base, _) = l.steps()[0];
