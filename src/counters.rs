@@ -11,6 +11,9 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::board::Cell;
+use crate::trace::{Branch, DeadEnd, Reason};
+
 /// Receives work events from a search. All methods must be cheap.
 pub trait Counter {
     /// `false` for the no-op counter: lets strategies skip work done only to count.
@@ -31,6 +34,45 @@ pub trait Counter {
     /// `cell` filled with `digit` by inference (a forced single) rather than by
     /// branching. Forced cells are not placements and are never "backtracked".
     fn forced(&mut self, cell: usize, digit: u8);
+
+    // Detail for tracers. Counting needs none of it, so each has a default
+    // (nothing, or the plain event above) and `NoCount` compiles it away;
+    // the lab's rungs report every detail, a rung written elsewhere may not.
+
+    /// What the node branches on, with the options it will try: called once
+    /// per branching node, before its first placement.
+    #[inline(always)]
+    fn branch(&mut self, on: Branch) {
+        let _ = on;
+    }
+    /// [`Counter::dead_end`], saying which cell or unit failed.
+    #[inline(always)]
+    fn dead_end_because(&mut self, why: DeadEnd) {
+        let _ = why;
+        self.dead_end();
+    }
+    /// [`Counter::forced`], saying which rule forced the digit.
+    #[inline(always)]
+    fn forced_because(&mut self, cell: usize, digit: u8, why: Reason) {
+        let _ = why;
+        self.forced(cell, digit);
+    }
+    /// A complete grid was found (reported by [`crate::search::Ctx::solution`]).
+    #[inline(always)]
+    fn solution(&mut self) {}
+
+    /// The branching cell and its candidate digits (bit `d-1` for digit `d`):
+    /// a dead end when there are none, else [`Counter::branch`]. The common
+    /// case of the cell-by-cell rungs, in one place.
+    #[inline(always)]
+    fn choose(&mut self, cell: usize, digits: u32) {
+        let cell = Cell(cell as u16);
+        if digits == 0 {
+            self.dead_end_because(DeadEnd::Cell(cell));
+        } else {
+            self.branch(Branch::Cell { cell, digits });
+        }
+    }
 }
 
 /// The counter that counts nothing: used when timing.
@@ -53,6 +95,16 @@ impl Counter for NoCount {
     fn dead_end(&mut self) {}
     #[inline(always)]
     fn forced(&mut self, _cell: usize, _digit: u8) {}
+    #[inline(always)]
+    fn branch(&mut self, _on: Branch) {}
+    #[inline(always)]
+    fn dead_end_because(&mut self, _why: DeadEnd) {}
+    #[inline(always)]
+    fn forced_because(&mut self, _cell: usize, _digit: u8, _why: Reason) {}
+    #[inline(always)]
+    fn solution(&mut self) {}
+    #[inline(always)]
+    fn choose(&mut self, _cell: usize, _digits: u32) {}
 }
 
 /// Defines [`Counts`] from one table: each counter's name (also its CSV

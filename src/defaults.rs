@@ -4,6 +4,7 @@
 use std::time::Duration;
 
 use crate::board::BoxSize;
+use crate::check::Checks;
 use crate::measure::Method;
 use crate::search::Budget;
 
@@ -16,6 +17,11 @@ pub const SOLVE_BUDGET: Budget = Budget::UNLIMITED;
 /// puzzle well within it; the rescanning rungs give up on the hardest after
 /// well under a second each (recorded as over budget, never silently dropped).
 pub const MEASURE_BUDGET: Budget = Budget::nodes(5_000_000);
+
+/// `replay`: events kept in full per strategy (the rest is summarised).
+/// Ten thousand events show the opening of any search, stay instant to step
+/// through in a browser, and keep a page of one strategy near half a megabyte.
+pub const REPLAY_STEPS: usize = 10_000;
 
 /// The generator's uniqueness checks: generous for small boards (never
 /// reached for 4×4 and 9×9), tighter for large ones so that a hard check is
@@ -45,4 +51,29 @@ pub const SEED: u64 = 1;
 /// hardware thread.
 pub fn jobs() -> usize {
     std::thread::available_parallelism().map_or(1, |n| n.get())
+}
+
+/// The checks every rung is held to (`check::Checks::default()`): 30
+/// puzzles per kind on 4×4 and 9×9 (6 on 16×16, 3 on 25×25), seeded with
+/// [`SEED`]; about a second per rung in a release build. The fixture budget
+/// is far above what any fixture needs (the row-major rungs need about
+/// 1.1M nodes on the hardest).
+pub const CHECKS: Checks = Checks {
+    seed: SEED,
+    puzzles: 30,
+    fixture_budget: Budget::nodes(20_000_000),
+    budget: check_budget,
+};
+
+/// Node budget of a check's run on a random puzzle: room for the
+/// rescanning rungs on 4×4 and 9×9 (where they usually finish), little on
+/// the large boards where their trees explode (they are then counted as
+/// over budget, not compared).
+pub fn check_budget(size: BoxSize) -> Budget {
+    match size.side() {
+        4 => Budget::nodes(1_000_000),
+        9 => Budget::nodes(50_000),
+        16 => Budget::nodes(10_000),
+        _ => Budget::nodes(2_000),
+    }
 }

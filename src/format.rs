@@ -20,7 +20,8 @@ use std::io::{BufRead, Read};
 use crate::board::{Board, BoardError, BoxSize, Cell};
 
 /// The UTF-8 byte-order mark, skipped at the start of a file.
-const UTF8_BOM: &[u8] = b"\xEF\xBB\xBF";
+/// The UTF-8 byte-order mark some editors put at the start of a file.
+pub const UTF8_BOM: &[u8] = b"\xEF\xBB\xBF";
 
 /// Longest accepted input line; longer lines are rejected without being read whole.
 pub const MAX_LINE_BYTES: u64 = 64 * 1024;
@@ -225,6 +226,38 @@ pub fn parse_one(text: &str) -> Result<(Format, Puzzle), ParseError> {
     Ok((format, first))
 }
 
+/// Why a line could not be read.
+#[derive(Debug)]
+pub(crate) enum LineError {
+    /// Longer than [`MAX_LINE_BYTES`]: not a puzzle line (and not kept).
+    TooLong,
+    Io(std::io::Error),
+}
+
+/// Reads one line into `buf` (cleared first) without its `\n` or `\r\n`,
+/// reading at most [`MAX_LINE_BYTES`] + 1 bytes of it: memory stays bounded
+/// whatever the input. `Ok(false)` at the end of the input. Every reader of
+/// puzzle files reads its lines through this.
+pub(crate) fn read_line(reader: &mut impl BufRead, buf: &mut Vec<u8>) -> Result<bool, LineError> {
+    buf.clear();
+    let n = reader
+        .take(MAX_LINE_BYTES + 1)
+        .read_until(b'\n', buf)
+        .map_err(LineError::Io)?;
+    if n == 0 {
+        return Ok(false);
+    }
+    if buf.last() == Some(&b'\n') {
+        buf.pop();
+    } else if n as u64 > MAX_LINE_BYTES {
+        return Err(LineError::TooLong);
+    }
+    if buf.last() == Some(&b'\r') {
+        buf.pop();
+    }
+    Ok(true)
+}
+
 /// Streams puzzles from a reader, one at a time, with bounded memory.
 /// After the first error the iterator ends.
 pub struct PuzzleReader<R> {
@@ -251,6 +284,13 @@ impl<R: BufRead> PuzzleReader<R> {
         }
     }
 
+    /// Numbers the input's first line `line` (the reader was handed the rest
+    /// of a file whose earlier lines were read elsewhere).
+    pub fn starting_at(mut self, line: usize) -> Self {
+        self.line_no = line.saturating_sub(1);
+        self
+    }
+
     /// The detected layout, once the first puzzle line has been read.
     pub fn format(&self) -> Option<Format> {
         self.layout.map(|(f, _)| f)
@@ -268,23 +308,16 @@ impl<R: BufRead> PuzzleReader<R> {
     /// Reads the next raw line into `buf` without its line ending.
     /// `Ok(false)` at end of input.
     fn read_line(&mut self) -> Result<bool, ParseError> {
-        self.buf.clear();
-        let read = (&mut self.reader)
-            .take(MAX_LINE_BYTES + 1)
-            .read_until(b'\n', &mut self.buf);
-        let n =
-            read.map_err(|e| self.err(self.line_no + 1, 1, ParseErrorKind::Io(e.to_string())))?;
-        if n == 0 {
-            return Ok(false);
-        }
-        self.line_no += 1;
-        if self.buf.last() == Some(&b'\n') {
-            self.buf.pop();
-        } else if n as u64 > MAX_LINE_BYTES {
-            return Err(self.err(self.line_no, 1, ParseErrorKind::LineTooLong));
-        }
-        if self.buf.last() == Some(&b'\r') {
-            self.buf.pop();
+        match read_line(&mut self.reader, &mut self.buf) {
+            Ok(false) => return Ok(false),
+            Ok(true) => self.line_no += 1,
+            Err(LineError::TooLong) => {
+                self.line_no += 1;
+                return Err(self.err(self.line_no, 1, ParseErrorKind::LineTooLong));
+            }
+            Err(LineError::Io(e)) => {
+                return Err(self.err(self.line_no + 1, 1, ParseErrorKind::Io(e.to_string())));
+            }
         }
         if self.line_no == 1 {
             // Editors on Windows often start UTF-8 files with a byte-order

@@ -1,14 +1,6 @@
-use std::process::ExitCode;
+//! The `sudoku-lab` program: the library's command line with the built-in
+//! rungs. A program that adds rungs of its own calls the same entry.
 
-use sudoku_lab::cli::{exit_code, parse, run};
-
-fn main() -> ExitCode {
-    let cli = match parse() {
-        Ok(cli) => cli,
-        Err(code) => return code,
-    };
-    match run(cli) {
-        Ok(code) => code,
-        Err(err) => exit_code(&err),
-    }
+fn main() -> std::process::ExitCode {
+    sudoku_lab::main_with(&[])
 }

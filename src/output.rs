@@ -1,5 +1,5 @@
 //! Everything the lab writes, except report folders: standard output
-//! ([`stdout`], [`print`]), diagnostics on standard error ([`note`]) and
+//! ([`stdout`], [`print()`]), diagnostics on standard error ([`note`]) and
 //! single files ([`write_file`]). Report folders, which are several files,
 //! are staged as a whole by `compare::write`.
 //!

@@ -172,6 +172,7 @@ impl<'a, C: Counter> Ctx<'a, C> {
             let len = self.first.len();
             self.first.copy_from_slice(&cells[..len]);
         }
+        self.counter.solution();
         self.solutions += 1;
         if self.solutions >= self.max_solutions {
             Err(Stop::SolutionLimit)

@@ -181,7 +181,7 @@ impl std::fmt::Debug for Solver {
 
 /// Runs `f` with this thread's [`Solver`] for `strategy` and `size`, made on
 /// first use and kept for the thread's life: the way code that solves puzzle
-/// after puzzle on worker threads (measuring, generating) reuses solvers.
+/// after puzzle (measuring, generating, [`Strategy::run`]) reuses solvers.
 pub fn with_solver<R>(
     strategy: Strategy,
     size: BoxSize,
@@ -191,7 +191,11 @@ pub fn with_solver<R>(
         static SOLVERS: std::cell::RefCell<Vec<Solver>> = const { std::cell::RefCell::new(Vec::new()) };
     }
     SOLVERS.with(|cell| {
-        let mut solvers = cell.borrow_mut();
+        // A nested call (a solver used while this thread's list is lent out)
+        // gets a solver of its own.
+        let Ok(mut solvers) = cell.try_borrow_mut() else {
+            return Ok(f(&mut Solver::new(strategy, size)?));
+        };
         let i = match solvers
             .iter()
             .position(|s| s.size == size && s.strategy == strategy)

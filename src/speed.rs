@@ -1,7 +1,7 @@
 //! Throughput: how many puzzles per second each strategy solves on a set,
 //! and the work counters that explain the number.
 //!
-//! One [`measure`] call covers one dataset × one strategy and returns a plain
+//! One [`measure()`] call covers one dataset × one strategy and returns a plain
 //! [`SpeedRow`]; exporters (`cli::speed`) turn rows into a table, CSV or
 //! Markdown. The method, in order:
 //!

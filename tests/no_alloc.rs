@@ -4,48 +4,14 @@
 
 mod core_support;
 
-use std::alloc::{GlobalAlloc, Layout, System};
-use std::cell::Cell;
-
 use core_support::board;
+use sudoku_lab::check::{CountingAllocator, allocations};
 use sudoku_lab::{Limits, NoCount, Strategy};
 
-struct Counting;
-
-thread_local! {
-    /// Allocations made by this thread: the tests of this file run on
-    /// parallel threads, and each counts only its own.
-    static MINE: Cell<u64> = const { Cell::new(0) };
-}
-
-/// Allocations made by the calling thread so far.
-fn allocations() -> u64 {
-    MINE.with(Cell::get)
-}
-
-fn count_one() {
-    // `try_with`: a thread being torn down has no counter left; not counted.
-    let _ = MINE.try_with(|c| c.set(c.get() + 1));
-}
-
-// SAFETY: forwards to the system allocator unchanged; only counts calls
-// (a const-initialised thread-local Cell neither allocates nor has a destructor).
-unsafe impl GlobalAlloc for Counting {
-    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        count_one();
-        unsafe { System.alloc(layout) }
-    }
-    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        unsafe { System.dealloc(ptr, layout) }
-    }
-    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
-        count_one();
-        unsafe { System.realloc(ptr, layout, new_size) }
-    }
-}
-
+// The library's per-thread counting allocator (the one `check` uses): the
+// tests of this file run on parallel threads, and each counts only its own.
 #[global_allocator]
-static GLOBAL: Counting = Counting;
+static GLOBAL: CountingAllocator = CountingAllocator;
 
 fn allocations_of(strategy: Strategy, puzzle: &sudoku_lab::Board) -> (u64, u64) {
     let before = allocations();

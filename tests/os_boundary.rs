@@ -21,9 +21,9 @@ use std::time::{Duration, Instant};
 
 use compare_support::{bin, lab, listing, snapshot, staging_folders};
 use sudoku_lab::Strategy;
-use sudoku_lab::cli::{EXIT_IO, EXIT_USAGE};
 use sudoku_lab::compare::draw::fmt_ratio;
 use sudoku_lab::compare::run::columns;
+use sudoku_lab::{EXIT_IO, EXIT_USAGE};
 
 /// A 4×4 puzzle every strategy that supports 4×4 solves in a few nodes.
 const PUZZLE_4X4: &str = "1.3.3.1.2.4.4.2.\n";
@@ -295,8 +295,6 @@ fn closed_pipe_and_full_disk_on_stdout_for_every_subcommand() {
         "mrv",
         "--min-time",
         "0",
-        "--warm-up",
-        "0",
         "--min-samples",
         "1",
     ];
@@ -323,6 +321,7 @@ fn closed_pipe_and_full_disk_on_stdout_for_every_subcommand() {
         ("speed", speed.to_vec()),
         ("generate", vec!["generate", "-n", "1", "--size", "4"]),
         ("rate", vec!["rate", "p.txt"]),
+        ("replay", vec!["replay", "-s", "mrv", "--out", "-", "p.txt"]),
     ];
     // The table covers every subcommand clap knows (help aside).
     let help = String::from_utf8(run(Command::new(bin()).arg("--help")).stdout).unwrap();
@@ -1096,5 +1095,100 @@ fn exit_codes_by_kind_of_failure() {
             .arg("--help")
             .stdout(File::options().write(true).open("/dev/full").unwrap()));
         assert_eq!(out.status.code(), Some(i32::from(EXIT_IO)));
+    }
+}
+
+/// `--dataset` arguments that are not puzzle files say what they are; a
+/// broken or huge file among the shipped datasets does not stop a name from
+/// resolving (names are looked up without reading files); one file named two
+/// ways is one dataset; a file that cannot be opened says why.
+#[test]
+fn dataset_arguments_say_what_is_wrong() {
+    let tmp = tempfile::tempdir().unwrap();
+    let out = tmp.path().join("r");
+    let compare = |spec: &Path| {
+        let o = lab()
+            .current_dir(tmp.path())
+            .args(["compare", "--min-time", "0", "-s", "mrv", "--out"])
+            .arg(&out)
+            .arg("--dataset")
+            .arg(spec)
+            .output()
+            .unwrap();
+        (
+            o.status.code(),
+            String::from_utf8_lossy(&o.stderr).into_owned(),
+        )
+    };
+    // A folder and a FIFO.
+    let (code, err) = compare(tmp.path());
+    assert_eq!(code, Some(EXIT_USAGE as i32), "{err}");
+    assert!(err.contains("is a folder, not a puzzle file"), "{err}");
+    let fifo = tmp.path().join("pipe");
+    assert!(
+        Command::new("mkfifo")
+            .arg(&fifo)
+            .status()
+            .unwrap()
+            .success()
+    );
+    let (code, err) = compare(&fifo);
+    assert_eq!(code, Some(EXIT_USAGE as i32), "{err}");
+    assert!(err.contains("is a FIFO, not a puzzle file"), "{err}");
+    // Shipped names resolve although another shipped file is broken.
+    let shipped = tmp.path().join("shipped");
+    fs::create_dir_all(shipped.join("sub")).unwrap();
+    fs::write(shipped.join("sub/good.txt"), "1.3.3.1..1.3.3.1\n").unwrap();
+    fs::write(shipped.join("broken.txt"), "not a puzzle\n").unwrap();
+    lab()
+        .current_dir(tmp.path())
+        .env("SUDOKU_LAB_DATASETS", &shipped)
+        .args([
+            "compare",
+            "--min-time",
+            "0",
+            "-s",
+            "mrv",
+            "--dataset",
+            "sub/good",
+            "--out",
+        ])
+        .arg(&out)
+        .assert()
+        .success();
+    let err = lab()
+        .current_dir(tmp.path())
+        .env("SUDOKU_LAB_DATASETS", &shipped)
+        .args(["compare", "--dataset", "nope", "--out"])
+        .arg(&out)
+        .assert()
+        .code(EXIT_USAGE as i32)
+        .get_output()
+        .stderr
+        .clone();
+    let err = String::from_utf8_lossy(&err);
+    assert!(err.contains("(shipped: broken, sub/good)"), "{err}");
+    // `in/x.txt` and `./in/x.txt`: one dataset.
+    fs::create_dir(tmp.path().join("in")).unwrap();
+    fs::write(tmp.path().join("in/x.txt"), "1.3.3.1..1.3.3.1\n").unwrap();
+    lab()
+        .current_dir(tmp.path())
+        .args(["compare", "--min-time", "0", "-s", "mrv"])
+        .args(["--dataset", "in/x.txt", "--dataset", "./in/x.txt", "--out"])
+        .arg(&out)
+        .assert()
+        .success();
+    let results = fs::read_to_string(out.join("results.csv")).unwrap();
+    assert_eq!(results.lines().count(), 2, "{results}");
+    // A file that cannot be read says why (root reads anything: skip then).
+    let locked = tmp.path().join("locked.txt");
+    fs::write(&locked, "1.3.3.1..1.3.3.1\n").unwrap();
+    fs::set_permissions(&locked, fs::Permissions::from_mode(0o000)).unwrap();
+    if File::open(&locked).is_err() {
+        let (code, err) = compare(&locked);
+        assert_eq!(code, Some(EXIT_IO as i32), "{err}");
+        assert!(err.contains("ermission denied"), "{err}");
+    } else {
+        eprintln!("skipped the permission case: this user can read a mode-000 file (root)");
     }
 }

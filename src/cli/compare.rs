@@ -1,13 +1,13 @@
 //! `compare` and `report`: thin wrappers over [`crate::compare`].
 
-use std::io::IsTerminal;
+use std::ffi::OsString;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::Args;
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 use super::args::{MeasureBudget, SampleArgs, StrategyList, TimingArgs};
+use super::progress::Bar;
 use crate::compare::{self, run::Plan, run::resolve_sources};
 use crate::defaults;
 
@@ -46,15 +46,16 @@ pub struct ReportArgs {
     pub dir: PathBuf,
 }
 
-/// The command line as typed, for the report (program name shortened).
-fn command_line() -> String {
+/// The command line as typed (`argv`), for the report (program name
+/// shortened; arguments that are not UTF-8 shown lossily).
+fn command_line(argv: &[OsString]) -> String {
     let mut parts = vec!["sudoku-lab".to_string()];
-    for a in std::env::args().skip(1) {
+    for a in argv.iter().skip(1).map(|a| a.to_string_lossy()) {
         if !a.is_empty()
             && a.chars()
                 .all(|c| c.is_ascii_alphanumeric() || "-_./=:,+".contains(c))
         {
-            parts.push(a);
+            parts.push(a.into_owned());
         } else {
             parts.push(format!("'{}'", a.replace('\'', r"'\''")));
         }
@@ -62,40 +63,7 @@ fn command_line() -> String {
     parts.join(" ")
 }
 
-/// The progress bar of `compare` (hidden unless stderr is a terminal). The
-/// time left comes from the library in the message ([`compare::run::Forecast`]:
-/// it knows how big the searches to come are); indicatif's own estimate
-/// follows the last seconds only and swings with every slow puzzle.
-struct Bar(ProgressBar);
-
-impl Bar {
-    fn new() -> Bar {
-        if !std::io::stderr().is_terminal() {
-            return Bar(ProgressBar::hidden());
-        }
-        let pb = ProgressBar::with_draw_target(Some(0), ProgressDrawTarget::stderr());
-        if let Ok(style) = ProgressStyle::with_template(
-            "{elapsed_precise} [{bar:40.cyan/blue}] {pos}/{len} runs  {msg}",
-        ) {
-            pb.set_style(style.progress_chars("=> "));
-        }
-        Bar(pb)
-    }
-}
-
-impl crate::progress::Progress for Bar {
-    fn start(&self, total: u64) {
-        self.0.set_length(total);
-    }
-    fn tick(&self) {
-        self.0.inc(1);
-    }
-    fn say(&self, what: &str) {
-        self.0.set_message(what.to_string());
-    }
-}
-
-pub fn compare(args: &CompareArgs) -> anyhow::Result<ExitCode> {
+pub fn compare(args: &CompareArgs, argv: &[OsString]) -> anyhow::Result<ExitCode> {
     let jobs = args.jobs.map_or_else(defaults::jobs, |j| j as usize);
     let plan = Plan {
         sources: resolve_sources(&args.datasets)?,
@@ -109,14 +77,14 @@ pub fn compare(args: &CompareArgs) -> anyhow::Result<ExitCode> {
         Some(out) => out.clone(),
         None => compare::default_out(&plan),
     };
-    let bar = Bar::new();
+    let bar = Bar::new("compare");
     // Ctrl-C / SIGTERM: drop the half-built report at once, keep the old one.
     let _ = ctrlc::set_handler(|| {
         crate::output::note("\ninterrupted: no new report written; the previous one is unchanged");
         compare::write::abandon_and_exit(EXIT_INTERRUPTED)
     });
-    let done = compare::compare(&plan, &out, &command_line(), &bar);
-    bar.0.finish_and_clear();
+    let done = compare::compare(&plan, &out, &command_line(argv), &bar);
+    bar.finish();
     let done = done?;
     if let Some(old) = &done.replaced {
         crate::output::note(format_args!(

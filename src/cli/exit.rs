@@ -1,7 +1,8 @@
 //! From an error to an exit code, in one place: [`Failure::of`] reads what
 //! kind of failure an error is from its causes, [`exit_code`] reports it.
-//! `main` calls [`parse`] and [`exit_code`] and nothing else.
+//! The entry ([`super::run_with`]) calls [`parse`] and [`exit_code`].
 
+use std::ffi::OsString;
 use std::process::ExitCode;
 
 use clap::Parser;
@@ -67,10 +68,11 @@ pub fn exit_code(err: &anyhow::Error) -> ExitCode {
     ExitCode::from(failure.code())
 }
 
-/// Parses the command line. Help and version go to standard output and
-/// follow the same rules as every command's output; clap's errors exit 2.
-pub fn parse() -> Result<Cli, ExitCode> {
-    Cli::try_parse().map_err(|e| match e.print() {
+/// Parses the command line `argv` (program name first). Help and version go
+/// to standard output and follow the same rules as every command's output;
+/// clap's errors exit 2.
+pub fn parse(argv: &[OsString]) -> Result<Cli, ExitCode> {
+    Cli::try_parse_from(argv).map_err(|e| match e.print() {
         Err(io) if !e.use_stderr() => exit_code(&crate::output::stdout_error(io).into()),
         _ => ExitCode::from(u8::try_from(e.exit_code()).unwrap_or(EXIT_USAGE)),
     })

@@ -8,8 +8,10 @@ use std::process::ExitCode;
 use anyhow::{Context, bail};
 use clap::Args;
 
+use crate::counters::Counts;
 use crate::dataset::Dataset;
 use crate::measure::{Measurement, measure};
+use crate::present::{duration, markdown, thousands};
 use crate::progress::Progress;
 use crate::search::Limits;
 use crate::strategy::{Outcome, Strategy};
@@ -132,38 +134,29 @@ pub fn ladder(args: &LadderArgs) -> anyhow::Result<ExitCode> {
 
 /// One row per puzzle × strategy.
 pub fn puzzle_table(rows: &[&Labelled]) -> String {
-    let headers = [
-        "puzzle",
-        "strategy",
-        "result",
-        "nodes",
-        "placements",
-        "backtracks",
-        "guesses",
-        "dead ends",
-        "probes",
-        "time",
-        "per node",
-    ];
+    // Every counter, in the order of the one counter table (`Counts::NAMES`).
+    let counters = Counts::NAMES.map(|n| n.replace('_', " "));
+    let mut headers = vec!["puzzle", "strategy", "result"];
+    headers.extend(counters.iter().map(String::as_str));
+    headers.extend(["time", "per node"]);
     let body = rows
         .iter()
         .map(|l| {
-            let (m, c) = (&l.m, &l.m.counts);
+            let m = &l.m;
             let ran = m.outcome != Outcome::Unsupported;
-            let count = |x: u64| if ran { thousands(x) } else { "-".to_string() };
-            vec![
+            let mut row = vec![
                 l.puzzle.clone(),
                 m.strategy.name().to_string(),
                 result(m.outcome).to_string(),
-                count(c.nodes),
-                count(c.placements),
-                count(c.backtracks),
-                count(c.guesses),
-                count(c.dead_ends),
-                count(c.probes),
-                m.timing.map_or("-".into(), |t| duration(t.ns())),
-                l.ns_per_node().map_or("-".into(), per_node),
-            ]
+            ];
+            row.extend(
+                m.counts
+                    .values()
+                    .map(|x| if ran { thousands(x) } else { "-".to_string() }),
+            );
+            row.push(m.timing.map_or("-".into(), |t| duration(t.ns())));
+            row.push(l.ns_per_node().map_or("-".into(), per_node));
+            row
         })
         .collect();
     markdown(&headers, 3, body)
@@ -258,95 +251,6 @@ fn result(o: Outcome) -> &'static str {
     }
 }
 
-/// A Markdown table; the first `left` columns are left-aligned, the rest right-aligned.
-pub fn markdown(headers: &[&str], left: usize, rows: Vec<Vec<String>>) -> String {
-    let mut widths: Vec<usize> = headers.iter().map(|h| h.chars().count()).collect();
-    for row in &rows {
-        for (w, cell) in widths.iter_mut().zip(row) {
-            *w = (*w).max(cell.chars().count());
-        }
-    }
-    let line = |cells: &mut dyn Iterator<Item = String>| -> String {
-        let parts: Vec<String> = cells
-            .enumerate()
-            .map(|(i, c)| {
-                let pad = widths[i].saturating_sub(c.chars().count());
-                if i < left {
-                    format!("{c}{}", " ".repeat(pad))
-                } else {
-                    format!("{}{c}", " ".repeat(pad))
-                }
-            })
-            .collect();
-        format!("| {} |\n", parts.join(" | "))
-    };
-    let mut out = line(&mut headers.iter().map(|h| h.to_string()));
-    let rule: Vec<String> = widths
-        .iter()
-        .enumerate()
-        .map(|(i, &w)| {
-            if i < left {
-                format!(":{}", "-".repeat(w + 1))
-            } else {
-                format!("{}:", "-".repeat(w + 1))
-            }
-        })
-        .collect();
-    out.push_str(&format!("|{}|\n", rule.join("|")));
-    for row in rows {
-        out.push_str(&line(&mut row.into_iter()));
-    }
-    out
-}
-
-/// `69175317` → `69,175,317`.
-pub fn thousands(x: u64) -> String {
-    let s = x.to_string();
-    let mut out = String::with_capacity(s.len() + s.len() / 3);
-    for (i, ch) in s.chars().enumerate() {
-        if i > 0 && (s.len() - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(ch);
-    }
-    out
-}
-
-/// A time with a unit chosen for 3-4 significant digits: `412 ns`, `3.1 µs`, `27.4 ms`, `2.31 s`.
-pub fn duration(nanos: f64) -> String {
-    if nanos < 1e3 {
-        format!("{nanos:.0} ns")
-    } else if nanos < 1e6 {
-        format!("{:.1} µs", nanos / 1e3)
-    } else if nanos < 1e9 {
-        format!("{:.1} ms", nanos / 1e6)
-    } else {
-        format!("{:.2} s", nanos / 1e9)
-    }
-}
-
 fn per_node(ns: f64) -> String {
     format!("{ns:.1} ns")
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn number_formats() {
-        assert_eq!(thousands(0), "0");
-        assert_eq!(thousands(999), "999");
-        assert_eq!(thousands(1_000), "1,000");
-        assert_eq!(thousands(69_175_317), "69,175,317");
-        assert_eq!(duration(412.0), "412 ns");
-        assert_eq!(duration(3_140.0), "3.1 µs");
-        assert_eq!(duration(2_310_000_000.0), "2.31 s");
-    }
-
-    #[test]
-    fn markdown_aligns() {
-        let t = markdown(&["a", "n"], 1, vec![vec!["xyz".into(), "1".into()]]);
-        assert_eq!(t, "| a   | n |\n|:----|--:|\n| xyz | 1 |\n");
-    }
 }

@@ -269,7 +269,8 @@ const PALETTE: [RGBColor; 10] = [
     RGBColor(0x79, 0x70, 0x6E),
 ];
 
-/// A strategy's colour: fixed by its ladder position, the same in every chart.
+/// A strategy's colour: fixed by its ladder position (added rungs after the
+/// built-in ones), the same in every chart.
 pub fn color(s: Strategy) -> RGBColor {
     let i = Strategy::ladder().iter().position(|&x| x == s).unwrap_or(0);
     PALETTE[i % PALETTE.len()]

@@ -225,7 +225,7 @@ pub fn compare(
         if told.elapsed().as_millis() >= 200 {
             told = Instant::now();
             if let Some(left) = forecast.left(measuring.elapsed()) {
-                progress.say(&format!("about {} left", human(left)));
+                progress.left(left);
             }
         }
         Ok(())
@@ -262,16 +262,6 @@ pub fn compare(
         console,
         replaced: previous,
     })
-}
-
-/// `1h 02m`, `3m 05s`, `42s`: a duration for the progress line.
-fn human(d: std::time::Duration) -> String {
-    let s = d.as_secs();
-    match s {
-        0..60 => format!("{s}s"),
-        60..3600 => format!("{}m {:02}s", s / 60, s % 60),
-        _ => format!("{}h {:02}m", s / 3600, s % 3600 / 60),
-    }
 }
 
 /// The command that made the report in `out`, when that report is of

@@ -10,15 +10,15 @@
 //! timed runs.
 
 use std::collections::BTreeMap;
-use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-use anyhow::{Context, bail};
+use anyhow::Context;
 
 use crate::Strategy;
 use crate::board::Board;
 use crate::counters::Counts;
-use crate::dataset::{self, DatasetReader};
+use crate::dataset::DatasetReader;
+pub use crate::dataset::{Source, resolve_sources};
 use crate::measure::{self, Method, Timing};
 use crate::sample::Sample;
 use crate::search::{Budget, Limits};
@@ -197,73 +197,6 @@ impl Row {
             timing,
         })
     }
-}
-
-/// A puzzle file to run, under a report name.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Source {
-    pub name: String,
-    pub path: PathBuf,
-}
-
-/// Turns `--dataset` values into sources: an existing file, or the name of a
-/// shipped dataset. With no values, every shipped dataset.
-pub fn resolve_sources(specs: &[String]) -> anyhow::Result<Vec<Source>> {
-    let shipped = || -> anyhow::Result<Vec<Source>> {
-        Ok(dataset::shipped()?
-            .into_iter()
-            .map(|d| Source {
-                name: d.name,
-                path: d.path,
-            })
-            .collect())
-    };
-    if specs.is_empty() {
-        return shipped();
-    }
-    let mut known: Option<Vec<Source>> = None;
-    let mut out: Vec<Source> = Vec::new();
-    for spec in specs {
-        let path = Path::new(spec);
-        let source = if path.is_file() {
-            let name = path
-                .file_stem()
-                .map(|s| s.to_string_lossy().into_owned())
-                .unwrap_or_else(|| spec.clone());
-            Source {
-                name,
-                path: path.to_path_buf(),
-            }
-        } else {
-            if known.is_none() {
-                known = Some(shipped().unwrap_or_default());
-            }
-            let list = known.as_deref().unwrap_or_default();
-            match list.iter().find(|s| s.name == *spec) {
-                Some(s) => s.clone(),
-                None => {
-                    let names: Vec<&str> = list.iter().map(|s| s.name.as_str()).collect();
-                    bail!(
-                        "--dataset {spec}: no such file, and no shipped dataset of that name (shipped: {})",
-                        if names.is_empty() {
-                            "none".to_string()
-                        } else {
-                            names.join(", ")
-                        }
-                    );
-                }
-            }
-        };
-        if out.iter().any(|s| s.path == source.path) {
-            continue;
-        }
-        let mut source = source;
-        if out.iter().any(|s| s.name == source.name) {
-            source.name = source.path.display().to_string();
-        }
-        out.push(source);
-    }
-    Ok(out)
 }
 
 /// Everything that decides what `compare` measures.

@@ -82,9 +82,7 @@ impl State {
         let (cell, r, c, b) = (cell as usize, r as usize, c as usize, b as usize);
         let mut cand = !(self.row[r] | self.col[c] | self.boxm[b]) & self.full;
         ctx.counter.probes(3);
-        if cand == 0 {
-            ctx.counter.dead_end();
-        }
+        ctx.counter.choose(cell, cand);
         let guessing = cand.count_ones() > 1;
         while cand != 0 {
             let bit = cand & cand.wrapping_neg();

@@ -17,7 +17,7 @@ use crate::board::{Board, BoxSize, Geometry, MAX_CELLS};
 use crate::counters::Counter;
 use crate::search::{Ctx, Flow};
 use crate::strategy::Rung;
-use crate::strategy::naive::{candidate_count, fits_by_scanning};
+use crate::strategy::naive::{candidates, fits_by_scanning};
 
 /// Rung 2.
 pub struct BlankList;
@@ -65,18 +65,16 @@ impl State {
         let cell = cell as usize;
         ctx.counter.probes(1);
         let options = if C::ENABLED {
-            candidate_count(self.g, &self.cells, cell)
+            candidates(self.g, &self.cells, cell)
         } else {
             0
         };
-        if C::ENABLED && options == 0 {
-            ctx.counter.dead_end();
-        }
+        ctx.counter.choose(cell, options);
         for d in 1..=self.g.n as u8 {
             if fits_by_scanning(self.g, &self.cells, cell, d, &mut ctx.counter) {
                 self.cells[cell] = d;
                 ctx.counter.placement(cell, d);
-                if options > 1 {
+                if options.count_ones() > 1 {
                     ctx.counter.guess();
                 }
                 self.dfs(idx + 1, ctx)?;

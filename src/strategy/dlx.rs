@@ -41,10 +41,11 @@
 
 use std::sync::OnceLock;
 
-use crate::board::{Board, BoxSize, MAX_CELLS};
+use crate::board::{Board, BoxSize, Cell, Geometry, MAX_CELLS};
 use crate::counters::Counter;
 use crate::search::{Ctx, Flow};
 use crate::strategy::Rung;
+use crate::trace::{Branch, DeadEnd, unit};
 
 /// Flag on the length of a covered item: larger than any real length, so
 /// the shortest-column scan skips covered items without a branch.
@@ -206,6 +207,7 @@ impl Rung for Dlx {
             m: std::mem::replace(m, Matrix::EMPTY),
             grid: [0; MAX_CELLS],
             cells: puzzle.size().cells(),
+            g: puzzle.geometry(),
         };
         let flow = s.search(puzzle, ctx);
         *m = s.m;
@@ -239,6 +241,7 @@ struct State {
     /// The grid being built: givens, then the chosen options.
     grid: [u8; MAX_CELLS],
     cells: usize,
+    g: &'static Geometry,
 }
 
 impl State {
@@ -256,8 +259,13 @@ impl State {
         }
         let best = lens.iter().position(|&l| l == best_len).unwrap_or(0);
         if best_len == 0 {
-            ctx.counter.dead_end();
+            if C::ENABLED {
+                ctx.counter.dead_end_because(self.dead_end(best));
+            }
             return Ok(());
+        }
+        if C::ENABLED {
+            ctx.counter.branch(self.branch(best));
         }
         let mut links = self.m.cover(best);
         let mut r = self.m.nodes[best].down as usize;
@@ -292,5 +300,56 @@ impl State {
         links += self.m.uncover(best);
         ctx.counter.probes(links);
         Ok(())
+    }
+
+    /// Item `item` as Sudoku: a cell, or a digit of a row, column or box
+    /// (the item layout of [`Matrix::build`]).
+    fn item(&self, item: usize) -> Result<Cell, (crate::board::Unit, u8)> {
+        let (cells, n) = (self.cells, self.g.n);
+        if item < cells {
+            return Ok(Cell(item as u16));
+        }
+        let rest = item % cells;
+        Err((unit(item / cells - 1, rest / n), (rest % n) as u8 + 1))
+    }
+
+    /// Why a node whose item `item` has no option left is a dead end.
+    fn dead_end(&self, item: usize) -> DeadEnd {
+        match self.item(item) {
+            Ok(cell) => DeadEnd::Cell(cell),
+            Err((unit, digit)) => DeadEnd::Digit { unit, digit },
+        }
+    }
+
+    /// What a node branching on item `item` tries: the item's options,
+    /// read off its column (only when counting).
+    fn branch(&self, item: usize) -> Branch {
+        match self.item(item) {
+            Ok(cell) => Branch::Cell {
+                cell,
+                digits: self.options(item).fold(0, |m, (_, d)| m | 1 << (d - 1)),
+            },
+            Err((unit, digit)) => Branch::Digit {
+                unit,
+                digit,
+                places: self.options(item).fold(0, |m, (cell, _)| {
+                    // The cell's position in the unit, as `Geometry::unit_cells` orders it.
+                    let i = self.g.unit_cells(unit).position(|c| c.index() == cell);
+                    m | i.map_or(0, |i| 1 << i)
+                }),
+            },
+        }
+    }
+
+    /// The `(cell, digit)` options still in item `item`'s column.
+    fn options(&self, item: usize) -> impl Iterator<Item = (usize, u8)> + '_ {
+        let mut r = item;
+        std::iter::from_fn(move || {
+            r = self.m.nodes[r].down as usize;
+            (r != item).then(|| {
+                let option = self.m.nodes[r].option as usize;
+                (option >> 5, (option & 31) as u8 + 1)
+            })
+        })
     }
 }

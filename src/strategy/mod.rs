@@ -15,7 +15,6 @@ use serde::{Deserialize, Serialize};
 use crate::board::{Board, BoxSize, VerifyError};
 use crate::counters::{Counts, NoCount};
 use crate::search::{End, Limits, Report};
-use crate::solver::Solver;
 
 pub(crate) mod rung;
 pub use rung::{LabCounter, Rung, RungInfo};
@@ -113,8 +112,42 @@ impl Strategy {
     /// Puts rung `R` on the ladder, after the built-in rungs and those added
     /// before it, and returns its name. Adding the same type again returns
     /// the same strategy. From then on it runs wherever a built-in rung
-    /// does: [`Solver`], `compare`, `speed`
+    /// does: [`crate::Solver`], `compare`, `speed`
     /// and `ladder` (by its name, e.g. `--strategy my-rung`).
+    ///
+    /// ```
+    /// use sudoku_lab::search::{Ctx, Flow};
+    /// use sudoku_lab::strategy::{AddError, mrv::Mrv};
+    /// use sudoku_lab::{Board, BoxSize, Counter, Rung, Strategy};
+    ///
+    /// struct MyMrv;
+    /// impl Rung for MyMrv {
+    ///     const NAME: &'static str = "my-mrv";
+    ///     const SUMMARY: &'static str = "mrv's search under a name of my own";
+    ///     type Scratch = ();
+    ///     fn scratch(_: BoxSize) {}
+    ///     fn search<C: Counter>(s: &mut (), puzzle: &Board, ctx: &mut Ctx<C>) -> Flow {
+    ///         Mrv::search(s, puzzle, ctx)
+    ///     }
+    /// }
+    ///
+    /// let mine = Strategy::add::<MyMrv>().unwrap();
+    /// assert_eq!(Strategy::add::<MyMrv>(), Ok(mine)); // the same type: the same strategy
+    /// assert_eq!(Strategy::ladder().last(), Some(&mine)); // after the built-in rungs
+    /// assert_eq!("my-mrv".parse::<Strategy>().unwrap(), mine); // as the CLI and CSV read it
+    ///
+    /// struct Impostor;
+    /// impl Rung for Impostor {
+    ///     const NAME: &'static str = "mrv"; // a built-in rung's name
+    ///     const SUMMARY: &'static str = "";
+    ///     type Scratch = ();
+    ///     fn scratch(_: BoxSize) {}
+    ///     fn search<C: Counter>(_: &mut (), _: &Board, ctx: &mut Ctx<C>) -> Flow {
+    ///         ctx.enter()
+    ///     }
+    /// }
+    /// assert_eq!(Strategy::add::<Impostor>(), Err(AddError::Taken("mrv")));
+    /// ```
     pub fn add<R: Rung>() -> Result<Strategy, AddError> {
         let name = R::NAME;
         let valid = name.starts_with(|c: char| c.is_ascii_lowercase())
@@ -186,15 +219,16 @@ impl Strategy {
 
     /// Runs the search with any of the lab's counters. This is the one code
     /// path for timed (`NoCount`), counted (`Counts`) and traced runs. The
-    /// solution in the report is not yet verified. Builds a [`Solver`] per
-    /// call; to run many puzzles, keep one [`Solver`].
+    /// solution in the report is not yet verified. Runs on this thread's
+    /// reusable [`crate::Solver`] ([`crate::solver::with_solver`]), so the only
+    /// allocation per call is the solution's [`Board`].
     ///
     /// Panics if the strategy does not support the board's size: callers
     /// check [`Strategy::supports`] (the CLI via [`Strategy::check_size`]),
     /// so a report is never silently produced by another strategy.
     pub fn run<C: LabCounter>(self, puzzle: &Board, limits: Limits, counter: C) -> Report<C> {
-        match Solver::new(self, puzzle.size()) {
-            Ok(mut solver) => solver.run(puzzle, limits, counter),
+        match crate::solver::with_solver(self, puzzle.size(), |s| s.run(puzzle, limits, counter)) {
+            Ok(report) => report,
             Err(e) => panic!("{e}"),
         }
     }
@@ -421,7 +455,7 @@ pub fn verify(strategy: Strategy, puzzle: &Board, solution: &Board) -> Result<()
     verify_cells(strategy, puzzle, solution.cells())
 }
 
-/// [`verify`] for an answer given as raw values (e.g. a [`Solver`]'s buffer).
+/// [`verify`] for an answer given as raw values (e.g. a [`crate::Solver`]'s buffer).
 pub fn verify_cells(
     strategy: Strategy,
     puzzle: &Board,

@@ -15,10 +15,11 @@
 //! node count falls by orders of magnitude on hard puzzles, which pays for the
 //! dearer nodes many times over.
 
-use crate::board::{Board, BoxSize, Geometry, MAX_CELLS, MAX_SIDE};
+use crate::board::{Board, BoxSize, Cell, Geometry, MAX_CELLS, MAX_SIDE};
 use crate::counters::Counter;
 use crate::search::{Ctx, Flow};
 use crate::strategy::Rung;
+use crate::trace::DeadEnd;
 
 /// Rung 5.
 pub struct Mrv;
@@ -113,11 +114,13 @@ impl State {
             } - depth) as u64,
         );
         if best_count == 0 {
-            ctx.counter.dead_end();
+            ctx.counter
+                .dead_end_because(DeadEnd::Cell(Cell(best_cell as u16)));
             return Ok(());
         }
         self.open.swap(depth, best_j);
         let mut cand = self.candidates(best_cell);
+        ctx.counter.choose(best_cell, cand);
         while cand != 0 {
             let bit = cand & cand.wrapping_neg();
             cand ^= bit;

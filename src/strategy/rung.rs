@@ -13,60 +13,9 @@
 //! `strategy/mod.rs` is one line per built-in rung, and
 //! [`crate::Strategy::add`] puts a rung written outside the crate beside them.
 //!
-//! ```
-//! use sudoku_lab::{Board, BoxSize, Counter, Rung};
-//! use sudoku_lab::search::{Ctx, Flow};
-//!
-//! /// Row-major backtracking that tries digits from the largest down.
-//! struct Downward;
-//!
-//! impl Rung for Downward {
-//!     const NAME: &'static str = "downward";
-//!     const SUMMARY: &'static str = "row-major search, digits tried from N down to 1";
-//!     type Scratch = Vec<u8>;
-//!     fn scratch(size: BoxSize) -> Vec<u8> {
-//!         Vec::with_capacity(size.cells())
-//!     }
-//!     fn search<C: Counter>(grid: &mut Vec<u8>, puzzle: &Board, ctx: &mut Ctx<C>) -> Flow {
-//!         grid.clear();
-//!         grid.extend_from_slice(puzzle.cells());
-//!         dfs(grid, puzzle.size().side(), ctx)
-//!     }
-//! }
-//!
-//! fn fits(grid: &[u8], n: usize, cell: usize, d: u8) -> bool {
-//!     let b = (n as f64).sqrt() as usize;
-//!     let (r, c) = (cell / n, cell % n);
-//!     let (br, bc) = (r / b * b, c / b * b);
-//!     (0..n).all(|i| {
-//!         grid[r * n + i] != d
-//!             && grid[i * n + c] != d
-//!             && grid[(br + i / b) * n + bc + i % b] != d
-//!     })
-//! }
-//!
-//! fn dfs<C: Counter>(grid: &mut [u8], n: usize, ctx: &mut Ctx<C>) -> Flow {
-//!     ctx.enter()?;
-//!     let Some(cell) = grid.iter().position(|&v| v == 0) else {
-//!         return ctx.solution(grid);
-//!     };
-//!     for d in (1..=n as u8).rev() {
-//!         if fits(grid, n, cell, d) {
-//!             grid[cell] = d;
-//!             ctx.counter.placement(cell, d);
-//!             dfs(grid, n, ctx)?;
-//!             grid[cell] = 0;
-//!             ctx.counter.backtrack(cell, d);
-//!         }
-//!     }
-//!     Ok(())
-//! }
-//!
-//! let downward = sudoku_lab::Strategy::add::<Downward>().unwrap();
-//! let (_, puzzle) = sudoku_lab::format::parse_one("1.3.3.1..1.3.3.1").unwrap();
-//! let run = downward.solve(&puzzle.board, None).unwrap(); // verified
-//! assert_eq!(run.outcome, sudoku_lab::Outcome::Solved);
-//! ```
+//! [`Rung`]'s documentation has a complete rung, and the contract its
+//! search keeps; [`crate::check`] holds any rung to that contract, and
+//! `examples/lcv.rs` is a worked example run through the whole lab.
 
 use crate::board::{Board, BoxSize};
 use crate::counters::{Counter, Counts, NoCount};
@@ -75,7 +24,92 @@ use crate::trace::Tracer;
 
 /// A solver of the ladder. Implement it for a unit struct, then register the
 /// type: built-in rungs with one line in `strategy/mod.rs`, rungs from
-/// outside the crate with [`crate::Strategy::add`].
+/// outside the crate with [`crate::Strategy::add`] (or run the whole command
+/// line with it through [`crate::main_with`]).
+///
+/// # The contract of `search`
+///
+/// The lab's numbers are only as good as these rules, which
+/// [`crate::check::rung`] checks on any rung:
+///
+/// * call [`Ctx::enter`] on entry to every node, the root included, and
+///   propagate its `?`: it counts the node and stops the search when the
+///   budget is spent (a rung that ignores it cannot be stopped);
+/// * hand every complete grid to [`Ctx::solution`] and propagate its `?`
+///   (the lab verifies the first one; the solution limit stops the search);
+/// * report the work to `ctx.counter` ([`Counter`]: placements, their
+///   backtracks, guesses, dead ends, forced cells, probes), and do work that
+///   only counting needs under `if C::ENABLED`, so timed runs skip it;
+/// * allocate nothing while searching: buffers live in [`Rung::Scratch`]
+///   (made once per [`crate::Solver`]) or on the stack
+///   ([`crate::board::MAX_CELLS`], [`crate::board::MAX_SIDE`]);
+/// * be deterministic. The puzzle is consistent (no two equal givens share
+///   a unit) and of a size [`Rung::supports`] accepts.
+///
+/// # Example
+///
+/// Row-major backtracking that tries digits from the largest down, put on
+/// the ladder from outside the crate and run through the lab's verified
+/// path:
+///
+/// ```
+/// use sudoku_lab::board::Geometry;
+/// use sudoku_lab::search::{Ctx, Flow};
+/// use sudoku_lab::{Board, BoxSize, Counter, Outcome, Rung, Strategy};
+///
+/// struct Downward;
+///
+/// impl Rung for Downward {
+///     const NAME: &'static str = "downward";
+///     const SUMMARY: &'static str = "row-major search, digits tried from N down to 1";
+///     // Not ROW_MAJOR: that also means digits in increasing order, naive's tree.
+///     type Scratch = Vec<u8>; // the grid being filled, sized once
+///     fn scratch(size: BoxSize) -> Vec<u8> {
+///         vec![0; size.cells()]
+///     }
+///     fn search<C: Counter>(grid: &mut Vec<u8>, puzzle: &Board, ctx: &mut Ctx<C>) -> Flow {
+///         grid.copy_from_slice(puzzle.cells());
+///         dfs(grid, puzzle.geometry(), ctx)
+///     }
+/// }
+///
+/// /// Does `d` fit `cell`? A scan of every cell sharing a unit with it.
+/// fn fits<C: Counter>(grid: &[u8], g: &Geometry, cell: usize, d: u8, counter: &mut C) -> bool {
+///     counter.probes(grid.len() as u64);
+///     (0..grid.len()).all(|p| {
+///         let peer = g.row[p] == g.row[cell] || g.col[p] == g.col[cell] || g.boxi[p] == g.boxi[cell];
+///         !peer || grid[p] != d
+///     })
+/// }
+///
+/// fn dfs<C: Counter>(grid: &mut [u8], g: &Geometry, ctx: &mut Ctx<C>) -> Flow {
+///     ctx.enter()?;
+///     let Some(cell) = grid.iter().position(|&v| v == 0) else {
+///         return ctx.solution(grid);
+///     };
+///     let mut tried = 0;
+///     for d in (1..=g.n as u8).rev() {
+///         if fits(grid, g, cell, d, &mut ctx.counter) {
+///             tried += 1;
+///             grid[cell] = d;
+///             ctx.counter.placement(cell, d);
+///             dfs(grid, g, ctx)?;
+///             grid[cell] = 0;
+///             ctx.counter.backtrack(cell, d);
+///         }
+///     }
+///     if tried == 0 {
+///         ctx.counter.dead_end();
+///     }
+///     Ok(())
+/// }
+///
+/// let downward = Strategy::add::<Downward>().unwrap();
+/// let (_, puzzle) = sudoku_lab::format::parse_one("1.3.3.1..1.3.3.1").unwrap();
+/// let run = downward.solve(&puzzle.board, None).unwrap(); // verified
+/// assert_eq!(run.outcome, Outcome::Solved);
+/// assert_eq!(sudoku_lab::format::to_line(&run.solution.unwrap()), "1432321441232341");
+/// ```
 pub trait Rung: 'static {
     /// The name used on the command line and in CSV files and charts:
     /// lower case letters, digits and `-`.

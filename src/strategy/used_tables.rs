@@ -122,14 +122,12 @@ impl State {
         let options = if C::ENABLED {
             (1..=N)
                 .filter(|&d| !(self.is_used(r, d) || self.is_used(c, d) || self.is_used(b, d)))
-                .count()
+                .fold(0u32, |m, d| m | 1 << (d - 1))
         } else {
             0
         };
-        if C::ENABLED && options == 0 {
-            ctx.counter.dead_end();
-        }
         let cell = blank.cell as usize;
+        ctx.counter.choose(cell, options);
         for d in 1..N + 1 {
             if C::ENABLED {
                 // reads made by the short-circuit test below
@@ -143,7 +141,7 @@ impl State {
             self.mark(&blank, d, true);
             self.cells[cell] = d as u8;
             ctx.counter.placement(cell, d as u8);
-            if options > 1 {
+            if options.count_ones() > 1 {
                 ctx.counter.guess();
             }
             self.dfs::<C, N>(idx + 1, ctx)?;

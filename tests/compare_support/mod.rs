@@ -51,3 +51,22 @@ pub fn snapshot(dir: &Path) -> Vec<(String, Vec<u8>)> {
         })
         .collect()
 }
+
+/// Runs `cmd` to completion and returns its exit code (`None` if a signal
+/// ended it) and its peak resident memory in KiB, as the kernel accounts it
+/// for that one child (`wait4`): exact, whatever else the test process runs.
+#[cfg(target_os = "linux")]
+pub fn exit_and_peak_kib(cmd: &mut std::process::Command) -> (Option<i32>, u64) {
+    let child = cmd.spawn().expect("spawn");
+    let pid = child.id() as libc::pid_t;
+    let mut status = 0;
+    // SAFETY: an all-zero rusage is a valid value for wait4 to fill in.
+    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
+    // SAFETY: waits for our own child, writing through valid pointers; the
+    // `Child` is forgotten so std never waits for the pid again.
+    let rc = unsafe { libc::wait4(pid, &mut status, 0, &mut usage) };
+    std::mem::forget(child);
+    assert_eq!(rc, pid, "wait4 failed");
+    let code = libc::WIFEXITED(status).then(|| libc::WEXITSTATUS(status));
+    (code, usage.ru_maxrss as u64)
+}
