@@ -68,6 +68,7 @@ const STACKS: bool = false;
 /// digit is left with one column claims that column from the other bands.
 const POINTING: bool = true;
 const GUESS: u32 = 2;
+const TRIADS: bool = false;
 /// Bits of one row inside a band word.
 const ROW: u32 = 0x1FF;
 /// All 27 cells of a band.
@@ -193,6 +194,9 @@ const SINGLE: [u32; 512] = {
     t
 };
 
+/// The two bands other than `b`.
+const OTHER_BANDS: [(usize, usize); 3] = [(1, 2), (0, 2), (0, 1)];
+
 /// The band of a digit-band index `9*b + d`.
 const BAND_OF: [usize; 32] = {
     let mut t = [0usize; 32];
@@ -276,14 +280,13 @@ impl State {
     fn clear_columns(&mut self, d: usize, b: usize, cols: u32) -> u32 {
         let colmask = cols * 0x40201;
         let mut dirty = 0;
-        for b2 in 0..3 {
-            if b2 != b {
-                let k = 9 * b2 + d;
-                let old = self.cand[k];
-                let new = old & !colmask;
-                self.cand[k] = new;
-                dirty |= ((old != new) as u32) << k;
-            }
+        // The two other bands, without a branch (`b2 != b` mispredicts).
+        for b2 in [OTHER_BANDS[b].0, OTHER_BANDS[b].1] {
+            let k = 9 * b2 + d;
+            let old = self.cand[k];
+            let new = old & !colmask;
+            self.cand[k] = new;
+            dirty |= ((old != new) as u32) << k;
         }
         dirty
     }
@@ -417,6 +420,13 @@ impl State {
                 Some(true) => continue,
                 Some(false) => {}
             }
+            if TRIADS {
+                match self.minirow_triads() {
+                    None => return Fixpoint::Contradiction,
+                    Some(true) => continue,
+                    Some(false) => {}
+                }
+            }
             let (band, bit) = match self.choose_bivalue(bivalues) {
                 Some(p) => p,
                 None => self.fewest_candidates::<C>(probes),
@@ -508,6 +518,61 @@ impl State {
                     if !self.assign::<true>(d, b, bit) {
                         return None;
                     }
+                    found = true;
+                }
+            }
+        }
+        Some(found)
+    }
+
+    /// Minirow triads: a minirow (3 cells of a row inside a box) holds 3
+    /// different digits, so if only 3 digits can still go there, each of
+    /// them is locked to it: gone from the rest of its row and box.
+    fn minirow_triads(&mut self) -> Option<bool> {
+        let mut found = false;
+        for b in 0..3 {
+            let mut pats = [0u32; 9];
+            let (mut one, mut two, mut three, mut four) = (0u32, 0u32, 0u32, 0u32);
+            for (d, p) in pats.iter_mut().enumerate() {
+                let x = self.cand[9 * b + d];
+                let pat = SEGMENTS[(x & ROW) as usize]
+                    | SEGMENTS[((x >> 9) & ROW) as usize] << 3
+                    | SEGMENTS[((x >> 18) & ROW) as usize] << 6;
+                *p = pat;
+                four |= three & pat;
+                three |= two & pat;
+                two |= one & pat;
+                one |= pat;
+            }
+            if three != ROW {
+                return None;
+            }
+            let exact = three & !four;
+            if exact == 0 {
+                continue;
+            }
+            for d in 0..9 {
+                let p = pats[d];
+                let mut m = p & exact;
+                let mut keep = p;
+                while m != 0 {
+                    let q = m.trailing_zeros();
+                    m &= m - 1;
+                    let (r, k) = (q / 3, q % 3);
+                    let lines = (7 << (3 * r)) | (0x49 << k);
+                    keep &= !lines | (1 << q);
+                }
+                if keep != p {
+                    let mut cells = 0;
+                    let mut kk = keep;
+                    while kk != 0 {
+                        let q = kk.trailing_zeros();
+                        kk &= kk - 1;
+                        cells |= 7 << (9 * (q / 3) + 3 * (q % 3));
+                    }
+                    let j = 9 * b + d;
+                    self.cand[j] &= cells;
+                    self.dirty |= 1 << j;
                     found = true;
                 }
             }
