@@ -194,6 +194,19 @@ const SINGLE: [u32; 512] = {
     t
 };
 
+/// For a cell `i` of a band, the band cells a digit placed there leaves
+/// possible: all but the rest of its row and box.
+const KEEP_IN_BAND: [u32; 27] = {
+    let mut t = [0u32; 27];
+    let mut i = 0;
+    while i < 27 {
+        let (r, k) = (i / 9, (i % 9) / 3);
+        t[i] = (BAND & !(ROW << (9 * r)) & !((7 << (3 * k)) * 0x40201)) | (1 << i);
+        i += 1;
+    }
+    t
+};
+
 /// The two bands other than `b`.
 const OTHER_BANDS: [(usize, usize); 3] = [(1, 2), (0, 2), (0, 1)];
 
@@ -239,6 +252,40 @@ impl State {
             unsolved: [BAND; 3],
             dirty: 0,
         }
+    }
+
+    /// The state after entering the givens (81 cells, 0 = blank), before any
+    /// propagation; `None` if a given takes another given's place. All givens
+    /// are entered in one pass (each digit's word keeps its givens and loses
+    /// their rows and boxes and every other given cell); every word is left
+    /// dirty, so the first band updates clear the givens' columns.
+    fn from_givens(cells: &[u8]) -> Option<Self> {
+        let mut own = [0u32; 27];
+        let mut given = [0u32; 3];
+        for (c, &v) in cells.iter().enumerate() {
+            if v != 0 {
+                let (b, bit) = (c / 27, 1 << (c % 27));
+                own[9 * b + v as usize - 1] |= bit;
+                given[b] |= bit;
+            }
+        }
+        let mut st = State::new();
+        for (j, &mine) in own.iter().enumerate() {
+            let mut x = BAND & !(given[BAND_OF[j]] & !mine);
+            let mut g = mine;
+            while g != 0 {
+                let i = g.trailing_zeros() as usize;
+                g &= g - 1;
+                x &= KEEP_IN_BAND[i];
+            }
+            if x & mine != mine {
+                return None;
+            }
+            st.cand[j] = x;
+        }
+        st.unsolved = given.map(|g| BAND & !g);
+        st.dirty = (1 << 27) - 1;
+        Some(st)
     }
 
     /// Marks cells `s` of band `b` (one per row at most) solved with digit
@@ -706,17 +753,16 @@ impl State {
 /// Solves a 9×9 puzzle (`Strategy::run` refuses other sizes: `fast` is
 /// 9×9 only, see `Strategy::supports`).
 pub fn search<C: Counter>(puzzle: &Board, ctx: &mut Ctx<C>) -> Flow {
-    let mut st = State::new();
-    for (c, &v) in puzzle.cells().iter().enumerate() {
-        if v != 0 && !st.assign::<true>(v as usize - 1, c / 27, 1 << (c % 27)) {
-            // Givens that leave a later given no room: no solution. The root
-            // node still counts as visited.
+    match State::from_givens(puzzle.cells()) {
+        Some(st) => node(st, ctx),
+        None => {
+            // Givens that leave another given no room: no solution. The
+            // root node still counts as visited.
             ctx.enter()?;
             ctx.counter.dead_end();
-            return Ok(());
+            Ok(())
         }
     }
-    node(st, ctx)
 }
 
 /// One search node: propagate, then branch on one cell.
