@@ -647,7 +647,9 @@ impl State {
                 }
                 best
             }
-            1 => (0..3).find(|&b| bivalues[b] != 0).map(|b| (b, bivalues[b] & bivalues[b].wrapping_neg())),
+            1 => (0..3)
+                .find(|&b| bivalues[b] != 0)
+                .map(|b| (b, bivalues[b] & bivalues[b].wrapping_neg())),
             3 => {
                 // The bivalue cell whose two digits have the most candidate peers.
                 let mut best = None;
@@ -667,10 +669,13 @@ impl State {
                             }
                             score += POP9[((x >> (9 * r)) & ROW) as usize];
                             for b2 in 0..3 {
-                                score += ((((self.cand[9 * b2 + d] >> c) & 0x40201) * 0x40201) >> 18) & 3;
+                                score += ((((self.cand[9 * b2 + d] >> c) & 0x40201) * 0x40201)
+                                    >> 18)
+                                    & 3;
                             }
                             let v = (x >> (3 * (c / 3))) & 0x1C0E07;
-                            score += POP9[((v & 7) | ((v >> 6) & 0x38) | ((v >> 12) & 0x1C0)) as usize];
+                            score +=
+                                POP9[((v & 7) | ((v >> 6) & 0x38) | ((v >> 12) & 0x1C0)) as usize];
                         }
                         if score > best_score {
                             best_score = score;
