@@ -67,7 +67,6 @@ const STACKS: bool = false;
 /// Locked candidates along columns, in every band update: a box where the
 /// digit is left with one column claims that column from the other bands.
 const POINTING: bool = true;
-const GUESS: u32 = 2;
 const TRIADS: bool = false;
 /// Bits of one row inside a band word.
 const ROW: u32 = 0x1FF;
@@ -176,6 +175,24 @@ const POP9: [u32; 512] = {
     let mut v = 0;
     while v < 512 {
         t[v] = (v as u32).count_ones();
+        v += 1;
+    }
+    t
+};
+
+/// 9 row bits spread to 9 nibbles (bit `c` to bit `4c`), so that adding
+/// spread rows counts per column.
+const NIBBLES: [u64; 512] = {
+    let mut t = [0u64; 512];
+    let mut v = 0;
+    while v < 512 {
+        let mut c = 0;
+        while c < 9 {
+            if v & (1 << c) != 0 {
+                t[v] |= 1 << (4 * c);
+            }
+            c += 1;
+        }
         v += 1;
     }
     t
@@ -626,94 +643,51 @@ impl State {
         Some(found)
     }
 
-    /// The bivalue cell to branch on (see GUESS).
+    /// The bivalue cell to branch on: the one with the most unsolved cells
+    /// in its row, column and box (its digit has the most to propagate
+    /// into), first in row-major order on ties. `None` if there is none.
     #[inline(always)]
     fn choose_bivalue(&self, bivalues: [u32; 3]) -> Option<(usize, u32)> {
-        match GUESS {
-            0 => {
-                // Prefer the band with the most unsolved and the most
-                // bivalue cells: a guess there has the most to propagate into.
-                let mut best = None;
-                let mut best_score = u32::MAX;
-                for b in 0..3 {
-                    let bv = bivalues[b];
-                    if bv != 0 {
-                        let score = 200 - self.unsolved[b].count_ones() - 3 * bv.count_ones();
-                        if score < best_score {
-                            best_score = score;
-                            best = Some((b, bv & bv.wrapping_neg()));
-                        }
-                    }
-                }
-                best
+        if bivalues == [0; 3] {
+            return None;
+        }
+        // Unsolved cells per row, per column and per box, counted once:
+        // each row's 9 bits spread to 9 nibbles (one per column) and added.
+        let mut rows = [0u32; 9];
+        let mut boxes = [0u32; 9];
+        let mut cols = 0u64;
+        for b in 0..3 {
+            let u = self.unsolved[b];
+            let mut band = 0u64;
+            for r in 0..3 {
+                let v = ((u >> (9 * r)) & ROW) as usize;
+                rows[3 * b + r] = POP9[v];
+                band += NIBBLES[v];
             }
-            1 => (0..3)
-                .find(|&b| bivalues[b] != 0)
-                .map(|b| (b, bivalues[b] & bivalues[b].wrapping_neg())),
-            3 => {
-                // The bivalue cell whose two digits have the most candidate peers.
-                let mut best = None;
-                let mut best_score = 0;
-                for b in 0..3 {
-                    let mut bv = bivalues[b];
-                    while bv != 0 {
-                        let bit = bv & bv.wrapping_neg();
-                        bv ^= bit;
-                        let i = bit.trailing_zeros();
-                        let (r, c) = (i / 9, i % 9);
-                        let mut score = 0;
-                        for d in 0..9 {
-                            let x = self.cand[9 * b + d];
-                            if x & bit == 0 {
-                                continue;
-                            }
-                            score += POP9[((x >> (9 * r)) & ROW) as usize];
-                            for b2 in 0..3 {
-                                score += ((((self.cand[9 * b2 + d] >> c) & 0x40201) * 0x40201)
-                                    >> 18)
-                                    & 3;
-                            }
-                            let v = (x >> (3 * (c / 3))) & 0x1C0E07;
-                            score +=
-                                POP9[((v & 7) | ((v >> 6) & 0x38) | ((v >> 12) & 0x1C0)) as usize];
-                        }
-                        if score > best_score {
-                            best_score = score;
-                            best = Some((b, bit));
-                        }
-                    }
-                }
-                best
+            for k in 0..3 {
+                // The three column nibbles of box k, added by a multiply.
+                boxes[3 * b + k] = ((((band >> (12 * k)) & 0xFFF) * 0x111 >> 8) & 0xF) as u32;
             }
-            _ => {
-                // The bivalue cell with the most unsolved cells in its row, column and box.
-                let mut best = None;
-                let mut best_score = 0;
-                for b in 0..3 {
-                    let mut bv = bivalues[b];
-                    let u = self.unsolved[b];
-                    while bv != 0 {
-                        let bit = bv & bv.wrapping_neg();
-                        bv ^= bit;
-                        let i = bit.trailing_zeros();
-                        let (r, c) = (i / 9, i % 9);
-                        let row = POP9[((u >> (9 * r)) & ROW) as usize];
-                        let mut col = 0;
-                        for b2 in 0..3 {
-                            col += ((((self.unsolved[b2] >> c) & 0x40201) * 0x40201) >> 18) & 3;
-                        }
-                        let v = (u >> (3 * (c / 3))) & 0x1C0E07;
-                        let bx = POP9[((v & 7) | ((v >> 6) & 0x38) | ((v >> 12) & 0x1C0)) as usize];
-                        let score = row + col + bx;
-                        if score > best_score {
-                            best_score = score;
-                            best = Some((b, bit));
-                        }
-                    }
+            cols += band;
+        }
+        let mut best = None;
+        let mut best_score = 0;
+        for b in 0..3 {
+            let mut bv = bivalues[b];
+            while bv != 0 {
+                let bit = bv & bv.wrapping_neg();
+                bv ^= bit;
+                let i = bit.trailing_zeros() as usize;
+                let (r, c) = (i / 9, i % 9);
+                let score =
+                    rows[3 * b + r] + ((cols >> (4 * c)) & 0xF) as u32 + boxes[3 * b + c / 3];
+                if score > best_score {
+                    best_score = score;
+                    best = Some((b, bit));
                 }
-                best
             }
         }
+        best
     }
 
     /// The unsolved cell with the fewest candidates (first in row-major
