@@ -451,22 +451,18 @@ impl State {
                 while singles != 0 {
                     let bit = singles & singles.wrapping_neg();
                     singles ^= bit;
-                    let mut placed = false;
-                    for d in 0..9 {
-                        if self.cand[9 * b + d] & bit != 0 {
-                            if C::ENABLED {
-                                ctx.counter
-                                    .forced(27 * b + bit.trailing_zeros() as usize, d as u8 + 1);
-                            }
-                            // A naked single: no other digit to clear.
-                            placed = self.assign::<false>(d, b, bit);
-                            break;
-                        }
-                    }
-                    if !placed {
+                    let digits = self.digits_of(b, bit);
+                    if digits == 0 {
                         // An earlier single of this sweep took its last digit.
                         return Fixpoint::Contradiction;
                     }
+                    let d = digits.trailing_zeros() as usize;
+                    if C::ENABLED {
+                        ctx.counter
+                            .forced(27 * b + bit.trailing_zeros() as usize, d as u8 + 1);
+                    }
+                    // A naked single: no other digit to clear.
+                    self.assign::<false>(d, b, bit);
                     found = true;
                 }
                 bivalues[b] = u & two & !three;
@@ -497,14 +493,21 @@ impl State {
             if C::ENABLED {
                 *probes += 9;
             }
-            let mut digits = 0;
-            for d in 0..9 {
-                if self.cand[9 * band + d] & bit != 0 {
-                    digits |= 1 << d;
-                }
-            }
+            let digits = self.digits_of(band, bit);
             return Fixpoint::Branch { band, bit, digits };
         }
+    }
+
+    /// The digits (bit `d`) still possible in cell `bit` of band `b`,
+    /// gathered without a branch per digit.
+    #[inline(always)]
+    fn digits_of(&self, b: usize, bit: u32) -> u32 {
+        let i = bit.trailing_zeros();
+        let mut digits = 0;
+        for d in 0..9 {
+            digits |= ((self.cand[9 * b + d] >> i) & 1) << d;
+        }
+        digits
     }
 
     /// Hidden singles in columns, which the band filter does not see: a
