@@ -67,7 +67,6 @@ const STACKS: bool = false;
 /// Locked candidates along columns, in every band update: a box where the
 /// digit is left with one column claims that column from the other bands.
 const POINTING: bool = true;
-const TRIADS: bool = false;
 /// Bits of one row inside a band word.
 const ROW: u32 = 0x1FF;
 /// All 27 cells of a band.
@@ -239,15 +238,31 @@ const BAND_OF: [usize; 32] = {
 };
 
 /// The solver state: candidates of digit `d` in band `b` at index `9*b + d`.
-/// 31 words in all: a copy (one per guess) stays under 128 bytes, which the
+/// 30 words in all: a copy (one per guess) stays under 128 bytes, which the
 /// compiler inlines instead of calling `memcpy`.
 #[derive(Clone, Copy)]
 struct State {
     cand: [u32; 27],
     /// Cells not yet solved, per band.
     unsolved: [u32; 3],
-    /// Digit-bands changed since they were last filtered (bit `9*b + d`).
-    dirty: u32,
+}
+
+/// Each word as the band filter last left it. A word that differs is
+/// "dirty": it changed since it was last filtered. Comparing all 27 words at
+/// once (the compiler vectorizes it) is cheaper than tracking each write.
+type Seen = [u32; 27];
+
+/// A `Seen` that differs from every word: everything is dirty.
+const NOTHING_SEEN: Seen = [u32::MAX; 27];
+
+/// The dirty digit-bands (bit `9*b + d`).
+#[inline(always)]
+fn dirty(cand: &[u32; 27], seen: &Seen) -> u32 {
+    let mut m = 0;
+    for j in 0..27 {
+        m |= ((cand[j] != seen[j]) as u32) << j;
+    }
+    m
 }
 
 /// What propagation ends with.
@@ -267,7 +282,6 @@ impl State {
         State {
             cand: [BAND; 27],
             unsolved: [BAND; 3],
-            dirty: 0,
         }
     }
 
@@ -301,7 +315,6 @@ impl State {
             st.cand[j] = x;
         }
         st.unsolved = given.map(|g| BAND & !g);
-        st.dirty = (1 << 27) - 1;
         Some(st)
     }
 
@@ -311,47 +324,33 @@ impl State {
     /// `d`'s other bands. Row and box exclusion inside the band come from the
     /// band filter.
     #[inline(always)]
-    #[must_use]
-    fn place<const OTHERS: bool>(&mut self, d: usize, b: usize, s: u32) -> u32 {
+    fn place<const OTHERS: bool>(&mut self, d: usize, b: usize, s: u32) {
         self.unsolved[b] &= !s;
-        let mut dirty = 0;
         if OTHERS {
             // The band's 9 digit words are contiguous: clear `s` from all of
             // them (a loop the compiler unrolls), then restore digit `d`'s word.
             let band = &mut self.cand[9 * b..9 * b + 9];
             let keep = band[d];
-            let mut changed = 0u32;
-            for (d2, w) in band.iter_mut().enumerate() {
-                let old = *w;
-                let new = old & !s;
-                *w = new;
-                changed |= ((old != new) as u32) << d2;
+            for w in band.iter_mut() {
+                *w &= !s;
             }
             band[d] = keep;
-            dirty = (changed & !(1 << d)) << (9 * b);
         }
         if !POINTING {
             let cols = (s | (s >> 9) | (s >> 18)) & ROW;
-            dirty |= self.clear_columns(d, b, cols);
+            self.clear_columns(d, b, cols);
         }
-        dirty
     }
 
     /// Clears columns `cols` (9 bits) from digit `d`'s words in the bands
-    /// other than `b`; returns the digit-bands that changed.
+    /// other than `b`.
     #[inline(always)]
-    fn clear_columns(&mut self, d: usize, b: usize, cols: u32) -> u32 {
+    fn clear_columns(&mut self, d: usize, b: usize, cols: u32) {
         let colmask = cols * 0x40201;
-        let mut dirty = 0;
         // The two other bands, without a branch (`b2 != b` mispredicts).
         for b2 in [OTHER_BANDS[b].0, OTHER_BANDS[b].1] {
-            let k = 9 * b2 + d;
-            let old = self.cand[k];
-            let new = old & !colmask;
-            self.cand[k] = new;
-            dirty |= ((old != new) as u32) << k;
+            self.cand[9 * b2 + d] &= !colmask;
         }
-        dirty
     }
 
     /// Puts digit `d` in the cell `bit` of band `b` (a given, a guess or a
@@ -365,62 +364,70 @@ impl State {
         let i = bit.trailing_zeros();
         let row = ROW << (9 * (i / 9));
         self.cand[j] &= !row | bit;
-        self.dirty |= 1 << j;
-        self.dirty |= self.place::<OTHERS>(d, b, bit);
+        self.place::<OTHERS>(d, b, bit);
         true
     }
 
     /// Runs the band filter on every dirty digit-band until none is dirty.
     /// Returns false on a contradiction.
     #[inline(always)]
-    fn settle<C: Counter>(&mut self, ctx: &mut Ctx<C>, probes: &mut u64) -> bool {
-        let mut dirty = self.dirty;
-        self.dirty = 0;
-        while dirty != 0 {
-            let j = dirty.trailing_zeros() as usize;
-            dirty &= dirty - 1;
-            if C::ENABLED {
-                *probes += 1;
+    fn settle<C: Counter>(&mut self, seen: &mut Seen, ctx: &mut Ctx<C>, probes: &mut u64) -> bool {
+        loop {
+            let mut dirty = dirty(&self.cand, seen);
+            if dirty == 0 {
+                return true;
             }
-            let x = self.cand[j];
-            let pattern = SEGMENTS[(x & ROW) as usize]
-                | SEGMENTS[((x >> 9) & ROW) as usize] << 3
-                | SEGMENTS[((x >> 18) & ROW) as usize] << 6;
-            let pattern = pattern & ROW;
-            let x = x & PERMUTATION_CELLS[pattern as usize];
-            if x == 0 {
-                return false;
-            }
-            self.cand[j] = x;
-            let b = BAND_OF[j];
-            let d = j - 9 * b;
-            if POINTING {
-                let cols = (x | (x >> 9) | (x >> 18)) & ROW;
-                dirty |= self.clear_columns(d, b, LOCKED_COLUMNS[cols as usize]);
-            }
-            let singles = (SINGLE[(x & ROW) as usize]
-                | SINGLE[((x >> 9) & ROW) as usize] << 9
-                | SINGLE[((x >> 18) & ROW) as usize] << 18)
-                & self.unsolved[b];
-            if singles != 0 {
+            while dirty != 0 {
+                let j = dirty.trailing_zeros() as usize;
+                dirty &= dirty - 1;
                 if C::ENABLED {
-                    let mut s = singles;
-                    while s != 0 {
-                        let i = s.trailing_zeros() as usize;
-                        s &= s - 1;
-                        ctx.counter.forced(27 * b + i, d as u8 + 1);
-                    }
+                    *probes += 1;
                 }
-                dirty |= self.place::<true>(d, b, singles);
+                let x = self.cand[j];
+                let pattern = SEGMENTS[(x & ROW) as usize]
+                    | SEGMENTS[((x >> 9) & ROW) as usize] << 3
+                    | SEGMENTS[((x >> 18) & ROW) as usize] << 6;
+                let pattern = pattern & ROW;
+                let x = x & PERMUTATION_CELLS[pattern as usize];
+                if x == 0 {
+                    return false;
+                }
+                self.cand[j] = x;
+                seen[j] = x;
+                let b = BAND_OF[j];
+                let d = j - 9 * b;
+                if POINTING {
+                    let cols = (x | (x >> 9) | (x >> 18)) & ROW;
+                    self.clear_columns(d, b, LOCKED_COLUMNS[cols as usize]);
+                }
+                let singles = (SINGLE[(x & ROW) as usize]
+                    | SINGLE[((x >> 9) & ROW) as usize] << 9
+                    | SINGLE[((x >> 18) & ROW) as usize] << 18)
+                    & self.unsolved[b];
+                if singles != 0 {
+                    if C::ENABLED {
+                        let mut s = singles;
+                        while s != 0 {
+                            let i = s.trailing_zeros() as usize;
+                            s &= s - 1;
+                            ctx.counter.forced(27 * b + i, d as u8 + 1);
+                        }
+                    }
+                    self.place::<true>(d, b, singles);
+                }
             }
         }
-        true
     }
 
     /// Propagates to a fixpoint and says what to do next.
-    fn propagate<C: Counter>(&mut self, ctx: &mut Ctx<C>, probes: &mut u64) -> Fixpoint {
+    fn propagate<C: Counter>(
+        &mut self,
+        seen: &mut Seen,
+        ctx: &mut Ctx<C>,
+        probes: &mut u64,
+    ) -> Fixpoint {
         loop {
-            if !self.settle(ctx, probes) {
+            if !self.settle(seen, ctx, probes) {
                 return Fixpoint::Contradiction;
             }
             if self.unsolved == [0; 3] {
@@ -478,13 +485,6 @@ impl State {
                 None => return Fixpoint::Contradiction,
                 Some(true) => continue,
                 Some(false) => {}
-            }
-            if TRIADS {
-                match self.minirow_triads() {
-                    None => return Fixpoint::Contradiction,
-                    Some(true) => continue,
-                    Some(false) => {}
-                }
             }
             let (band, bit) = match self.choose_bivalue(bivalues) {
                 Some(p) => p,
@@ -562,7 +562,6 @@ impl State {
                     let new = old & (a * 0x40201);
                     if new != old {
                         self.cand[k] = new;
-                        self.dirty |= 1 << k;
                         found = true;
                     }
                 }
@@ -584,61 +583,6 @@ impl State {
                     if !self.assign::<true>(d, b, bit) {
                         return None;
                     }
-                    found = true;
-                }
-            }
-        }
-        Some(found)
-    }
-
-    /// Minirow triads: a minirow (3 cells of a row inside a box) holds 3
-    /// different digits, so if only 3 digits can still go there, each of
-    /// them is locked to it: gone from the rest of its row and box.
-    fn minirow_triads(&mut self) -> Option<bool> {
-        let mut found = false;
-        for b in 0..3 {
-            let mut pats = [0u32; 9];
-            let (mut one, mut two, mut three, mut four) = (0u32, 0u32, 0u32, 0u32);
-            for (d, p) in pats.iter_mut().enumerate() {
-                let x = self.cand[9 * b + d];
-                let pat = SEGMENTS[(x & ROW) as usize]
-                    | SEGMENTS[((x >> 9) & ROW) as usize] << 3
-                    | SEGMENTS[((x >> 18) & ROW) as usize] << 6;
-                *p = pat;
-                four |= three & pat;
-                three |= two & pat;
-                two |= one & pat;
-                one |= pat;
-            }
-            if three != ROW {
-                return None;
-            }
-            let exact = three & !four;
-            if exact == 0 {
-                continue;
-            }
-            for d in 0..9 {
-                let p = pats[d];
-                let mut m = p & exact;
-                let mut keep = p;
-                while m != 0 {
-                    let q = m.trailing_zeros();
-                    m &= m - 1;
-                    let (r, k) = (q / 3, q % 3);
-                    let lines = (7 << (3 * r)) | (0x49 << k);
-                    keep &= !lines | (1 << q);
-                }
-                if keep != p {
-                    let mut cells = 0;
-                    let mut kk = keep;
-                    while kk != 0 {
-                        let q = kk.trailing_zeros();
-                        kk &= kk - 1;
-                        cells |= 7 << (9 * (q / 3) + 3 * (q % 3));
-                    }
-                    let j = 9 * b + d;
-                    self.cand[j] &= cells;
-                    self.dirty |= 1 << j;
                     found = true;
                 }
             }
@@ -736,7 +680,7 @@ impl State {
 /// 9×9 only, see `Strategy::supports`).
 pub fn search<C: Counter>(puzzle: &Board, ctx: &mut Ctx<C>) -> Flow {
     match State::from_givens(puzzle.cells()) {
-        Some(st) => node(st, ctx),
+        Some(st) => node(st, NOTHING_SEEN, ctx),
         None => {
             // Givens that leave another given no room: no solution. The
             // root node still counts as visited.
@@ -748,10 +692,10 @@ pub fn search<C: Counter>(puzzle: &Board, ctx: &mut Ctx<C>) -> Flow {
 }
 
 /// One search node: propagate, then branch on one cell.
-fn node<C: Counter>(mut st: State, ctx: &mut Ctx<C>) -> Flow {
+fn node<C: Counter>(mut st: State, mut seen: Seen, ctx: &mut Ctx<C>) -> Flow {
     ctx.enter()?;
     let mut probes = 0u64;
-    let next = st.propagate(ctx, &mut probes);
+    let next = st.propagate(&mut seen, ctx, &mut probes);
     ctx.counter.probes(probes);
     match next {
         Fixpoint::Contradiction => {
@@ -770,7 +714,9 @@ fn node<C: Counter>(mut st: State, ctx: &mut Ctx<C>) -> Flow {
                 child.assign::<true>(d, band, bit);
                 ctx.counter.placement(cell, d as u8 + 1);
                 ctx.counter.guess();
-                node(child, ctx)?;
+                // The parent's words are all filtered: only what the
+                // guess changed is dirty in the child.
+                node(child, st.cand, ctx)?;
                 ctx.counter.backtrack(cell, d as u8 + 1);
             }
             Ok(())
