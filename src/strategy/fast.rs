@@ -5,10 +5,11 @@
 //! and derives the grid only at the end. For each digit the 81 cells are split
 //! into three bands of three rows; one `u32` holds a band's 27 cells (bit
 //! `9*row + column`, so bit `i` of band `b` is cell `27*b + i`). A set bit
-//! means "this digit may still go here". 27 words describe the whole state
-//! (128 bytes with padding), so a guess copies it instead of undoing moves.
+//! means "this digit may still go here". 27 words plus 3 "unsolved" words
+//! describe the whole state (120 bytes), so a guess copies it instead of
+//! undoing moves.
 //!
-//! Inference works on a whole band of one digit at once:
+//! Inference works on a whole band of one digit at once (a *band update*):
 //! * **Rows × boxes (locked candidates and hidden singles).** Inside a band a
 //!   digit occupies one cell in each of its 3 rows and one in each of its 3
 //!   boxes, so the (row, box) pairs it uses form a permutation of a 3×3 matrix.
@@ -17,9 +18,14 @@
 //!   cleared in one AND. That single step performs pointing and claiming
 //!   (box/line reduction) inside the band, finds hidden singles in rows and
 //!   boxes, and detects a digit with no room in a row or box.
+//! * **Columns.** A box where the digit is left with a single column claims
+//!   that column: it leaves the digit's two other bands (locked candidates
+//!   along columns; a placed digit is the special case of one cell). One
+//!   table read and a multiply that spreads the column bits over 3 rows.
 //! * **Placement.** A row whose 9 bits hold a single cell is solved: that cell
-//!   leaves the other 8 digits' boards and its column leaves the digit's two
-//!   other bands (a multiply spreads the column bits over the 3 rows).
+//!   leaves the other 8 digits' words of the band.
+//!
+//! and, when no band update is pending, on whole bands and columns:
 //! * **Naked singles.** Per band, ORing the 9 digit words with "at least one" /
 //!   "at least two" / "at least three" accumulators gives, in 27 AND/ORs, the
 //!   cells with no candidate (contradiction), one candidate (place it) and
@@ -28,44 +34,91 @@
 //!   digit are stacked ("in at least one band" / "in at least two") and
 //!   folded: a column with room for the digit in exactly one cell fixes it.
 //! * **Careful guessing.** When nothing is forced, branch on a bivalue cell
-//!   (a 50/50 guess, and the wrong half usually dies at once), taken from the
-//!   band with the most unsolved and bivalue cells; only if there is no
-//!   bivalue cell, on the cell with the fewest candidates.
+//!   (a 50/50 guess, and the wrong half usually dies at once): the one with
+//!   the most unsolved cells in its row, column and box, where its digit has
+//!   the most to propagate into. Only if there is no bivalue cell, on the cell
+//!   with the fewest candidates.
 //!
-//! Only bands whose word changed since they were last filtered are revisited
-//! (one dirty bit per digit × band).
+//! Only words that changed since they were last filtered are revisited. They
+//! are found by comparing all 27 words with a copy taken when each was last
+//! filtered ([`Seen`]): 27 compares the compiler vectorizes cost less than
+//! noting the change at every write. A child's copy is its parent's fixpoint,
+//! so only what the guess changed is revisited.
 //!
 //! **Cost per node.** A node is one full propagation to a fixpoint plus one
-//! guess. Each band update costs 3 + 1 + 3 table reads and a few ANDs; each
-//! naked-single sweep is 27 word reads, a column sweep 27 more. There is no
-//! per-cell loop anywhere on the hot path. Counted `probes` = band updates
-//! performed + 9 per band in each naked-single sweep + 3 per digit in each
-//! column sweep (the words read) + 9 per look-up of a chosen cell's digits.
+//! guess. A band update costs 3 + 1 + 1 + 3 table reads and a few ANDs; a
+//! naked-single sweep is 27 word reads, a column sweep 27 more, a dirty check
+//! 27 compares. There is no per-cell loop anywhere on the hot path. Counted
+//! `probes` = band updates + 27 per dirty check + 9 per band in each
+//! naked-single sweep + 3 per digit in each column sweep (the words read) + 9
+//! per guess choice (the row masks it counts) + 9 per look-up of a chosen
+//! cell's digits. On the hardest corpus (forum-hardest, counting to 2) a node
+//! averages about 14 band updates and 2,300 instructions.
 //!
 //! **What it teaches.** Representation decides speed. The same rules (singles,
 //! locked candidates) that cost a loop over cells and units on a grid cost a
 //! handful of word operations on bitboards, because one machine word checks a
 //! constraint for 27 cells at once. Propagating that hard makes most 17-clue
 //! puzzles solve without a single guess, and the hardest ones in hundreds of
-//! nodes where `mrv` needs hundreds of thousands. What it does not do by
-//! default: locked candidates along columns (the `STACKS` switch below; it
-//! saves nodes but costs more than it saves on the hardest puzzles).
+//! nodes where `mrv` needs hundreds of thousands. And at this level the
+//! constant factors are measured, not guessed: every switch below, and the
+//! notes after it, record what was tried and what it cost.
+//!
+//! **Measured** (valgrind instructions per puzzle, counting to 2, corpora as
+//! stored: 17-clue every 10th puzzle, top1465, forum-hardest-1106), from the
+//! version before this round of work to this one:
+//! 17-clue 22,672 → 17,174, top1465 108,896 → 73,331, forum-hardest 976,454
+//! → 807,185; nodes per puzzle 4.83 → 2.61, 42.8 → 26.1, 422 → 357. What paid:
+//! * the column claim in every band update: nodes −29% (top1465), instructions
+//!   −16% (top1465), −2% (forum-hardest);
+//! * choosing the bivalue cell with the most unsolved peers instead of the
+//!   first one in the busiest band: nodes −8..−17%, instructions −2..−4% once
+//!   the peer counts were computed once per choice (a first, per-cell version
+//!   cost more than it saved);
+//! * picking the two other bands from a table instead of `if b2 != b`:
+//!   simulated branch mispredictions −33..−44%;
+//! * finding dirty words by comparison ([`Seen`]) instead of tracking every
+//!   write: instructions −14% (17-clue), −6%, −7%;
+//! * entering all givens in one pass: −6% (17-clue); a state under 128 bytes
+//!   (copied inline, no `memcpy` call): 2–4% faster.
+//!
+//! What did not pay (and is not in the code):
+//! * placing row singles unconditionally to avoid the hard-to-predict branch
+//!   on `singles != 0`: simulated mispredictions −33..−45%, but instructions
+//!   +5..+9% and no faster in thread-CPU time;
+//! * batching the row singles of a band and clearing them from the other
+//!   digits once per band: +11..+19% instructions;
+//! * minirow triples (a minirow that only 3 digits can reach must hold all
+//!   three, as in tdoku's triads), before each guess: nodes −2..−7%,
+//!   instructions +4..+19%;
+//! * branching on a digit's two cells in a row (a "bilocal" pair) instead of
+//!   a bivalue cell: nodes ×1.3 (17-clue) to ×4.3 (forum-hardest);
+//! * scoring bivalue cells by the candidates of their two digits among their
+//!   peers: nodes −7% on forum-hardest but instructions +19%; by bivalue
+//!   peers: nodes +24%; preferring the fewest unsolved peers: nodes ×1.9;
+//! * precomputed neighbour indices in the column claim (`% 27` to drop the
+//!   bounds check): +1%.
 
 use crate::board::Board;
 use crate::counters::Counter;
 use crate::search::{Ctx, Flow};
 
 /// Hidden singles in columns before each guess. Measured (instructions,
-/// valgrind): 17-clue −35% (nodes 17.9 → 3.9 per puzzle), top1465 −4%,
-/// forum-hardest +4%: kept.
+/// valgrind) before `POINTING`: 17-clue −35% (nodes 17.9 → 3.9 per puzzle),
+/// top1465 −4%, forum-hardest +4%; with it, instructions −1% (17-clue), +3%
+/// (top1465), 0% (forum-hardest) for nodes −14%, −10%, −15%: kept.
 const COLS: bool = true;
-/// The stack view (column × box permutation filter, i.e. locked candidates
-/// along columns) before each guess. Measured: nodes −10..30%, but
-/// forum-hardest +15% instructions, top1465 −3%: off. Kept as a switch
-/// because it is the natural next step to try.
+/// The stack view (column × box permutation filter: locked candidates along
+/// columns, both ways) before each guess. Measured before `POINTING`: nodes
+/// −10..30%, but forum-hardest +15% instructions, top1465 −3%; with it, nodes
+/// −3..−6% for instructions +4..+18%: off. Kept as a switch because it is the
+/// natural next step to try.
 const STACKS: bool = false;
-/// Locked candidates along columns, in every band update: a box where the
-/// digit is left with one column claims that column from the other bands.
+/// The column claim in every band update (a box where the digit has one
+/// column left claims it from the other bands). Off, a placed cell's column
+/// is cleared instead (the special case of one cell). Measured: nodes
+/// −35% (17-clue), −28% (top1465), −8% (forum-hardest); instructions 0%,
+/// −16%, −2%: on.
 const POINTING: bool = true;
 /// Bits of one row inside a band word.
 const ROW: u32 = 0x1FF;
@@ -227,11 +280,11 @@ const KEEP_IN_BAND: [u32; 27] = {
 const OTHER_BANDS: [(usize, usize); 3] = [(1, 2), (0, 2), (0, 1)];
 
 /// The band of a digit-band index `9*b + d`.
-const BAND_OF: [usize; 32] = {
-    let mut t = [0usize; 32];
+const BAND_OF: [usize; 27] = {
+    let mut t = [0usize; 27];
     let mut j = 0;
-    while j < 32 {
-        t[j] = if j < 27 { j / 9 } else { 0 };
+    while j < 27 {
+        t[j] = j / 9;
         j += 1;
     }
     t
@@ -373,6 +426,9 @@ impl State {
     #[inline(always)]
     fn settle<C: Counter>(&mut self, seen: &mut Seen, ctx: &mut Ctx<C>, probes: &mut u64) -> bool {
         loop {
+            if C::ENABLED {
+                *probes += 27;
+            }
             let mut dirty = dirty(&self.cand, seen);
             if dirty == 0 {
                 return true;
@@ -486,7 +542,7 @@ impl State {
                 Some(true) => continue,
                 Some(false) => {}
             }
-            let (band, bit) = match self.choose_bivalue(bivalues) {
+            let (band, bit) = match self.choose_bivalue::<C>(bivalues, probes) {
                 Some(p) => p,
                 None => self.fewest_candidates::<C>(probes),
             };
@@ -594,9 +650,16 @@ impl State {
     /// in its row, column and box (its digit has the most to propagate
     /// into), first in row-major order on ties. `None` if there is none.
     #[inline(always)]
-    fn choose_bivalue(&self, bivalues: [u32; 3]) -> Option<(usize, u32)> {
+    fn choose_bivalue<C: Counter>(
+        &self,
+        bivalues: [u32; 3],
+        probes: &mut u64,
+    ) -> Option<(usize, u32)> {
         if bivalues == [0; 3] {
             return None;
+        }
+        if C::ENABLED {
+            *probes += 9;
         }
         // Unsolved cells per row, per column and per box, counted once:
         // each row's 9 bits spread to 9 nibbles (one per column) and added.
