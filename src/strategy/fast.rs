@@ -496,7 +496,7 @@ impl State {
             // Naked singles, empty cells and bivalue cells, band by band.
             let mut found = false;
             let mut bivalues = [0u32; 3];
-            for b in 0..3 {
+            for (b, bivalue) in bivalues.iter_mut().enumerate() {
                 let u = self.unsolved[b];
                 if u == 0 {
                     continue;
@@ -532,7 +532,7 @@ impl State {
                     self.assign::<false>(d, b, bit);
                     found = true;
                 }
-                bivalues[b] = u & two & !three;
+                *bivalue = u & two & !three;
             }
             if found {
                 continue;
@@ -680,7 +680,7 @@ impl State {
             }
             for k in 0..3 {
                 // The three column nibbles of box k, added by a multiply.
-                boxes[3 * b + k] = ((((band >> (12 * k)) & 0xFFF) * 0x111 >> 8) & 0xF) as u32;
+                boxes[3 * b + k] = (((((band >> (12 * k)) & 0xFFF) * 0x111) >> 8) & 0xF) as u32;
             }
             cols += band;
         }
