@@ -350,11 +350,12 @@ impl State {
     fn from_givens(cells: &[u8]) -> Option<Self> {
         let mut own = [0u32; 27];
         let mut given = [0u32; 3];
-        for (c, &v) in cells.iter().enumerate() {
-            if v != 0 {
-                let (b, bit) = (c / 27, 1 << (c % 27));
-                own[9 * b + v as usize - 1] |= bit;
-                given[b] |= bit;
+        for (b, band) in cells.chunks_exact(27).enumerate() {
+            for (i, &v) in band.iter().enumerate() {
+                if v != 0 {
+                    own[9 * b + v as usize - 1] |= 1 << i;
+                    given[b] |= 1 << i;
+                }
             }
         }
         let mut st = State::new();
