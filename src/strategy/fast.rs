@@ -67,8 +67,10 @@
 //! **Measured** (valgrind instructions per puzzle, counting to 2, corpora as
 //! stored: 17-clue every 10th puzzle, top1465, forum-hardest-1106), from the
 //! version before this round of work to this one:
-//! 17-clue 22,672 → 17,174, top1465 108,896 → 73,331, forum-hardest 976,454
-//! → 807,185; nodes per puzzle 4.83 → 2.61, 42.8 → 26.1, 422 → 357. What paid:
+//! 17-clue 22,672 → 16,920, top1465 108,896 → 73,472, forum-hardest 976,454
+//! → 812,805; nodes per puzzle 4.83 → 2.61, 42.8 → 26.1, 422 → 357. (The
+//! `sudoku` crate, same count: 14,978, 73,650, 820,943 instructions and 5.2,
+//! 44.4, 615 nodes; it also mispredicts more branches.) What paid:
 //! * the column claim in every band update: nodes −29% (top1465), instructions
 //!   −16% (top1465), −2% (forum-hardest);
 //! * choosing the bivalue cell with the most unsolved peers instead of the
@@ -79,8 +81,8 @@
 //!   simulated branch mispredictions −33..−44%;
 //! * finding dirty words by comparison ([`Seen`]) instead of tracking every
 //!   write: instructions −14% (17-clue), −6%, −7%;
-//! * entering all givens in one pass: −6% (17-clue); a state under 128 bytes
-//!   (copied inline, no `memcpy` call): 2–4% faster.
+//! * entering all givens in one pass, band by band: −8% (17-clue); a state
+//!   under 128 bytes (copied inline, no `memcpy` call): 2–4% faster.
 //!
 //! What did not pay (and is not in the code):
 //! * placing row singles unconditionally to avoid the hard-to-predict branch
