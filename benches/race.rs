@@ -9,21 +9,28 @@
 //!
 //!   SUDOKU_LAB_SHARED=../shared/datasets cargo bench --bench race
 //!
+//! Our rungs are timed through one reusable [`Solver`] per rung (what a
+//! library user solving many puzzles would hold), so the loop allocates
+//! nothing, as the reference's does not.
+//!
 //! After criterion's own output, prints one Markdown table (puzzles/s per
-//! mode and the ratio to the reference, from criterion's mean estimates of
-//! this run).
+//! mode and the ratio to the reference) from criterion's typical estimates of
+//! this run: the middle figures of its `time:`/`thrpt:` lines. Criterion's
+//! HTML report, with plots, is in `target/criterion/report/index.html`.
 
+use std::collections::HashMap;
 use std::hint::black_box;
-use std::path::{Path, PathBuf};
-use std::time::Duration;
+use std::time::{Duration, SystemTime};
 
-use criterion::{BenchmarkId, Criterion, Throughput};
+use criterion::{BenchmarkId, Throughput};
 use sudoku_lab::board::{Board, BoxSize};
 use sudoku_lab::dataset::Dataset;
 use sudoku_lab::search::{End, Limits};
-use sudoku_lab::{NoCount, Outcome, Strategy};
+use sudoku_lab::{NoCount, Outcome, Solver, Strategy};
 
-const REFERENCE: &str = "sudoku-crate-0.8";
+mod common;
+use common::{REFERENCE, Typical, criterion_home, shared_dir, typical_estimates};
+
 /// Corpus file and stride (every k-th puzzle): 17-clue is large, so 1 in 10.
 const CORPORA: [(&str, usize); 3] = [
     ("17-clue.txt", 10),
@@ -76,12 +83,6 @@ impl Mode {
     }
 }
 
-fn shared_dir() -> PathBuf {
-    std::env::var_os("SUDOKU_LAB_SHARED")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/datasets"))
-}
-
 /// The rungs raced here: `propagate` and every rung above it.
 fn racers() -> Vec<Strategy> {
     Strategy::ALL
@@ -122,12 +123,9 @@ fn check(corpus: &str, puzzles: &[Board], reference: &[sudoku::Sudoku]) {
 }
 
 fn main() {
-    let mut c = Criterion::default()
-        .without_plots()
-        .sample_size(10)
-        .warm_up_time(Duration::from_secs(1))
-        .measurement_time(Duration::from_secs(4))
-        .configure_from_args();
+    let started = SystemTime::now();
+    let mut c =
+        common::criterion(Duration::from_secs(1), Duration::from_secs(4)).configure_from_args();
     let dir = shared_dir();
     let mut corpora = Vec::new();
     for (file, stride) in CORPORA {
@@ -159,10 +157,11 @@ fn main() {
             let mut g = c.benchmark_group(mode.group(&corpus));
             g.throughput(Throughput::Elements(n as u64));
             for s in racers() {
+                let mut solver = Solver::new(s, BoxSize::NINE).expect("racers support 9x9");
                 g.bench_with_input(BenchmarkId::new(s.name(), n), &puzzles, |b, ps| {
                     b.iter(|| {
                         for p in ps {
-                            black_box(s.run(black_box(p), mode.limits(), NoCount));
+                            black_box(solver.search(black_box(p), mode.limits(), NoCount));
                         }
                     })
                 });
@@ -179,26 +178,21 @@ fn main() {
         corpora.push((corpus, n));
     }
     c.final_summary();
-    print_table(&corpora);
+    print_table(&corpora, &typical_estimates(&criterion_home(), started));
 }
 
-/// Mean time per iteration (ns) from criterion's estimates of this run.
-fn mean_ns(group: &str, id: &str, n: usize) -> Option<f64> {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("target/criterion")
-        .join(group)
-        .join(id)
-        .join(n.to_string())
-        .join("new/estimates.json");
-    let text = std::fs::read_to_string(path).ok()?;
-    let json: serde_json::Value = serde_json::from_str(&text).ok()?;
-    json["mean"]["point_estimate"].as_f64()
-}
-
-fn print_table(corpora: &[(String, usize)]) {
+/// The summary table, one row per strategy and corpus, both modes side by
+/// side; a benchmark without an estimate from this run (filtered out, or run
+/// with `--discard-baseline`/`--load-baseline`) shows `–`.
+fn print_table(corpora: &[(String, usize)], estimates: &HashMap<String, Typical>) {
     if corpora.is_empty() {
         return;
     }
+    let get = |group: &str, id: &str, n: usize| estimates.get(&format!("{group}/{id}/{n}"));
+    println!(
+        "\npuzzles/s = puzzles / criterion's typical time per iteration, the middle figure \
+         of its `thrpt:` line (slope of its linear regression, or mean when it sampled flat)."
+    );
     let modes = Mode::ALL.map(|m| m.name());
     println!(
         "\n| corpus | puzzles | strategy | {0} puzzles/s | {0} ÷ {REFERENCE} | {1} puzzles/s | {1} ÷ {REFERENCE} |",
@@ -213,11 +207,11 @@ fn print_table(corpora: &[(String, usize)]) {
                 .iter()
                 .map(|&m| {
                     let group = m.group(corpus);
-                    match (mean_ns(&group, id, *n), mean_ns(&group, REFERENCE, *n)) {
-                        (Some(ns), Some(reference)) => {
-                            format!("{:.0} | {:.2}", rate(ns), reference / ns)
+                    match (get(&group, id, *n), get(&group, REFERENCE, *n)) {
+                        (Some(t), Some(reference)) => {
+                            format!("{:.0} | {:.2}", rate(t.ns), reference.ns / t.ns)
                         }
-                        (Some(ns), None) => format!("{:.0} | –", rate(ns)),
+                        (Some(t), None) => format!("{:.0} | –", rate(t.ns)),
                         _ => "– | –".to_string(),
                     }
                 })

@@ -20,17 +20,22 @@
 //! uncounted paths), else it is skipped with a message; a wrong solution
 //! panics. A strategy whose pass over the set would exceed
 //! [`PASS_NODE_CAP`] nodes is skipped too, so the whole run stays bounded.
+//!
+//! Criterion's HTML report (plots for every group and benchmark) is written
+//! to `target/criterion/report/index.html`.
 
 use std::hint::black_box;
-use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
 use sudoku_lab::board::{Board, BoxSize};
 use sudoku_lab::dataset::{Dataset, shipped};
 use sudoku_lab::search::Limits;
-use sudoku_lab::speed::{SampleCheck, check_sample, sample};
+use sudoku_lab::speed::{SampleCheck, check_sample};
 use sudoku_lab::{NoCount, Strategy};
+
+mod common;
+use common::{REFERENCE, sample, shared_dir};
 
 /// Seed of every sample: same puzzles on every run and machine.
 const SEED: u64 = 1;
@@ -53,18 +58,10 @@ const FEASIBLE_CANDIDATES: usize = 200;
 const BUDGET: u64 = 1_000_000;
 /// A strategy is skipped on a set when one counted pass needs more nodes.
 const PASS_NODE_CAP: u64 = 2_000_000;
-/// The reference benchmark's name.
-const REFERENCE: &str = "sudoku-crate-0.8";
 
 struct Set {
     group: String,
     puzzles: Vec<Board>,
-}
-
-fn shared_dir() -> PathBuf {
-    std::env::var_os("SUDOKU_LAB_SHARED")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/datasets"))
 }
 
 fn boards(ds: &Dataset) -> Vec<Board> {
@@ -313,13 +310,7 @@ fn ladder(c: &mut Criterion) {
 criterion_group! {
     name = benches;
     // Short windows: ~40 benchmarks must fit in a few minutes on 2 cores.
-    // No plots: criterion's plotters backend panics on machines without
-    // system fonts (CI); the figures still land in target/criterion/.
-    config = Criterion::default()
-        .without_plots()
-        .sample_size(10)
-        .warm_up_time(Duration::from_millis(500))
-        .measurement_time(Duration::from_secs(2));
+    config = common::criterion(Duration::from_millis(500), Duration::from_secs(2));
     targets = ladder
 }
 criterion_main!(benches);

@@ -241,13 +241,37 @@ impl Board {
     /// Builds a board from raw values (0 = blank), checking range and that no
     /// two equal givens share a row, column or box.
     pub fn from_cells(size: BoxSize, cells: Vec<u8>) -> Result<Self, BoardError> {
-        if cells.len() != size.cells() {
+        let mut board = Board { size, cells };
+        board.check()?;
+        Ok(board)
+    }
+
+    /// Replaces this board's values with `cells` (same size), checking them
+    /// as [`Board::from_cells`] does, without allocating: the way a
+    /// [`crate::Solver`] takes puzzle after puzzle. On error the board keeps
+    /// the rejected values and must not be searched.
+    pub fn refill(&mut self, cells: &[u8]) -> Result<(), BoardError> {
+        if cells.len() != self.cells.len() {
             return Err(BoardError::WrongLength {
-                expected: size.cells(),
+                expected: self.cells.len(),
                 found: cells.len(),
             });
         }
-        if let Some((cell, &value)) = cells
+        self.cells.copy_from_slice(cells);
+        self.check()
+    }
+
+    /// Length, range and consistency of the values.
+    fn check(&mut self) -> Result<(), BoardError> {
+        let size = self.size;
+        if self.cells.len() != size.cells() {
+            return Err(BoardError::WrongLength {
+                expected: size.cells(),
+                found: self.cells.len(),
+            });
+        }
+        if let Some((cell, &value)) = self
+            .cells
             .iter()
             .enumerate()
             .find(|&(_, &v)| v as usize > size.side())
@@ -258,37 +282,24 @@ impl Board {
                 max: size.side(),
             });
         }
-        let board = Board { size, cells };
-        match board.first_conflict() {
-            Some(c) => Err(BoardError::Conflict(c)),
-            None => Ok(board),
+        if self.is_consistent() {
+            return Ok(());
         }
+        match self.first_conflict() {
+            Some(c) => Err(BoardError::Conflict(c)),
+            None => Ok(()),
+        }
+    }
+
+    /// No two equal givens share a unit: one bit set per unit, on the stack.
+    /// (The fast path; [`Board::first_conflict`] names a conflict once found.)
+    fn is_consistent(&self) -> bool {
+        consistent(self.geometry(), &self.cells)
     }
 
     /// The first conflict in row-major order of the later cell, if any.
     fn first_conflict(&self) -> Option<Conflict> {
-        let g = self.geometry();
-        // seen[unit kind][unit index][digit] = first cell holding it
-        let mut seen = vec![[[None::<Cell>; MAX_SIDE + 1]; MAX_SIDE]; 3];
-        for (c, &v) in self.cells.iter().enumerate() {
-            if v == 0 {
-                continue;
-            }
-            let cell = Cell(c as u16);
-            for (k, unit) in g.units_of(cell).into_iter().enumerate() {
-                let slot = &mut seen[k][unit.index as usize][v as usize];
-                if let Some(first) = *slot {
-                    return Some(Conflict {
-                        digit: v,
-                        unit,
-                        first,
-                        second: cell,
-                    });
-                }
-                *slot = Some(cell);
-            }
-        }
-        None
+        first_conflict(self.geometry(), &self.cells)
     }
 
     pub fn size(&self) -> BoxSize {
@@ -319,11 +330,26 @@ impl Board {
         if solution.size != self.size {
             return Err(VerifyError::SizeMismatch);
         }
+        self.check_cells(&solution.cells)
+    }
+
+    /// [`Board::check_solution`] for a grid given as raw values (row-major,
+    /// one per cell), e.g. a [`crate::Solver`]'s buffer: no allocation.
+    pub fn check_cells(&self, solution: &[u8]) -> Result<(), VerifyError> {
+        if solution.len() != self.cells.len() {
+            return Err(VerifyError::SizeMismatch);
+        }
         let g = self.geometry();
-        for (c, (&given, &v)) in self.cells.iter().zip(&solution.cells).enumerate() {
+        for (c, (&given, &v)) in self.cells.iter().zip(solution).enumerate() {
             let cell = Cell(c as u16);
             if v == 0 {
                 return Err(VerifyError::Blank(g.name(cell)));
+            }
+            if v as usize > g.n {
+                return Err(VerifyError::OutOfRange {
+                    cell: g.name(cell),
+                    value: v,
+                });
             }
             if given != 0 && given != v {
                 return Err(VerifyError::GivenChanged {
@@ -333,9 +359,12 @@ impl Board {
                 });
             }
         }
-        // Board construction rejects duplicates; a full board without
-        // duplicates has every digit once per unit.
-        match solution.first_conflict() {
+        // A full grid without two equal values in a unit has every digit
+        // once per unit.
+        if consistent(g, solution) {
+            return Ok(());
+        }
+        match first_conflict(g, solution) {
             Some(c) => Err(VerifyError::Duplicate {
                 digit: c.digit,
                 unit: c.unit,
@@ -354,6 +383,54 @@ impl Board {
     }
 }
 
+/// No two equal values share a unit: one bit set per unit, on the stack.
+/// Values must be in range (`0..=n`). (The fast path; [`first_conflict`]
+/// names a conflict once one is known to exist.)
+fn consistent(g: &Geometry, cells: &[u8]) -> bool {
+    let mut seen = [[0u32; MAX_SIDE]; 3];
+    for (c, &v) in cells.iter().enumerate() {
+        if v == 0 {
+            continue;
+        }
+        let bit = 1u32 << (v - 1);
+        let units = [g.row[c], g.col[c], g.boxi[c]];
+        for (k, &u) in units.iter().enumerate() {
+            let slot = &mut seen[k][u as usize];
+            if *slot & bit != 0 {
+                return false;
+            }
+            *slot |= bit;
+        }
+    }
+    true
+}
+
+/// The first conflict in row-major order of the later cell, if any.
+fn first_conflict(g: &Geometry, cells: &[u8]) -> Option<Conflict> {
+    // seen[unit kind][unit index][digit] = first cell holding it (on the
+    // stack, ~8 KB: checking a board never allocates)
+    let mut seen = [[[None::<Cell>; MAX_SIDE + 1]; MAX_SIDE]; 3];
+    for (c, &v) in cells.iter().enumerate() {
+        if v == 0 {
+            continue;
+        }
+        let cell = Cell(c as u16);
+        for (k, unit) in g.units_of(cell).into_iter().enumerate() {
+            let slot = &mut seen[k][unit.index as usize][v as usize];
+            if let Some(first) = *slot {
+                return Some(Conflict {
+                    digit: v,
+                    unit,
+                    first,
+                    second: cell,
+                });
+            }
+            *slot = Some(cell);
+        }
+    }
+    None
+}
+
 impl fmt::Debug for Board {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "Board({})", crate::format::to_line(self))
@@ -367,6 +444,8 @@ pub enum VerifyError {
     SizeMismatch,
     #[error("solution leaves {0} blank")]
     Blank(String),
+    #[error("solution writes {value} at {cell}, outside the board's digits")]
+    OutOfRange { cell: String, value: u8 },
     #[error("solution changes the given at {cell} from {given} to {found}")]
     GivenChanged { cell: String, given: u8, found: u8 },
     #[error("solution repeats digit {digit} in {unit}")]

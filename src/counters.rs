@@ -11,6 +11,9 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::board::Cell;
+use crate::trace::{Branch, DeadEnd, Reason};
+
 /// Receives work events from a search. All methods must be cheap.
 pub trait Counter {
     /// `false` for the no-op counter: lets strategies skip work done only to count.
@@ -31,6 +34,45 @@ pub trait Counter {
     /// `cell` filled with `digit` by inference (a forced single) rather than by
     /// branching. Forced cells are not placements and are never "backtracked".
     fn forced(&mut self, cell: usize, digit: u8);
+
+    // Detail for tracers. Counting needs none of it, so each has a default
+    // (nothing, or the plain event above) and `NoCount` compiles it away;
+    // the lab's rungs report every detail, a rung written elsewhere may not.
+
+    /// What the node branches on, with the options it will try: called once
+    /// per branching node, before its first placement.
+    #[inline(always)]
+    fn branch(&mut self, on: Branch) {
+        let _ = on;
+    }
+    /// [`Counter::dead_end`], saying which cell or unit failed.
+    #[inline(always)]
+    fn dead_end_because(&mut self, why: DeadEnd) {
+        let _ = why;
+        self.dead_end();
+    }
+    /// [`Counter::forced`], saying which rule forced the digit.
+    #[inline(always)]
+    fn forced_because(&mut self, cell: usize, digit: u8, why: Reason) {
+        let _ = why;
+        self.forced(cell, digit);
+    }
+    /// A complete grid was found (reported by [`crate::search::Ctx::solution`]).
+    #[inline(always)]
+    fn solution(&mut self) {}
+
+    /// The branching cell and its candidate digits (bit `d-1` for digit `d`):
+    /// a dead end when there are none, else [`Counter::branch`]. The common
+    /// case of the cell-by-cell rungs, in one place.
+    #[inline(always)]
+    fn choose(&mut self, cell: usize, digits: u32) {
+        let cell = Cell(cell as u16);
+        if digits == 0 {
+            self.dead_end_because(DeadEnd::Cell(cell));
+        } else {
+            self.branch(Branch::Cell { cell, digits });
+        }
+    }
 }
 
 /// The counter that counts nothing: used when timing.
@@ -53,25 +95,60 @@ impl Counter for NoCount {
     fn dead_end(&mut self) {}
     #[inline(always)]
     fn forced(&mut self, _cell: usize, _digit: u8) {}
+    #[inline(always)]
+    fn branch(&mut self, _on: Branch) {}
+    #[inline(always)]
+    fn dead_end_because(&mut self, _why: DeadEnd) {}
+    #[inline(always)]
+    fn forced_because(&mut self, _cell: usize, _digit: u8, _why: Reason) {}
+    #[inline(always)]
+    fn solution(&mut self) {}
+    #[inline(always)]
+    fn choose(&mut self, _cell: usize, _digits: u32) {}
 }
 
-/// Exact work counts of one search.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Counts {
-    /// Calls of the search procedure, the root included (always counted).
-    pub nodes: u64,
-    /// Digits written by the search.
-    pub placements: u64,
-    /// Placements undone (a search that stops at a solution does not undo it).
-    pub backtracks: u64,
-    /// Cells, table entries or masks read: the per-node cost made countable.
-    pub probes: u64,
-    /// Placements made where more than one candidate remained.
-    pub guesses: u64,
-    /// Nodes whose chosen cell had no candidate.
-    pub dead_ends: u64,
-    /// Cells filled by propagation (forced singles), not by branching.
-    pub forced: u64,
+/// Defines [`Counts`] from one table: each counter's name (also its CSV
+/// column and table heading) and meaning. Adding a counter is one line here,
+/// plus the event in [`Counter`] that feeds it; every export iterates
+/// [`Counts::NAMES`] and [`Counts::values`].
+macro_rules! counters {
+    ($( $field:ident : $meaning:literal, )*) => {
+        /// Exact work counts of one search.
+        #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+        pub struct Counts {
+            $( #[doc = $meaning] pub $field: u64, )*
+        }
+
+        impl Counts {
+            /// How many counters there are.
+            pub const LEN: usize = [$( stringify!($field), )*].len();
+            /// The counter names, in CSV column order.
+            pub const NAMES: [&'static str; Counts::LEN] = [$( stringify!($field), )*];
+            /// What each counter counts, in the order of [`Counts::NAMES`].
+            pub const MEANINGS: [&'static str; Counts::LEN] = [$( $meaning, )*];
+
+            /// The counter values, in the order of [`Counts::NAMES`].
+            pub fn values(&self) -> [u64; Counts::LEN] {
+                [$( self.$field, )*]
+            }
+
+            /// The counts with these values, in the order of [`Counts::NAMES`].
+            pub fn from_values(values: [u64; Counts::LEN]) -> Counts {
+                let [$( $field, )*] = values;
+                Counts { $( $field, )* }
+            }
+        }
+    };
+}
+
+counters! {
+    nodes: "calls of the search procedure, the root included",
+    placements: "digits written by the search (givens are not placements)",
+    backtracks: "placements undone (a search that stops at a solution does not undo it)",
+    probes: "cells, table entries or masks read to choose a cell and check digits: the per-node cost made countable",
+    guesses: "placements made where more than one candidate remained",
+    dead_ends: "nodes whose chosen cell, or some cell or unit, had no candidate left",
+    forced: "cells filled by inference (propagating strategies), not by branching",
 }
 
 impl Counter for Counts {
@@ -105,27 +182,35 @@ impl Counter for Counts {
 }
 
 impl Counts {
-    /// The counter names, in CSV column order.
-    pub const NAMES: [&'static str; 7] = [
-        "nodes",
-        "placements",
-        "backtracks",
-        "probes",
-        "guesses",
-        "dead_ends",
-        "forced",
-    ];
+    /// The value of the counter named `name`.
+    pub fn get(&self, name: &str) -> Option<u64> {
+        Counts::NAMES
+            .iter()
+            .position(|&n| n == name)
+            .map(|i| self.values()[i])
+    }
+}
 
-    /// The counter values, in the order of [`Counts::NAMES`].
-    pub fn values(&self) -> [u64; 7] {
-        [
-            self.nodes,
-            self.placements,
-            self.backtracks,
-            self.probes,
-            self.guesses,
-            self.dead_ends,
-            self.forced,
-        ]
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_values_and_back() {
+        let c = Counts {
+            nodes: 1,
+            placements: 2,
+            backtracks: 3,
+            probes: 4,
+            guesses: 5,
+            dead_ends: 6,
+            forced: 7,
+        };
+        assert_eq!(c.values(), [1, 2, 3, 4, 5, 6, 7]);
+        assert_eq!(Counts::from_values(c.values()), c);
+        assert_eq!(c.get("guesses"), Some(5));
+        assert_eq!(c.get("dead_ends"), Some(6));
+        assert_eq!(c.get("time"), None);
+        assert_eq!(Counts::NAMES[0], "nodes");
     }
 }

@@ -32,7 +32,7 @@ use std::rc::Rc;
 use anyhow::{Context, bail};
 
 use crate::board::{Board, BoardError, BoxSize};
-use crate::format::{self, Format, MAX_LINE_BYTES, ParseError, Puzzle, PuzzleReader};
+use crate::format::{self, Format, MAX_LINE_BYTES, ParseError, Puzzle, PuzzleReader, UTF8_BOM};
 
 /// The comment keyword of an expected-solution-count line: `# solutions: N`.
 pub const SOLUTIONS_DIRECTIVE: &str = "solutions:";
@@ -48,34 +48,58 @@ pub struct Dataset {
     /// Expected solution count of each puzzle (same index as `puzzles`),
     /// from the file's `# solutions: N` lines; `None` if the file says nothing.
     pub expected: Vec<Option<u64>>,
+    /// 1-based position of each puzzle in the file (kept when sampling).
+    pub positions: Vec<u64>,
 }
 
 impl Dataset {
     /// Loads every puzzle of a file; the name is the file stem.
     pub fn load(path: &Path) -> anyhow::Result<Dataset> {
-        let name = path
-            .file_stem()
-            .map(|s| s.to_string_lossy().into_owned())
-            .unwrap_or_else(|| path.display().to_string());
-        Self::load_named(path, name)
+        Self::load_named(path, Self::stem(path), None)
     }
 
-    /// Loads every puzzle of a file under the given name.
-    pub fn load_named(path: &Path, name: String) -> anyhow::Result<Dataset> {
+    /// Loads the puzzles of a file (or a sample of them) under the given name.
+    pub fn load_named(
+        path: &Path,
+        name: String,
+        sample: Option<crate::sample::Sample>,
+    ) -> anyhow::Result<Dataset> {
         let reader = DatasetReader::open(Some(path))?;
-        let mut puzzles = Vec::new();
-        let mut expected = Vec::new();
-        for entry in reader {
-            let entry = entry?;
+        let entries: Vec<(u64, Entry)> = match sample {
+            Some(sample) => sample.draw(reader)?.0,
+            None => (0..).zip(reader.collect::<Result<Vec<_>, _>>()?).collect(),
+        };
+        let mut puzzles = Vec::with_capacity(entries.len());
+        let mut expected = Vec::with_capacity(entries.len());
+        let mut positions = Vec::with_capacity(entries.len());
+        for (i, entry) in entries {
             puzzles.push(entry.puzzle);
             expected.push(entry.expected);
+            positions.push(i + 1);
         }
         Ok(Dataset {
             name,
             path: path.to_path_buf(),
             puzzles,
             expected,
+            positions,
         })
+    }
+
+    /// Loads the puzzles of a file, or the seeded sample of them that every
+    /// command draws for `--sample N --seed S` (file order kept; memory bounded
+    /// by the sample). The name is the file stem.
+    pub fn load_sampled(
+        path: &Path,
+        sample: Option<crate::sample::Sample>,
+    ) -> anyhow::Result<Dataset> {
+        Self::load_named(path, Self::stem(path), sample)
+    }
+
+    fn stem(path: &Path) -> String {
+        path.file_stem()
+            .map(|s| s.to_string_lossy().into_owned())
+            .unwrap_or_else(|| path.display().to_string())
     }
 
     /// Number of puzzles.
@@ -136,6 +160,19 @@ impl LoadError {
     }
 }
 
+/// A line that could not be read, as a positioned error.
+fn line_error(file: &str, line: usize, e: format::LineError) -> LoadError {
+    match e {
+        format::LineError::TooLong => invalid(
+            file,
+            line,
+            1,
+            format!("line longer than {MAX_LINE_BYTES} bytes"),
+        ),
+        format::LineError::Io(e) => invalid(file, line, 1, format!("read error: {e}")),
+    }
+}
+
 fn invalid(file: &str, line: usize, column: usize, message: impl fmt::Display) -> LoadError {
     LoadError::Invalid {
         file: file.to_string(),
@@ -183,58 +220,93 @@ impl DatasetReader {
     /// Reads from any byte source; `file` names it in errors.
     pub fn new(source: Box<dyn Read>, file: String) -> DatasetReader {
         let mut buffered = BufReader::with_capacity(64 * 1024, source);
-        // Read up to the first content line to choose between CSV and the
-        // puzzle layouts, then replay those bytes to the chosen reader.
-        let mut prefix = Vec::new();
+        // Blank and comment lines up to the first content line are read one
+        // at a time (their directives noted, the lines dropped), so memory
+        // stays bounded whatever a file starts with; the first content line
+        // decides between CSV and the puzzle layouts and is replayed to the
+        // chosen reader, which numbers lines from where it starts.
+        let mut directives = Directives::default();
+        let mut line = Vec::new();
         let mut lines = 0;
         let inner = loop {
-            let start = prefix.len();
-            let read = (&mut buffered)
-                .take(MAX_LINE_BYTES + 1)
-                .read_until(b'\n', &mut prefix);
-            match read {
+            match format::read_line(&mut buffered, &mut line) {
+                Ok(false) => break Inner::Empty { lines, error: None },
+                Ok(true) => lines += 1,
                 Err(e) => {
+                    lines += 1;
                     break Inner::Empty {
                         lines,
-                        error: Some(invalid(&file, lines + 1, 1, format!("read error: {e}"))),
-                    };
-                }
-                Ok(0) => {
-                    break Inner::Empty { lines, error: None };
-                }
-                Ok(_) => {
-                    lines += 1;
-                    let content = content_of(&prefix[start..]);
-                    if content.is_empty() {
-                        continue;
-                    }
-                    let is_csv = content.contains(&b',')
-                        || PUZZLE_COLUMNS
-                            .iter()
-                            .any(|c| content.eq_ignore_ascii_case(c.as_bytes()));
-                    let replay = Cursor::new(prefix);
-                    break if is_csv {
-                        Inner::Csv(Box::new(CsvReader::new(
-                            Box::new(replay.chain(buffered)),
-                            file.clone(),
-                        )))
-                    } else {
-                        let state = Rc::new(RefCell::new(Directives::default()));
-                        let source: Box<dyn Read> = Box::new(replay.chain(buffered));
-                        let tap = Tap::new(source, state.clone());
-                        Inner::Text {
-                            reader: Box::new(PuzzleReader::new(tap, Some(file.clone()))),
-                            state,
-                        }
+                        error: Some(line_error(&file, lines, e)),
                     };
                 }
             }
+            if lines == 1 {
+                if line.starts_with(UTF8_BOM) {
+                    line.drain(..UTF8_BOM.len());
+                } else if line.starts_with(&[0xFF, 0xFE]) || line.starts_with(&[0xFE, 0xFF]) {
+                    break Inner::Empty {
+                        lines,
+                        error: Some(invalid(
+                            &file,
+                            1,
+                            1,
+                            "the file is UTF-16 text; save it as UTF-8 or plain ASCII",
+                        )),
+                    };
+                }
+            }
+            let content = content_of(&line);
+            if content.is_empty() {
+                directives.see(lines, &line, false);
+                if let Some((l, c, m)) = directives.error.take() {
+                    break Inner::Empty {
+                        lines,
+                        error: Some(invalid(&file, l, c, m)),
+                    };
+                }
+                continue;
+            }
+            let is_csv = content.contains(&b',')
+                || PUZZLE_COLUMNS
+                    .iter()
+                    .any(|c| content.eq_ignore_ascii_case(c.as_bytes()));
+            let before = lines - 1;
+            // The line goes back with the ending `read_line` took off.
+            line.push(b'\n');
+            let replay: Box<dyn Read> =
+                Box::new(Cursor::new(std::mem::take(&mut line)).chain(buffered));
+            break if is_csv {
+                let source: Box<dyn BufRead> = Box::new(BufReader::new(replay));
+                let mut csv = CsvReader::new(source, file.clone());
+                csv.line_no = before;
+                csv.directives = directives;
+                Inner::Csv(Box::new(csv))
+            } else {
+                let state = Rc::new(RefCell::new(directives));
+                let mut tap = Tap::new(replay, state.clone());
+                tap.line_no = before;
+                Inner::Text {
+                    reader: Box::new(
+                        PuzzleReader::new(tap, Some(file.clone())).starting_at(before + 1),
+                    ),
+                    state,
+                }
+            };
         };
         DatasetReader {
             inner,
             file,
             count: 0,
             done: false,
+        }
+    }
+
+    /// The layout of the puzzles for printing answers back: the text layout,
+    /// or line format for CSV (one puzzle per line).
+    pub fn format(&self) -> Option<Format> {
+        match self.layout()? {
+            Layout::Text(f) => Some(f),
+            Layout::Csv => Some(Format::Line),
         }
     }
 
@@ -510,24 +582,13 @@ impl<R: BufRead> CsvReader<R> {
     /// The next line that is not blank or a comment, split into fields.
     fn next_record(&mut self) -> Result<Option<Vec<Field>>, LoadError> {
         loop {
-            self.buf.clear();
-            let n = (&mut self.reader)
-                .take(MAX_LINE_BYTES + 1)
-                .read_until(b'\n', &mut self.buf)
-                .map_err(|e| {
-                    invalid(&self.file, self.line_no + 1, 1, format!("read error: {e}"))
-                })?;
-            if n == 0 {
-                return Ok(None);
-            }
-            self.line_no += 1;
-            if self.buf.last() == Some(&b'\n') {
-                self.buf.pop();
-            } else if n as u64 > MAX_LINE_BYTES {
-                return Err(self.err(1, format!("line longer than {MAX_LINE_BYTES} bytes")));
-            }
-            if self.buf.last() == Some(&b'\r') {
-                self.buf.pop();
+            match format::read_line(&mut self.reader, &mut self.buf) {
+                Ok(false) => return Ok(None),
+                Ok(true) => self.line_no += 1,
+                Err(e) => {
+                    self.line_no += 1;
+                    return Err(line_error(&self.file, self.line_no, e));
+                }
             }
             let trimmed = self.buf.trim_ascii();
             if trimmed.is_empty() {
@@ -702,60 +763,54 @@ impl<R: BufRead> CsvReader<R> {
     }
 }
 
-/// Splits one CSV line into trimmed fields. Quoted fields may hold commas
-/// and `""` for a quote. Errors carry a 1-based column.
+/// Splits one CSV line into trimmed fields with `csv_core` (the parser of
+/// the `csv` crate: RFC 4180 quoting, `""` for a quote inside quotes), which
+/// reports how much input each field used, so every field keeps its 1-based
+/// column in the file for error messages.
 fn split_csv(line: &[u8]) -> Result<Vec<Field>, (usize, String)> {
+    use csv_core::ReadFieldResult;
+    let mut reader = csv_core::Reader::new();
+    let mut out = vec![0u8; line.len() + 1];
     let mut fields = Vec::new();
-    let mut i = 0;
+    let mut pos = 0;
     loop {
-        while i < line.len() && (line[i] == b' ' || line[i] == b'\t') {
-            i += 1;
-        }
-        let column = i + 1;
-        let mut text_column = column;
-        let mut text = Vec::new();
-        if i < line.len() && line[i] == b'"' {
-            text_column += 1;
-            i += 1;
-            loop {
-                match line.get(i) {
-                    None => return Err((column, "unterminated quoted field".to_string())),
-                    Some(b'"') if line.get(i + 1) == Some(&b'"') => {
-                        text.push(b'"');
-                        i += 2;
-                    }
-                    Some(b'"') => {
-                        i += 1;
-                        break;
-                    }
-                    Some(&b) => {
-                        text.push(b);
-                        i += 1;
-                    }
+        let start = pos;
+        let mut len = 0;
+        let record_end = loop {
+            let (result, nin, nout) = reader.read_field(&line[pos..], &mut out[len..]);
+            pos += nin;
+            len += nout;
+            match result {
+                ReadFieldResult::Field { record_end } => break record_end,
+                ReadFieldResult::End => break true,
+                // The whole line is given at once: an empty rest means its end.
+                ReadFieldResult::InputEmpty if pos >= line.len() => {
+                    let (result, _, nout) = reader.read_field(&[], &mut out[len..]);
+                    len += nout;
+                    break !matches!(result, ReadFieldResult::Field { record_end: false });
                 }
+                ReadFieldResult::InputEmpty | ReadFieldResult::OutputFull => {}
             }
-            while i < line.len() && (line[i] == b' ' || line[i] == b'\t') {
-                i += 1;
+        };
+        let raw = &line[start..pos];
+        let lead = raw.iter().take_while(|&&b| b == b' ' || b == b'\t').count();
+        let column = start + lead + 1;
+        let quoted = raw.get(lead) == Some(&b'"');
+        if quoted {
+            let body = raw.strip_suffix(b",").unwrap_or(raw).trim_ascii_end();
+            if body.len() < lead + 2 || !body.ends_with(b"\"") {
+                return Err((column, "unterminated quoted field".to_string()));
             }
-            if i < line.len() && line[i] != b',' {
-                return Err((i + 1, "unexpected text after a quoted field".to_string()));
-            }
-        } else {
-            while i < line.len() && line[i] != b',' {
-                text.push(line[i]);
-                i += 1;
-            }
-            text.truncate(text.trim_ascii_end().len());
         }
+        let text = String::from_utf8_lossy(&out[..len]);
         fields.push(Field {
-            text: String::from_utf8_lossy(&text).into_owned(),
+            text: text.trim_matches(|c| c == ' ' || c == '\t').to_string(),
             column,
-            text_column,
+            text_column: column + usize::from(quoted),
         });
-        if i >= line.len() {
+        if record_end {
             return Ok(fields);
         }
-        i += 1; // the comma
     }
 }
 
@@ -770,6 +825,15 @@ pub fn shipped_dir() -> PathBuf {
 /// Every shipped dataset (`*.txt` and `*.csv` below [`shipped_dir`]), sorted
 /// by name; names are paths relative to that folder without extension.
 pub fn shipped() -> anyhow::Result<Vec<Dataset>> {
+    shipped_sources()?
+        .into_iter()
+        .map(|s| Dataset::load_named(&s.path, s.name, None))
+        .collect()
+}
+
+/// The shipped datasets by name and path, without reading any of them (so a
+/// broken or huge file there costs nothing until it is used).
+pub fn shipped_sources() -> anyhow::Result<Vec<Source>> {
     let root = shipped_dir();
     let mut files = Vec::new();
     collect_files(&root, &mut files)
@@ -778,13 +842,105 @@ pub fn shipped() -> anyhow::Result<Vec<Dataset>> {
     if files.is_empty() {
         bail!("no datasets (*.txt, *.csv) found in {}", root.display());
     }
-    files
-        .iter()
+    Ok(files
+        .into_iter()
         .map(|f| {
-            let rel = f.strip_prefix(&root).unwrap_or(f).with_extension("");
-            Dataset::load_named(f, rel.to_string_lossy().replace('\\', "/"))
+            let rel = f.strip_prefix(&root).unwrap_or(&f).with_extension("");
+            Source {
+                name: rel.to_string_lossy().replace('\\', "/"),
+                path: f,
+            }
         })
-        .collect()
+        .collect())
+}
+
+/// A puzzle file to run, under a report name.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Source {
+    pub name: String,
+    pub path: PathBuf,
+}
+
+/// Turns `--dataset` values into sources: a puzzle file, or the name of a
+/// shipped dataset (looked up without reading any shipped file). With no
+/// values, every shipped dataset. The same file named two ways (`in/x.txt`,
+/// `./in/x.txt`) is one source; two files with one stem keep their paths as
+/// names. Each source is read twice (checked, then run), so it must be a
+/// regular file: a folder, FIFO or device is refused with what it is.
+pub fn resolve_sources(specs: &[String]) -> anyhow::Result<Vec<Source>> {
+    if specs.is_empty() {
+        return shipped_sources();
+    }
+    let mut known: Option<anyhow::Result<Vec<Source>>> = None;
+    let mut out: Vec<(Source, PathBuf)> = Vec::new();
+    for spec in specs {
+        let path = Path::new(spec);
+        let source = match std::fs::metadata(path) {
+            Ok(m) if m.is_file() => Source {
+                name: path
+                    .file_stem()
+                    .map(|s| s.to_string_lossy().into_owned())
+                    .unwrap_or_else(|| spec.clone()),
+                path: path.to_path_buf(),
+            },
+            Ok(m) => bail!(
+                "--dataset {spec}: {} is {}, not a puzzle file (datasets are read twice, to check \
+                 them and then to run them: save the puzzles to a regular file)",
+                path.display(),
+                kind_of(&m)
+            ),
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+                let list = known.get_or_insert_with(shipped_sources);
+                match list {
+                    Ok(list) => match list.iter().find(|s| s.name == *spec) {
+                        Some(s) => s.clone(),
+                        None => {
+                            let names: Vec<&str> = list.iter().map(|s| s.name.as_str()).collect();
+                            bail!(
+                                "--dataset {spec}: no such file, and no shipped dataset of that name \
+                                 (shipped: {})",
+                                names.join(", ")
+                            );
+                        }
+                    },
+                    Err(why) => bail!(
+                        "--dataset {spec}: no such file, and the shipped datasets cannot be listed: {why:#}"
+                    ),
+                }
+            }
+            Err(e) => bail!("--dataset {spec}: cannot read {}: {e}", path.display()),
+        };
+        let identity = std::fs::canonicalize(&source.path).unwrap_or_else(|_| source.path.clone());
+        if out.iter().any(|(_, id)| *id == identity) {
+            continue;
+        }
+        let mut source = source;
+        if out.iter().any(|(s, _)| s.name == source.name) {
+            source.name = source.path.display().to_string();
+        }
+        out.push((source, identity));
+    }
+    Ok(out.into_iter().map(|(s, _)| s).collect())
+}
+
+/// What a file-system entry is, in words.
+fn kind_of(m: &std::fs::Metadata) -> &'static str {
+    let t = m.file_type();
+    if t.is_dir() {
+        return "a folder";
+    }
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::FileTypeExt;
+        if t.is_fifo() {
+            return "a FIFO";
+        } else if t.is_char_device() || t.is_block_device() {
+            return "a device";
+        } else if t.is_socket() {
+            return "a socket";
+        }
+    }
+    "not a regular file"
 }
 
 fn collect_files(dir: &Path, out: &mut Vec<PathBuf>) -> std::io::Result<()> {
@@ -836,9 +992,14 @@ mod tests {
 
     #[test]
     fn csv_split_quotes() {
-        let f = split_csv(br#" a , "b,""c""" ,d"#).unwrap();
+        let f = split_csv(br#" a ,"b,""c""",d,"#).unwrap();
         let t: Vec<&str> = f.iter().map(|f| f.text.as_str()).collect();
-        assert_eq!(t, vec!["a", "b,\"c\"", "d"]);
-        assert_eq!(f[1].column, 6);
+        assert_eq!(t, vec!["a", "b,\"c\"", "d", ""]);
+        assert_eq!((f[1].column, f[1].text_column), (5, 6));
+        assert_eq!(f[2].column, 15);
+        assert_eq!(
+            split_csv(br#"a,"b"#).err(),
+            Some((3, "unterminated quoted field".into()))
+        );
     }
 }

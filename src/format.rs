@@ -19,6 +19,10 @@ use std::io::{BufRead, Read};
 
 use crate::board::{Board, BoardError, BoxSize, Cell};
 
+/// The UTF-8 byte-order mark, skipped at the start of a file.
+/// The UTF-8 byte-order mark some editors put at the start of a file.
+pub const UTF8_BOM: &[u8] = b"\xEF\xBB\xBF";
+
 /// Longest accepted input line; longer lines are rejected without being read whole.
 pub const MAX_LINE_BYTES: u64 = 64 * 1024;
 
@@ -57,6 +61,8 @@ pub enum ParseErrorKind {
     DigitOutOfRange {
         found: String,
         size: BoxSize,
+        /// Grid layout: digits are numbers (`1-25`), not symbols (`1-P`).
+        numbers: bool,
     },
     /// A line/row with the wrong number of characters or numbers.
     WrongLength(String),
@@ -68,6 +74,8 @@ pub enum ParseErrorKind {
     UnsupportedSize(usize),
     Conflict(String),
     LineTooLong,
+    /// The file starts with a UTF-16 byte-order mark.
+    Utf16,
     Io(String),
     Empty,
 }
@@ -76,7 +84,16 @@ impl fmt::Display for ParseErrorKind {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             ParseErrorKind::UnknownCharacter(c) => write!(f, "unknown character {c}"),
-            ParseErrorKind::DigitOutOfRange { found, size } => write!(
+            ParseErrorKind::DigitOutOfRange {
+                found,
+                size,
+                numbers: true,
+            } => write!(
+                f,
+                "digit {found} is out of range for {size} (allowed 1-{}, 0 for a blank)",
+                size.side()
+            ),
+            ParseErrorKind::DigitOutOfRange { found, size, .. } => write!(
                 f,
                 "digit {found} is out of range for {size} (allowed 1-{}, '.' or '0' for a blank)",
                 symbol(size.side() as u8)
@@ -98,6 +115,10 @@ impl fmt::Display for ParseErrorKind {
             ParseErrorKind::LineTooLong => {
                 write!(f, "line longer than {MAX_LINE_BYTES} bytes")
             }
+            ParseErrorKind::Utf16 => write!(
+                f,
+                "the file is UTF-16 text; save it as UTF-8 or plain ASCII"
+            ),
             ParseErrorKind::Io(e) => write!(f, "read error: {e}"),
             ParseErrorKind::Empty => write!(f, "no puzzle found (file is empty or only comments)"),
         }
@@ -205,6 +226,38 @@ pub fn parse_one(text: &str) -> Result<(Format, Puzzle), ParseError> {
     Ok((format, first))
 }
 
+/// Why a line could not be read.
+#[derive(Debug)]
+pub(crate) enum LineError {
+    /// Longer than [`MAX_LINE_BYTES`]: not a puzzle line (and not kept).
+    TooLong,
+    Io(std::io::Error),
+}
+
+/// Reads one line into `buf` (cleared first) without its `\n` or `\r\n`,
+/// reading at most [`MAX_LINE_BYTES`] + 1 bytes of it: memory stays bounded
+/// whatever the input. `Ok(false)` at the end of the input. Every reader of
+/// puzzle files reads its lines through this.
+pub(crate) fn read_line(reader: &mut impl BufRead, buf: &mut Vec<u8>) -> Result<bool, LineError> {
+    buf.clear();
+    let n = reader
+        .take(MAX_LINE_BYTES + 1)
+        .read_until(b'\n', buf)
+        .map_err(LineError::Io)?;
+    if n == 0 {
+        return Ok(false);
+    }
+    if buf.last() == Some(&b'\n') {
+        buf.pop();
+    } else if n as u64 > MAX_LINE_BYTES {
+        return Err(LineError::TooLong);
+    }
+    if buf.last() == Some(&b'\r') {
+        buf.pop();
+    }
+    Ok(true)
+}
+
 /// Streams puzzles from a reader, one at a time, with bounded memory.
 /// After the first error the iterator ends.
 pub struct PuzzleReader<R> {
@@ -231,6 +284,13 @@ impl<R: BufRead> PuzzleReader<R> {
         }
     }
 
+    /// Numbers the input's first line `line` (the reader was handed the rest
+    /// of a file whose earlier lines were read elsewhere).
+    pub fn starting_at(mut self, line: usize) -> Self {
+        self.line_no = line.saturating_sub(1);
+        self
+    }
+
     /// The detected layout, once the first puzzle line has been read.
     pub fn format(&self) -> Option<Format> {
         self.layout.map(|(f, _)| f)
@@ -248,23 +308,25 @@ impl<R: BufRead> PuzzleReader<R> {
     /// Reads the next raw line into `buf` without its line ending.
     /// `Ok(false)` at end of input.
     fn read_line(&mut self) -> Result<bool, ParseError> {
-        self.buf.clear();
-        let read = (&mut self.reader)
-            .take(MAX_LINE_BYTES + 1)
-            .read_until(b'\n', &mut self.buf);
-        let n =
-            read.map_err(|e| self.err(self.line_no + 1, 1, ParseErrorKind::Io(e.to_string())))?;
-        if n == 0 {
-            return Ok(false);
+        match read_line(&mut self.reader, &mut self.buf) {
+            Ok(false) => return Ok(false),
+            Ok(true) => self.line_no += 1,
+            Err(LineError::TooLong) => {
+                self.line_no += 1;
+                return Err(self.err(self.line_no, 1, ParseErrorKind::LineTooLong));
+            }
+            Err(LineError::Io(e)) => {
+                return Err(self.err(self.line_no + 1, 1, ParseErrorKind::Io(e.to_string())));
+            }
         }
-        self.line_no += 1;
-        if self.buf.last() == Some(&b'\n') {
-            self.buf.pop();
-        } else if n as u64 > MAX_LINE_BYTES {
-            return Err(self.err(self.line_no, 1, ParseErrorKind::LineTooLong));
-        }
-        if self.buf.last() == Some(&b'\r') {
-            self.buf.pop();
+        if self.line_no == 1 {
+            // Editors on Windows often start UTF-8 files with a byte-order
+            // mark: skip it (columns then count what the user sees).
+            if self.buf.starts_with(UTF8_BOM) {
+                self.buf.drain(..UTF8_BOM.len());
+            } else if self.buf.starts_with(&[0xFF, 0xFE]) || self.buf.starts_with(&[0xFE, 0xFF]) {
+                return Err(self.err(1, 1, ParseErrorKind::Utf16));
+            }
         }
         Ok(true)
     }
@@ -360,7 +422,10 @@ impl<R: BufRead> PuzzleReader<R> {
                     column,
                     ParseErrorKind::Conflict(format!(
                         "digit {} appears twice in {}: {} and {}",
-                        symbol(c.digit),
+                        match format {
+                            Format::Grid => c.digit.to_string(),
+                            _ => symbol(c.digit).to_string(),
+                        },
                         c.unit,
                         at(c.first),
                         at(c.second)
@@ -446,6 +511,7 @@ impl<R: BufRead> PuzzleReader<R> {
                     ParseErrorKind::DigitOutOfRange {
                         found: describe_byte(ch),
                         size,
+                        numbers: false,
                     },
                 ));
             }
@@ -507,6 +573,7 @@ impl<R: BufRead> PuzzleReader<R> {
                         ParseErrorKind::DigitOutOfRange {
                             found: String::from_utf8_lossy(token).into_owned(),
                             size,
+                            numbers: true,
                         },
                     )
                 })?;

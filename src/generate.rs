@@ -29,10 +29,13 @@ use rand_chacha::ChaCha8Rng;
 use rayon::prelude::*;
 
 use crate::board::{Board, BoxSize, MAX_CELLS, MAX_SIDE};
+use crate::counters::NoCount;
+use crate::search::Limits;
+use crate::solver::with_solver;
 use crate::strategy::{Strategy, WrongSolution};
 
-/// The strategy every uniqueness check uses: the default (fastest) one when
-/// it handles the size, else `mrv`. The one place to change it.
+/// The strategy every uniqueness check uses: the default for the size
+/// ([`Strategy::default_for`]).
 pub fn uniqueness_strategy(size: BoxSize) -> Strategy {
     Strategy::default_for(size)
 }
@@ -47,9 +50,15 @@ pub enum Uniqueness {
     Unknown,
 }
 
-/// Counts solutions up to two (verified) with [`uniqueness_strategy`].
+/// Counts solutions up to two (verified) with [`uniqueness_strategy`],
+/// through one reusable [`crate::Solver`] per thread and size.
 pub fn uniqueness(board: &Board, budget: Option<u64>) -> Result<Uniqueness, WrongSolution> {
-    let run = uniqueness_strategy(board.size()).count(board, 2, budget)?;
+    let strategy = uniqueness_strategy(board.size());
+    let run = with_solver(strategy, board.size(), |solver| {
+        let tally = solver.search(board, Limits::count(2, budget), NoCount);
+        solver.check(board).map(|()| tally)
+    })
+    .unwrap_or_else(|e| panic!("{e}"))?;
     Ok(match (run.solutions, run.end) {
         (s, _) if s >= 2 => Uniqueness::Multiple,
         (_, crate::End::BudgetExceeded) => Uniqueness::Unknown,
@@ -331,9 +340,11 @@ pub enum GenError {
     #[error("infeasible target: {0}")]
     Infeasible(String),
     #[error(
-        "puzzle {index}: no {size} puzzle with {target} clues{minimal} found in {attempts} attempts (fewest clues reached: {best}); raise --clues, use a range, or allow more --max-attempts"
+        "puzzle {number}: no {size} puzzle with {target} clues{minimal} found in {attempts} attempts (fewest clues reached: {best}); raise --clues, use a range, or allow more --max-attempts",
+        number = .index + 1
     )]
     GaveUp {
+        /// 0-based (the RNG stream); messages count from 1, like the output lines.
         index: usize,
         size: BoxSize,
         /// The clue target as text (`24`, `22..25`, or `any number of`).

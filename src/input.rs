@@ -1,28 +1,49 @@
-//! Opening puzzle sources (a file path or standard input) with errors that
-//! name the source.
+//! Opening the puzzles of one file, or of standard input, for the commands
+//! that read one source (`solve`, `count`, `trace`). A thin face of the one
+//! reader, [`DatasetReader`]: every layout, CSV, `# solutions:` lines, bounded
+//! memory, errors that name the source.
 
-use std::fs::File;
-use std::io::{self, BufRead, BufReader};
 use std::path::Path;
 
-use anyhow::Context;
+use crate::dataset::{DatasetReader, LoadError};
+use crate::format::{Format, Puzzle};
 
-use crate::format::PuzzleReader;
+/// The puzzles of one source, in order.
+pub struct Puzzles {
+    reader: DatasetReader,
+    file: String,
+}
 
-/// A streaming reader over a file, or standard input when `path` is `None`.
-/// Parse errors carry the path (or `<stdin>`).
-pub fn open(path: Option<&Path>) -> anyhow::Result<PuzzleReader<Box<dyn BufRead>>> {
-    match path {
-        Some(p) => {
-            let file = File::open(p).with_context(|| format!("cannot open {}", p.display()))?;
-            Ok(PuzzleReader::new(
-                Box::new(BufReader::new(file)),
-                Some(p.display().to_string()),
-            ))
+/// Opens `path`, or standard input when `path` is `None`.
+pub fn open(path: Option<&Path>) -> anyhow::Result<Puzzles> {
+    Ok(Puzzles {
+        reader: DatasetReader::open(path)?,
+        file: path.map_or("<stdin>".to_string(), |p| p.display().to_string()),
+    })
+}
+
+impl Puzzles {
+    /// The layout to print answers in (line format for CSV input).
+    pub fn format(&self) -> Option<Format> {
+        self.reader.format()
+    }
+
+    /// The error for a source that held no puzzle (the reader reports it as
+    /// its only item already; this is for callers that stop early).
+    pub fn empty_error(&self) -> LoadError {
+        LoadError::Invalid {
+            file: self.file.clone(),
+            line: 1,
+            column: 1,
+            message: "no puzzle found (file is empty or only comments)".to_string(),
         }
-        None => Ok(PuzzleReader::new(
-            Box::new(BufReader::new(io::stdin())),
-            Some("<stdin>".to_string()),
-        )),
+    }
+}
+
+impl Iterator for Puzzles {
+    type Item = Result<Puzzle, LoadError>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        self.reader.next().map(|e| e.map(|e| e.puzzle))
     }
 }

@@ -2,31 +2,55 @@
 //! buys, measured with exact work counters and timings.
 //!
 //! * [`board`] — sizes 4×4..25×25, typed indices, consistent boards.
-//! * [`format`] — line, grid and compact layouts, with positioned errors.
+//! * [`mod@format`] — line, grid and compact layouts, with positioned errors.
 //! * [`strategy`] — the ladder of solvers, one file per rung.
 //! * [`counters`] / [`search`] — the work counters and the shared search context.
+//! * [`solver`] — a reusable, allocation-free handle on one strategy and size.
 //! * [`trace`] / [`tour`] — a recording counter and the measurements behind `docs/`.
+//! * [`replay`] — traced searches as a self-contained web page.
 //! * [`compare`] — strategies × datasets → CSV, charts and a written report.
 //! * [`speed`] — throughput measurement (the `speed` command).
+//! * [`check`] — the fixture table and the invariant checks any rung must pass.
+//!
+//! **Your own rung.** Implement [`Rung`] for a type in your crate, check it
+//! with [`check::rung`] in a test, and run the whole command line with it on
+//! the ladder through [`main_with`]: every answer verified, exact counters,
+//! `compare`'s CSV files, charts and report, `speed` and `ladder` tables.
+//! `examples/lcv.rs` is a worked example; `docs/write-your-own-rung.md` walks
+//! through it.
 
 pub mod board;
-pub mod cli;
+pub mod check;
+mod cli;
 pub mod compare;
 pub mod counters;
 pub mod dataset;
+pub mod defaults;
+pub mod exec;
 pub mod format;
 pub mod generate;
 pub mod input;
+pub mod measure;
 pub mod output;
+pub mod present;
+pub mod progress;
 pub mod rate;
+pub mod replay;
+pub mod sample;
 pub mod search;
+pub mod solver;
 pub mod speed;
+pub mod stats;
 pub mod strategy;
 pub mod tour;
 pub mod trace;
 
 pub use board::{Board, BoxSize, Cell, Digit};
+pub use cli::{AddRung, main_with, run_with};
+/// Exit codes of the command line (README, *Exit codes*).
+pub use cli::{EXIT_BUG, EXIT_IO, EXIT_UNSOLVED, EXIT_USAGE};
 pub use counters::{Counter, Counts, NoCount};
 pub use format::{Format, ParseError, Puzzle};
-pub use search::{End, Limits};
-pub use strategy::{Outcome, Run, Strategy};
+pub use search::{Budget, End, Limits};
+pub use solver::Solver;
+pub use strategy::{LabCounter, Outcome, Run, Rung, Strategy};

@@ -1,15 +1,6 @@
-use std::process::ExitCode;
+//! The `sudoku-lab` program: the library's command line with the built-in
+//! rungs. A program that adds rungs of its own calls the same entry.
 
-use clap::Parser;
-use sudoku_lab::cli::{Cli, EXIT_USAGE, run};
-
-fn main() -> ExitCode {
-    let cli = Cli::parse();
-    match run(cli) {
-        Ok(code) => code,
-        Err(err) => {
-            eprintln!("error: {err:#}");
-            ExitCode::from(EXIT_USAGE)
-        }
-    }
+fn main() -> std::process::ExitCode {
+    sudoku_lab::main_with(&[])
 }

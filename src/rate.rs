@@ -10,10 +10,9 @@
 use serde::Serialize;
 
 use crate::format::Puzzle;
-use crate::strategy::{Outcome, Strategy, WrongSolution};
-
-/// Node budget of each rating run when none is given.
-pub const DEFAULT_BUDGET: u64 = 10_000_000;
+use crate::measure::{Bug, count};
+use crate::search::{Budget, Limits};
+use crate::strategy::{Outcome, Strategy};
 
 /// The strategies a rating runs: the tier comes from the first.
 pub const RATERS: [Strategy; 2] = [Strategy::Mrv, Strategy::UsedTables];
@@ -81,10 +80,11 @@ pub struct Rating {
     pub tier: Tier,
 }
 
-/// Solves the puzzle with each of [`RATERS`] (verified, within `budget`
-/// nodes each) and rates it.
-pub fn rate(index: usize, puzzle: &Puzzle, budget: u64) -> Result<Rating, WrongSolution> {
-    let [mrv, used] = RATERS.map(|s| s.solve(&puzzle.board, Some(budget)));
+/// Solves the puzzle with each of [`RATERS`] (counted and verified, within
+/// `budget` nodes each) and rates it.
+pub fn rate(index: usize, puzzle: &Puzzle, budget: Budget) -> Result<Rating, Bug> {
+    let limits = Limits::solve(budget.get());
+    let [mrv, used] = RATERS.map(|s| count(s, &puzzle.board, limits));
     let (mrv, used) = (mrv?, used?);
     let clues = puzzle.board.clues();
     let blanks = puzzle.board.size().cells() - clues;
@@ -124,7 +124,7 @@ mod tests {
         .unwrap();
         // Built against row-major search: used-tables runs out of budget
         // where mrv finishes.
-        let r = rate(1, &p, 100_000).unwrap();
+        let r = rate(1, &p, Budget::nodes(100_000)).unwrap();
         assert_eq!(r.used_tables_outcome, Outcome::BudgetExceeded);
         assert_eq!(r.used_tables_nodes, 100_000);
         assert_eq!(r.mrv_outcome, Outcome::Solved);

@@ -1,7 +1,7 @@
 //! The shared search context: node budget, solution limit and the first
 //! solution's buffer. Every strategy drives its search through a [`Ctx`].
 
-use crate::board::{Board, BoxSize};
+use crate::board::Board;
 use crate::counters::Counter;
 
 /// Why a search stopped before exhausting its tree. Propagated with `?`.
@@ -43,6 +43,78 @@ impl Limits {
     }
 }
 
+/// A node budget: at most this many search nodes per puzzle (at least 1,
+/// since the root is a node), or unlimited. One type, with one meaning, for
+/// every command's `--budget`: a positive number, or `unlimited`; 0 is
+/// refused, because a search of 0 nodes would report every puzzle as over
+/// budget without looking at it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Budget(Option<std::num::NonZeroU64>);
+
+impl Budget {
+    /// No limit.
+    pub const UNLIMITED: Budget = Budget(None);
+
+    /// At most `n` nodes; `n` must be at least 1.
+    pub const fn nodes(n: u64) -> Budget {
+        match std::num::NonZeroU64::new(n) {
+            Some(n) => Budget(Some(n)),
+            None => panic!("a node budget is at least 1"),
+        }
+    }
+
+    /// The node limit, `None` when unlimited.
+    pub fn get(self) -> Option<u64> {
+        self.0.map(|n| n.get())
+    }
+}
+
+/// `5000000` or `unlimited`: what `--budget` takes back.
+impl std::fmt::Display for Budget {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self.get() {
+            Some(n) => write!(f, "{n}"),
+            None => f.write_str("unlimited"),
+        }
+    }
+}
+
+/// Written as [`Budget`]'s `Display` (`5000000` or `unlimited`).
+impl serde::Serialize for Budget {
+    fn serialize<S: serde::Serializer>(&self, ser: S) -> Result<S::Ok, S::Error> {
+        ser.collect_str(self)
+    }
+}
+
+impl<'de> serde::Deserialize<'de> for Budget {
+    fn deserialize<D: serde::Deserializer<'de>>(de: D) -> Result<Self, D::Error> {
+        let text = String::deserialize(de)?;
+        text.parse().map_err(serde::de::Error::custom)
+    }
+}
+
+/// `5000000`, `5_000_000` or `5,000,000` nodes, or `unlimited`.
+impl std::str::FromStr for Budget {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        let t = s.trim();
+        if t.eq_ignore_ascii_case("unlimited") || t.eq_ignore_ascii_case("none") {
+            return Ok(Budget::UNLIMITED);
+        }
+        let digits: String = t.chars().filter(|&c| c != '_' && c != ',').collect();
+        match digits.parse::<u64>() {
+            Ok(0) => Err(
+                "a budget of 0 nodes would not even visit the root; give at least 1, or `unlimited`"
+                    .to_string(),
+            ),
+            Ok(n) => Ok(Budget::nodes(n)),
+            Err(_) => Err(format!(
+                "expected a number of nodes (at least 1) or `unlimited`, got {s:?}"
+            )),
+        }
+    }
+}
+
 /// How a search ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 #[serde(rename_all = "kebab-case")]
@@ -55,26 +127,29 @@ pub enum End {
     BudgetExceeded,
 }
 
-/// State shared by a search and its caller. Preallocated: nothing in here
-/// allocates once the search has started.
-pub struct Ctx<C> {
+/// State shared by a search and its caller. It allocates nothing: the first
+/// solution is copied into a buffer the caller owns (a [`crate::Solver`]
+/// keeps one for every puzzle it solves).
+pub struct Ctx<'a, C> {
     pub counter: C,
     nodes: u64,
     budget: u64,
     solutions: u64,
     max_solutions: u64,
-    first: Vec<u8>,
+    first: &'a mut [u8],
 }
 
-impl<C: Counter> Ctx<C> {
-    pub fn new(size: BoxSize, limits: Limits, counter: C) -> Self {
+impl<'a, C: Counter> Ctx<'a, C> {
+    /// A context for one search; `first` receives the first solution and
+    /// must hold one value per cell of the board searched.
+    pub fn new(limits: Limits, counter: C, first: &'a mut [u8]) -> Self {
         Ctx {
             counter,
             nodes: 0,
             budget: limits.node_budget,
             solutions: 0,
             max_solutions: limits.max_solutions.max(1),
-            first: vec![0; size.cells()],
+            first,
         }
     }
 
@@ -97,6 +172,7 @@ impl<C: Counter> Ctx<C> {
             let len = self.first.len();
             self.first.copy_from_slice(&cells[..len]);
         }
+        self.counter.solution();
         self.solutions += 1;
         if self.solutions >= self.max_solutions {
             Err(Stop::SolutionLimit)
@@ -112,21 +188,32 @@ impl<C: Counter> Ctx<C> {
         self.solutions
     }
 
-    /// Ends the search: packs what was found.
-    pub fn finish(self, size: BoxSize, flow: Flow) -> Report<C> {
+    /// Ends the search: how it ended, what it counted. The first solution,
+    /// if any, is in the caller's buffer.
+    pub fn finish(self, flow: Flow) -> Tally<C> {
         let end = match flow {
             Ok(()) => End::Exhausted,
             Err(Stop::SolutionLimit) => End::SolutionLimit,
             Err(Stop::Budget) => End::BudgetExceeded,
         };
-        Report {
+        Tally {
             end,
             solutions: self.solutions,
             nodes: self.nodes,
-            first: (self.solutions > 0).then(|| Board::from_raw_unchecked(size, &self.first)),
             counter: self.counter,
         }
     }
+}
+
+/// How a search ended and what it counted, without the solution (which the
+/// caller's buffer holds): what a [`crate::Solver`] returns, allocation-free.
+#[derive(Clone, Copy, Debug)]
+pub struct Tally<C> {
+    pub end: End,
+    /// Solutions found (exact only when `end == Exhausted`).
+    pub solutions: u64,
+    pub nodes: u64,
+    pub counter: C,
 }
 
 /// Everything a search returns: how it ended, what it found, what it counted.

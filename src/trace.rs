@@ -1,88 +1,247 @@
 //! A [`Counter`] that records how a search unfolds, for teaching.
 //!
 //! [`Tracer`] counts everything [`Counts`] counts, and in addition keeps
-//! * the first `K` *decisions* (placements, backtracks, dead ends, forced
-//!   cells) with the depth at which each was taken, and
-//! * a histogram of nodes per depth: the shape of the search tree.
+//! * the first `K` *events* in full ([`Event`]): each placement with what the
+//!   node branched on (the chosen cell and its candidates, or a digit and its
+//!   places in a unit), each undo, each forced cell with the rule that forced
+//!   it, each dead end with the cell or unit that failed, each solution — with
+//!   the depth, nodes and probes at that moment;
+//! * a summary of the whole search, however long: nodes per depth (the shape
+//!   of the tree) and depth over time in a fixed number of buckets
+//!   ([`DepthOverTime`]).
+//!
+//! Events come from the [`Counter`] hooks the rungs call on the one search
+//! path the timed runs use; the detail hooks ([`Counter::branch`],
+//! [`Counter::dead_end_because`], [`Counter::forced_because`]) compile to
+//! nothing with [`crate::NoCount`].
 //!
 //! **Depth** is the number of open branching placements on the current path
 //! (placements minus backtracks). Forced cells do not change it: they are
-//! inferences, not choices. A decision's depth is the depth of the node that
+//! inferences, not choices. A placement's depth is the depth of the node that
 //! takes it, so a placement made at the root and its later undo are both at
 //! depth 0.
 //!
-//! Both buffers are allocated before the search starts (the decision buffer
-//! with capacity `K`, the histogram with one slot per possible depth), so
-//! recording never allocates inside the search loop.
+//! **Memory** is bounded by `K`: every buffer is allocated before the search
+//! starts (the event buffer with capacity `K`, the per-depth tables with one
+//! slot per possible depth, the depth-over-time buckets), so recording never
+//! allocates inside the search loop and a search of billions of events keeps
+//! the same few kilobytes of summary.
+//!
+//! [`Position`] replays events onto a board: the board the search had in
+//! hand after any number of events (what `replay`'s page shows, and what its
+//! browser test compares against).
 
+use std::fmt::{self, Write as _};
 use std::time::{Duration, Instant};
 
-use crate::board::{Board, Cell, MAX_CELLS};
+use crate::board::{Board, Cell, Geometry, MAX_CELLS, Unit, UnitKind};
 use crate::counters::{Counter, Counts};
 use crate::search::{End, Limits};
 use crate::strategy::{Outcome, Strategy, WrongSolution, verify};
 
-/// What happened at one decision.
+/// Why a cell was filled by inference.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Reason {
+    /// The cell had one candidate left.
+    NakedSingle,
+    /// The digit had one place left in this unit.
+    HiddenSingle(Unit),
+    /// The strategy did not say (a rung that reports only [`Counter::forced`]).
+    Unstated,
+}
+
+/// What a search node branches on: the options it tries, in order.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Branch {
+    /// A cell, with its candidate digits (bit `d-1` for digit `d`).
+    Cell { cell: Cell, digits: u32 },
+    /// A digit of a unit, with the places left for it in the unit (bit `i`
+    /// for the `i`-th cell of [`Geometry::unit_cells`]): what exact cover
+    /// branches on when a row, column or box has fewer places for a digit
+    /// than any cell has candidates.
+    Digit { unit: Unit, digit: u8, places: u32 },
+    /// The strategy did not say.
+    Unstated,
+}
+
+impl Branch {
+    /// How many options the node has (`None` when unstated).
+    pub fn options(&self) -> Option<u32> {
+        match *self {
+            Branch::Cell { digits, .. } => Some(digits.count_ones()),
+            Branch::Digit { places, .. } => Some(places.count_ones()),
+            Branch::Unstated => None,
+        }
+    }
+}
+
+/// Rows or columns in threes: where `fast`'s band filter looks for a digit.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Chute {
+    /// Rows `3i+1..=3i+3`.
+    Band(u8),
+    /// Columns `3i+1..=3i+3`.
+    Stack(u8),
+}
+
+/// Why a search node is a dead end: what failed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DeadEnd {
+    /// This cell has no candidate left.
+    Cell(Cell),
+    /// This digit has no place left in this unit.
+    Digit { unit: Unit, digit: u8 },
+    /// Several digits (bit `d-1` for digit `d`) whose only place in the unit
+    /// is this one cell.
+    Clash { unit: Unit, cell: Cell, digits: u32 },
+    /// Every row and box of the chute still has room for the digit, but no
+    /// way to place it once in each (locked candidates).
+    Chute { chute: Chute, digit: u8 },
+    /// The strategy did not say (a rung that reports only [`Counter::dead_end`]).
+    Unstated,
+}
+
+/// What happened at one event.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum EventKind {
-    /// A digit written by the search; `guess` when the cell had more than one
-    /// candidate (only reported by strategies that count guesses).
-    Place { guess: bool },
-    /// A placement undone on the way back up.
-    Backtrack,
-    /// A node where some cell had no candidate left (the strategy gives no cell).
-    DeadEnd,
+    /// A digit written by the search at a branching node, with what the node
+    /// branched on; `guess` when it had more than one option (reported by
+    /// the strategy with [`Counter::guess`]).
+    Place {
+        cell: Cell,
+        digit: u8,
+        branch: Branch,
+        guess: bool,
+    },
+    /// A placement undone on the way back up (the cells forced below it go
+    /// with it).
+    Backtrack { cell: Cell, digit: u8 },
     /// A cell filled by inference, not by branching.
-    Forced,
+    Forced {
+        cell: Cell,
+        digit: u8,
+        reason: Reason,
+    },
+    /// A node where the search could not go on.
+    DeadEnd(DeadEnd),
+    /// A complete grid.
+    Solution,
 }
 
-/// One recorded decision.
+/// One recorded event.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Event {
-    /// 1-based position among all decisions of the search.
+    /// 1-based position among all events of the search.
     pub step: u64,
-    /// Open branching placements on the path when the decision was taken.
+    /// Open branching placements on the path when the event happened.
     pub depth: u32,
+    /// Search nodes entered so far, the root included.
+    pub nodes: u64,
+    /// Probes counted so far.
+    pub probes: u64,
     pub kind: EventKind,
-    /// The cell, for every kind except [`EventKind::DeadEnd`].
-    pub cell: Option<Cell>,
-    /// The digit placed, undone or forced (`None` for dead ends).
-    pub digit: Option<u8>,
 }
 
-/// Records the first `K` decisions and the nodes per depth; counts the rest.
+/// Depth over the whole search in at most [`DepthOverTime::BUCKETS`]
+/// buckets of equal width: when they are full, neighbours merge and the
+/// width doubles. Bounded memory for searches of any length.
+#[derive(Clone, Debug)]
+pub struct DepthOverTime {
+    /// `(shallowest, deepest)` depth of each bucket's events.
+    buckets: Vec<(u32, u32)>,
+    /// Events per bucket (a power of two).
+    width: u64,
+    events: u64,
+}
+
+impl DepthOverTime {
+    /// Most buckets kept.
+    pub const BUCKETS: usize = 512;
+
+    fn new() -> Self {
+        DepthOverTime {
+            buckets: Vec::with_capacity(Self::BUCKETS),
+            width: 1,
+            events: 0,
+        }
+    }
+
+    #[inline]
+    fn push(&mut self, depth: u32) {
+        if self.events.is_multiple_of(self.width) {
+            if self.buckets.len() == Self::BUCKETS {
+                // Merge neighbours in place (no allocation) and double the
+                // width; `events` is then a multiple of the new width too.
+                for i in 0..Self::BUCKETS / 2 {
+                    let (a, b) = (self.buckets[2 * i], self.buckets[2 * i + 1]);
+                    self.buckets[i] = (a.0.min(b.0), a.1.max(b.1));
+                }
+                self.buckets.truncate(Self::BUCKETS / 2);
+                self.width *= 2;
+            }
+            self.buckets.push((depth, depth));
+        } else if let Some(last) = self.buckets.last_mut() {
+            *last = (last.0.min(depth), last.1.max(depth));
+        }
+        self.events += 1;
+    }
+
+    /// `(shallowest, deepest)` per bucket, in search order.
+    pub fn buckets(&self) -> &[(u32, u32)] {
+        &self.buckets
+    }
+
+    /// Events per bucket (the last bucket may hold fewer).
+    pub fn width(&self) -> u64 {
+        self.width
+    }
+}
+
+/// Records the first `K` events and a summary of all; counts everything.
 #[derive(Clone, Debug)]
 pub struct Tracer {
     pub counts: Counts,
     events: Vec<Event>,
     steps: usize,
-    decisions: u64,
+    total: u64,
+    nodes: u64,
     depth: u32,
     histogram: Vec<u64>,
+    /// What the node at each depth of the current path branches on.
+    branches: Vec<Branch>,
+    over_time: DepthOverTime,
 }
 
 impl Tracer {
-    /// A tracer that keeps the first `steps` decisions.
+    /// A tracer that keeps the first `steps` events.
     pub fn new(steps: usize) -> Self {
         Tracer {
             counts: Counts::default(),
             events: Vec::with_capacity(steps),
             steps,
-            decisions: 0,
+            total: 0,
+            nodes: 0,
             depth: 0,
             // Depth never exceeds the number of cells (one placement per cell).
             histogram: vec![0; MAX_CELLS + 1],
+            branches: vec![Branch::Unstated; MAX_CELLS + 1],
+            over_time: DepthOverTime::new(),
         }
     }
 
-    /// The recorded decisions, in order (at most `steps`).
+    /// The recorded events, in order (at most `steps`).
     pub fn events(&self) -> &[Event] {
         &self.events
     }
 
-    /// All decisions taken by the search, recorded or not.
-    pub fn decisions(&self) -> u64 {
-        self.decisions
+    /// How many events the search had, recorded or not.
+    pub fn total(&self) -> u64 {
+        self.total
+    }
+
+    /// Whether events were left out (the search had more than `steps`).
+    pub fn truncated(&self) -> bool {
+        self.total > self.events.len() as u64
     }
 
     /// Nodes per depth, index = depth, trailing zeros removed.
@@ -95,16 +254,29 @@ impl Tracer {
         &self.histogram[..len]
     }
 
+    /// Depth over the whole search, bucketed.
+    pub fn over_time(&self) -> &DepthOverTime {
+        &self.over_time
+    }
+
+    /// The depth index clamped to the tables (a malformed rung could go
+    /// deeper than one placement per cell; never panic on it).
     #[inline]
-    fn record(&mut self, kind: EventKind, cell: Option<usize>, digit: Option<u8>) {
-        self.decisions += 1;
+    fn slot(&self) -> usize {
+        (self.depth as usize).min(MAX_CELLS)
+    }
+
+    #[inline]
+    fn record(&mut self, kind: EventKind) {
+        self.total += 1;
+        self.over_time.push(self.depth);
         if self.events.len() < self.steps {
             self.events.push(Event {
-                step: self.decisions,
+                step: self.total,
                 depth: self.depth,
+                nodes: self.nodes,
+                probes: self.counts.probes,
                 kind,
-                cell: cell.map(|c| Cell(c as u16)),
-                digit,
             });
         }
     }
@@ -115,15 +287,23 @@ impl Counter for Tracer {
 
     #[inline]
     fn node(&mut self) {
-        // A malformed strategy could exceed MAX_CELLS; clamp instead of panicking.
-        let d = (self.depth as usize).min(MAX_CELLS);
+        self.nodes += 1;
+        let d = self.slot();
         self.histogram[d] += 1;
+        // A rung that does not report its branches leaves no stale one behind.
+        self.branches[d] = Branch::Unstated;
     }
 
     #[inline]
     fn placement(&mut self, cell: usize, digit: u8) {
         self.counts.placement(cell, digit);
-        self.record(EventKind::Place { guess: false }, Some(cell), Some(digit));
+        let branch = self.branches[self.slot()];
+        self.record(EventKind::Place {
+            cell: Cell(cell as u16),
+            digit,
+            branch,
+            guess: false,
+        });
         self.depth += 1;
     }
 
@@ -131,7 +311,10 @@ impl Counter for Tracer {
     fn backtrack(&mut self, cell: usize, digit: u8) {
         self.counts.backtrack(cell, digit);
         self.depth = self.depth.saturating_sub(1);
-        self.record(EventKind::Backtrack, Some(cell), Some(digit));
+        self.record(EventKind::Backtrack {
+            cell: Cell(cell as u16),
+            digit,
+        });
     }
 
     #[inline]
@@ -140,13 +323,13 @@ impl Counter for Tracer {
     }
 
     /// Strategies report a guess right after its placement: mark that
-    /// placement, if it is the last recorded decision.
+    /// placement, if it is the last recorded event.
     #[inline]
     fn guess(&mut self) {
         self.counts.guess();
-        if self.events.last().map(|e| e.step) == Some(self.decisions)
+        if self.events.last().map(|e| e.step) == Some(self.total)
             && let Some(Event {
-                kind: EventKind::Place { guess },
+                kind: EventKind::Place { guess, .. },
                 ..
             }) = self.events.last_mut()
         {
@@ -156,14 +339,39 @@ impl Counter for Tracer {
 
     #[inline]
     fn dead_end(&mut self) {
-        self.counts.dead_end();
-        self.record(EventKind::DeadEnd, None, None);
+        self.dead_end_because(DeadEnd::Unstated);
     }
 
     #[inline]
     fn forced(&mut self, cell: usize, digit: u8) {
+        self.forced_because(cell, digit, Reason::Unstated);
+    }
+
+    #[inline]
+    fn branch(&mut self, on: Branch) {
+        let d = self.slot();
+        self.branches[d] = on;
+    }
+
+    #[inline]
+    fn dead_end_because(&mut self, why: DeadEnd) {
+        self.counts.dead_end();
+        self.record(EventKind::DeadEnd(why));
+    }
+
+    #[inline]
+    fn forced_because(&mut self, cell: usize, digit: u8, why: Reason) {
         self.counts.forced(cell, digit);
-        self.record(EventKind::Forced, Some(cell), Some(digit));
+        self.record(EventKind::Forced {
+            cell: Cell(cell as u16),
+            digit,
+            reason: why,
+        });
+    }
+
+    #[inline]
+    fn solution(&mut self) {
+        self.record(EventKind::Solution);
     }
 }
 
@@ -177,14 +385,14 @@ pub struct Trace {
     pub solution: Option<Board>,
     /// Every counter, `nodes` included.
     pub counts: Counts,
-    /// The first decisions, the total and the nodes per depth.
+    /// The first events, the total and the summary of the search.
     pub tracer: Tracer,
     /// Wall time with tracing on (slower than a timed run).
     pub elapsed: Duration,
 }
 
 /// Solves `puzzle` with `strategy` (first solution, optional node budget),
-/// recording the first `steps` decisions.
+/// recording the first `steps` events.
 pub fn trace(
     strategy: Strategy,
     puzzle: &Board,
@@ -215,6 +423,239 @@ pub fn trace(
     })
 }
 
+/// How a cell of a [`Position`] got its value.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Fill {
+    Empty,
+    Given,
+    /// Written by a branching placement.
+    Placed,
+    /// Filled by inference.
+    Forced,
+}
+
+/// The board a search has in hand after some events: givens, placements
+/// still on the path, and the cells forced since (undoing a placement undoes
+/// what was forced below it). The reference the replay page is tested against.
+#[derive(Clone, Debug)]
+pub struct Position {
+    values: Vec<u8>,
+    fills: Vec<Fill>,
+    /// Filled cells in order; a placement's undo clears back to it.
+    path: Vec<(Cell, Fill)>,
+    applied: u64,
+}
+
+impl Position {
+    /// The puzzle's givens, before any event.
+    pub fn new(puzzle: &Board) -> Self {
+        let values = puzzle.cells().to_vec();
+        let fills = values
+            .iter()
+            .map(|&v| if v == 0 { Fill::Empty } else { Fill::Given })
+            .collect();
+        Position {
+            values,
+            fills,
+            path: Vec::new(),
+            applied: 0,
+        }
+    }
+
+    /// The position after the first `n` of `events`.
+    pub fn after(puzzle: &Board, events: &[Event], n: usize) -> Self {
+        let mut p = Position::new(puzzle);
+        for e in &events[..n.min(events.len())] {
+            p.apply(e);
+        }
+        p
+    }
+
+    /// Applies one event.
+    pub fn apply(&mut self, event: &Event) {
+        self.applied += 1;
+        match event.kind {
+            EventKind::Place { cell, digit, .. } => self.fill(cell, digit, Fill::Placed),
+            EventKind::Forced { cell, digit, .. } => self.fill(cell, digit, Fill::Forced),
+            EventKind::Backtrack { cell, .. } => {
+                while let Some((c, how)) = self.path.pop() {
+                    self.clear(c);
+                    if c == cell && how == Fill::Placed {
+                        return;
+                    }
+                }
+                // An undo without its placement (a malformed rung): clear the cell.
+                self.clear(cell);
+            }
+            EventKind::DeadEnd(_) | EventKind::Solution => {}
+        }
+    }
+
+    fn fill(&mut self, cell: Cell, digit: u8, how: Fill) {
+        if let Some(slot) = self.values.get_mut(cell.index()) {
+            *slot = digit;
+            self.fills[cell.index()] = how;
+            self.path.push((cell, how));
+        }
+    }
+
+    fn clear(&mut self, cell: Cell) {
+        if let Some(slot) = self.values.get_mut(cell.index())
+            && self.fills[cell.index()] != Fill::Given
+        {
+            *slot = 0;
+            self.fills[cell.index()] = Fill::Empty;
+        }
+    }
+
+    /// Cell values, 0 for empty.
+    pub fn values(&self) -> &[u8] {
+        &self.values
+    }
+
+    /// How each cell got its value.
+    pub fn fills(&self) -> &[Fill] {
+        &self.fills
+    }
+
+    /// Events applied so far.
+    pub fn applied(&self) -> u64 {
+        self.applied
+    }
+}
+
+/// `{2,3}` for the digits of a mask (bit `d-1` for digit `d`).
+pub fn digit_set(mask: u32) -> String {
+    let digits: Vec<String> = (0..32)
+        .filter(|b| mask & (1 << b) != 0)
+        .map(|b| (b + 1).to_string())
+        .collect();
+    format!("{{{}}}", digits.join(","))
+}
+
+/// `4 and 7`, `4, 7 and 8`.
+fn digit_list(mask: u32) -> String {
+    let digits: Vec<String> = (0..32)
+        .filter(|b| mask & (1 << b) != 0)
+        .map(|b| (b + 1).to_string())
+        .collect();
+    match digits.split_last() {
+        Some((last, rest)) if !rest.is_empty() => format!("{} and {last}", rest.join(", ")),
+        _ => digits.concat(),
+    }
+}
+
+impl fmt::Display for Chute {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let (what, lines, i) = match *self {
+            Chute::Band(i) => ("band", "rows", i as u32),
+            Chute::Stack(i) => ("stack", "columns", i as u32),
+        };
+        write!(f, "{what} {} ({lines} {}-{})", i + 1, 3 * i + 1, 3 * i + 3)
+    }
+}
+
+/// What a dead end means, in words: `r1c4 has no candidate`.
+pub fn describe_dead_end(why: &DeadEnd, g: &Geometry) -> String {
+    match *why {
+        DeadEnd::Cell(cell) => format!("{} has no candidate", g.name(cell)),
+        DeadEnd::Digit { unit, digit } => format!("{digit} has no place in {unit}"),
+        DeadEnd::Clash { unit, cell, digits } => {
+            let all = if digits.count_ones() == 2 {
+                "both"
+            } else {
+                "all"
+            };
+            format!(
+                "{} {all} need {} in {unit}",
+                digit_list(digits),
+                g.name(cell)
+            )
+        }
+        DeadEnd::Chute { chute, digit } => format!("{digit} has no consistent place in {chute}"),
+        DeadEnd::Unstated => "the strategy gave no reason".to_string(),
+    }
+}
+
+impl Event {
+    /// One line saying what happened, e.g. `place r1c2 = 2  (guess from {2,3})`
+    /// or `dead end: r1c4 has no candidate`. The replay page writes the same
+    /// words (its browser test compares them).
+    pub fn describe(&self, g: &Geometry) -> String {
+        match self.kind {
+            EventKind::Place {
+                cell,
+                digit,
+                branch,
+                guess,
+            } => {
+                let mut s = format!("place {} = {digit}", g.name(cell));
+                match branch {
+                    Branch::Cell { digits, .. } if digits.count_ones() == 1 => {
+                        s.push_str("  (only candidate)")
+                    }
+                    Branch::Cell { digits, .. } => {
+                        let _ = write!(s, "  (guess from {})", digit_set(digits));
+                    }
+                    Branch::Digit {
+                        unit,
+                        digit,
+                        places,
+                    } => {
+                        let cells: Vec<String> = g
+                            .unit_cells(unit)
+                            .enumerate()
+                            .filter(|(i, _)| places & (1 << i) != 0)
+                            .map(|(_, c)| g.name(c))
+                            .collect();
+                        if cells.len() == 1 {
+                            let _ = write!(s, "  (only place for {digit} in {unit})");
+                        } else {
+                            let _ = write!(
+                                s,
+                                "  (guess: {digit} can go in {} of {unit})",
+                                cells.join(",")
+                            );
+                        }
+                    }
+                    Branch::Unstated if guess => s.push_str("  (guess)"),
+                    Branch::Unstated => {}
+                }
+                s
+            }
+            EventKind::Backtrack { cell, digit } => format!("undo  {} = {digit}", g.name(cell)),
+            EventKind::Forced {
+                cell,
+                digit,
+                reason,
+            } => {
+                let why = match reason {
+                    Reason::NakedSingle => "  (naked single)".to_string(),
+                    Reason::HiddenSingle(unit) => format!("  (hidden single in {unit})"),
+                    Reason::Unstated => String::new(),
+                };
+                format!("force {} = {digit}{why}", g.name(cell))
+            }
+            EventKind::DeadEnd(why) => format!("dead end: {}", describe_dead_end(&why, g)),
+            EventKind::Solution => "solution".to_string(),
+        }
+    }
+}
+
+/// Unit `index` of the kind numbered `0` row, `1` column, `2` box (the
+/// order the rungs keep their unit tables in).
+#[inline(always)]
+pub fn unit(kind: usize, index: usize) -> Unit {
+    Unit {
+        kind: match kind {
+            0 => UnitKind::Row,
+            1 => UnitKind::Column,
+            _ => UnitKind::Box,
+        },
+        index: index as u8,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -243,15 +684,98 @@ mod tests {
     }
 
     #[test]
-    fn decisions_total_matches_the_counters() {
+    fn event_total_matches_the_counters() {
         let b = board(
             "1.......2.9.4...5...6...7...5.9.3.......7.......85..4.7.....6...3...9.8...2.....1",
         );
         let t = trace(Strategy::Mrv, &b, None, 5).expect("verified");
         let c = t.counts;
+        // One solution event: the search stops at the first.
         assert_eq!(
-            t.tracer.decisions(),
-            c.placements + c.backtracks + c.dead_ends + c.forced
+            t.tracer.total(),
+            c.placements + c.backtracks + c.dead_ends + c.forced + 1
         );
+        assert!(t.tracer.truncated());
+    }
+
+    #[test]
+    fn depth_over_time_stays_bounded_and_covers_every_event() {
+        let mut p = DepthOverTime::new();
+        let depth = |i: u64| ((i * 7919) % 61) as u32;
+        for i in 0..100_000u64 {
+            p.push(depth(i));
+        }
+        assert!(p.buckets().len() <= DepthOverTime::BUCKETS);
+        assert!(p.buckets().len() > DepthOverTime::BUCKETS / 2);
+        let w = p.width();
+        assert!(w.is_power_of_two());
+        for (k, &(lo, hi)) in p.buckets().iter().enumerate() {
+            let range = k as u64 * w..((k as u64 + 1) * w).min(100_000);
+            assert_eq!(lo, range.clone().map(depth).min().unwrap(), "bucket {k}");
+            assert_eq!(hi, range.map(depth).max().unwrap(), "bucket {k}");
+        }
+        assert_eq!(p.buckets().len() as u64, 100_000u64.div_ceil(w));
+    }
+
+    #[test]
+    fn labels() {
+        let g = crate::BoxSize::NINE.geometry();
+        let row = unit(0, 2);
+        let at = |kind| Event {
+            step: 1,
+            depth: 0,
+            nodes: 1,
+            probes: 0,
+            kind,
+        };
+        let cases = [
+            (
+                EventKind::DeadEnd(DeadEnd::Clash {
+                    unit: row,
+                    cell: Cell(22),
+                    digits: 0b1001000,
+                }),
+                "dead end: 4 and 7 both need r3c5 in row 3",
+            ),
+            (
+                EventKind::DeadEnd(DeadEnd::Clash {
+                    unit: row,
+                    cell: Cell(22),
+                    digits: 0b11001000,
+                }),
+                "dead end: 4, 7 and 8 all need r3c5 in row 3",
+            ),
+            (
+                EventKind::DeadEnd(DeadEnd::Chute {
+                    chute: Chute::Band(1),
+                    digit: 5,
+                }),
+                "dead end: 5 has no consistent place in band 2 (rows 4-6)",
+            ),
+            (
+                EventKind::Place {
+                    cell: Cell(19),
+                    digit: 1,
+                    branch: Branch::Digit {
+                        unit: row,
+                        digit: 1,
+                        places: 0b1000010,
+                    },
+                    guess: true,
+                },
+                "place r3c2 = 1  (guess: 1 can go in r3c2,r3c7 of row 3)",
+            ),
+            (
+                EventKind::Forced {
+                    cell: Cell(80),
+                    digit: 9,
+                    reason: Reason::HiddenSingle(unit(2, 8)),
+                },
+                "force r9c9 = 9  (hidden single in box 9)",
+            ),
+        ];
+        for (kind, text) in cases {
+            assert_eq!(at(kind).describe(g), text);
+        }
     }
 }

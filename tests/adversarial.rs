@@ -55,6 +55,7 @@ fn solve(s: Strategy, puzzle: &Board) -> Run {
             assert!(run.solution.is_none());
             assert_eq!((run.end, run.counts.nodes), (End::BudgetExceeded, b), "{s}");
         }
+        Outcome::Unsupported => panic!("{s}: a run never reports unsupported"),
         Outcome::NoSolution => {
             assert!(run.solution.is_none());
             assert_eq!(run.end, End::Exhausted, "{s}");

@@ -6,10 +6,10 @@ mod compare_support;
 use std::fs;
 use std::path::{Path, PathBuf};
 
-use compare_support::{lab, listing, snapshot};
+use compare_support::{lab, listing, snapshot, staging_folders};
 use sudoku_lab::Strategy;
 use sudoku_lab::compare::draw::CHARTS;
-use sudoku_lab::compare::run::COLUMNS;
+use sudoku_lab::compare::run::columns;
 use sudoku_lab::compare::summary::SUMMARY_COLUMNS;
 
 fn fixture(name: &str) -> PathBuf {
@@ -45,21 +45,21 @@ fn lines(path: &Path) -> Vec<String> {
         .collect()
 }
 
-/// results.csv without the `nanos` column (the only one that varies).
+/// results.csv without the time columns (the only ones that vary).
 fn counters_only(path: &Path) -> Vec<String> {
     let mut r = csv::Reader::from_path(path).unwrap();
-    let nanos = r
+    let first_time = r
         .headers()
         .unwrap()
         .iter()
-        .position(|h| h == "nanos")
+        .position(|h| h == "time_ns")
         .unwrap();
     r.records()
         .map(|rec| {
             let rec = rec.unwrap();
             rec.iter()
                 .enumerate()
-                .filter(|&(i, _)| i != nanos)
+                .filter(|&(i, _)| i < first_time)
                 .map(|(_, v)| v)
                 .collect::<Vec<_>>()
                 .join(",")
@@ -73,7 +73,7 @@ fn csv_header_and_row_counts() {
     let out = tmp.path().join("reports");
     compare(&out, &["--jobs", "1"]);
     let results = lines(&out.join("results.csv"));
-    assert_eq!(results[0], COLUMNS.join(","));
+    assert_eq!(results[0], columns().join(","));
     let strategies = Strategy::ALL.len();
     assert_eq!(results.len() - 1, (PUZZLES_4X4 + PUZZLES_9X9) * strategies);
     // Rows come in dataset, puzzle, ladder order.
@@ -139,8 +139,8 @@ fn summary_statistics_on_a_hand_made_table() {
     let dir = tmp.path().join("r");
     fs::create_dir(&dir).unwrap();
     let (a, b) = (Strategy::ALL[0].name(), Strategy::ALL[1].name());
-    let mut csv = COLUMNS.join(",") + "\n";
-    // Strategy a: nodes 10,20,30,40,100 and nanos ×100 (the 100-node run hit the budget).
+    let mut csv = columns().join(",") + "\n";
+    // Strategy a: nodes 10,20,30,40,100 and times ×100 (the 100-node run hit the budget).
     let rows = [
         (1, 10, "solved"),
         (2, 20, "solved"),
@@ -149,18 +149,15 @@ fn summary_statistics_on_a_hand_made_table() {
         (5, 100, "budget-exceeded"),
     ];
     for (i, nodes, outcome) in rows {
-        csv += &format!(
-            "d,{i},{i},,9,30,{a},{outcome},{nodes},1,0,1,0,0,0,{}\n",
-            nodes * 100
-        );
+        let t = nodes * 100;
+        csv += &format!("d,{i},{i},,9,30,{a},{outcome},{nodes},1,0,1,0,0,0,{t},{t},{t},{t},1\n");
         // Strategy b: same nodes, half the time per node; puzzle 5 unsupported.
         if i == 5 {
-            csv += &format!("d,{i},{i},,9,30,{b},unsupported,,,,,,,,\n");
+            csv += &format!("d,{i},{i},,9,30,{b},unsupported,,,,,,,,,,,,\n");
         } else {
-            csv += &format!(
-                "d,{i},{i},,9,30,{b},{outcome},{nodes},1,0,1,0,0,0,{}\n",
-                nodes * 50
-            );
+            let t = nodes * 50;
+            csv +=
+                &format!("d,{i},{i},,9,30,{b},{outcome},{nodes},1,0,1,0,0,0,{t},{t},{t},{t},1\n");
         }
     }
     fs::write(dir.join("results.csv"), csv).unwrap();
@@ -184,12 +181,13 @@ fn summary_statistics_on_a_hand_made_table() {
         ("unsupported", "0"),
         ("nodes_median", "30.0"),
         ("nodes_mean", "40.0"),
-        ("nodes_p90", "100"),
-        ("nodes_max", "100"),
+        // p90 of 5 values sits 60% of the way from the 4th to the 5th.
+        ("nodes_p90", "76.0"),
+        ("nodes_max", "100.0"),
         ("time_median_ns", "3000.0"),
         ("time_mean_ns", "4000.0"),
-        ("time_p90_ns", "10000"),
-        ("time_max_ns", "10000"),
+        ("time_p90_ns", "7600.0"),
+        ("time_max_ns", "10000.0"),
         // 5 runs in 20,000 ns in total; 20,000 ns over 200 nodes.
         ("puzzles_per_sec", "250000.0"),
         ("ns_per_node", "100.0"),
@@ -205,7 +203,7 @@ fn summary_statistics_on_a_hand_made_table() {
         // 10, 20, 30, 40: even count, mean of the middle two.
         ("nodes_median", "25.0"),
         ("nodes_mean", "25.0"),
-        ("nodes_p90", "40"),
+        ("nodes_p90", "37.0"),
         ("time_median_ns", "1250.0"),
         ("ns_per_node", "50.0"),
         ("puzzles_per_sec", "800000.0"),
@@ -306,7 +304,7 @@ fn a_failed_run_leaves_the_previous_report_intact() {
         fs::write(broken.join(name), bytes).unwrap();
     }
     let mut csv = fs::read_to_string(broken.join("results.csv")).unwrap();
-    csv.push_str("mini-9x9,9,9,,9,30,no-such-strategy,solved,1,1,0,1,0,0,0,1\n");
+    csv.push_str("mini-9x9,9,9,,9,30,no-such-strategy,solved,1,1,0,1,0,0,0,1.0,1.0,1.0,1.0,1\n");
     fs::write(broken.join("results.csv"), &csv).unwrap();
     let broken_before = snapshot(&broken);
     lab()
@@ -416,11 +414,7 @@ fn interrupt_keeps_the_previous_report() {
         .stderr(std::process::Stdio::null())
         .spawn()
         .unwrap();
-    let staging = || {
-        listing(tmp.path())
-            .into_iter()
-            .any(|n| n.starts_with(".reports.partial-"))
-    };
+    let staging = || !staging_folders(&out).is_empty();
     let start = Instant::now();
     while !staging() {
         assert!(

@@ -13,18 +13,14 @@ mod compare_support;
 
 use std::fs;
 use std::io::{BufWriter, Write as _};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
 use assert_cmd::Command as Cmd;
-use compare_support::{lab, listing, snapshot};
+use compare_support::{bin, lab, listing, snapshot, staging_folders};
 use sudoku_lab::Strategy;
 use sudoku_lab::compare::run::Row;
-
-fn bin() -> PathBuf {
-    assert_cmd::cargo::cargo_bin("sudoku-lab")
-}
 
 /// Writes `n` 4×4 line puzzles, each a relabelling of one solved grid with a
 /// pseudo-random set of cells blanked (Knuth's multiplicative hash of the
@@ -103,7 +99,8 @@ fn watch_compare(dataset: &Path, out: &Path) -> Watched {
         .arg("--dataset")
         .arg(dataset)
         .args(["--strategy", "propagate", "--strategy", "bitmask"])
-        .args(["--jobs", "2", "--out"])
+        // One timed run per row: this test is about memory, not time.
+        .args(["--jobs", "2", "--min-time", "0", "--out"])
         .arg(out)
         .stdout(Stdio::null())
         .stderr(Stdio::piped())
@@ -295,9 +292,9 @@ fn start_hanging_compare(tmp: &Path, out: &Path) -> Child {
         .unwrap();
     let start = Instant::now();
     loop {
-        let staged = staging_folders(tmp)
+        let staged = staging_folders(out)
             .iter()
-            .map(|d| tmp.join(d).join("results.csv"))
+            .map(|d| out.join(d).join("results.csv"))
             .any(|f| fs::metadata(f).is_ok_and(|m| m.len() > 0));
         if staged {
             return child;
@@ -309,13 +306,6 @@ fn start_hanging_compare(tmp: &Path, out: &Path) -> Child {
         }
         std::thread::sleep(Duration::from_millis(20));
     }
-}
-
-fn staging_folders(dir: &Path) -> Vec<String> {
-    listing(dir)
-        .into_iter()
-        .filter(|n| n.starts_with(".reports.partial-"))
-        .collect()
 }
 
 fn wait_for_exit(child: &mut Child) -> std::process::ExitStatus {
@@ -358,8 +348,8 @@ fn previous_report(tmp: &Path, out: &Path) -> Vec<(String, Vec<u8>)> {
 }
 
 /// SIGKILL cannot be caught: the previous report must still be byte for byte
-/// what it was, with nothing added inside `--out`. The killed run's hidden
-/// staging folder (next to `--out`) is removed by the next run.
+/// what it was, with no visible file added inside `--out`. The killed run's
+/// hidden staging folder (inside `--out`) is removed by the next run.
 #[cfg(unix)]
 #[test]
 fn sigkill_keeps_the_previous_report_and_the_next_run_cleans_up() {
@@ -371,7 +361,7 @@ fn sigkill_keeps_the_previous_report_and_the_next_run_cleans_up() {
     let status = wait_for_exit(&mut child);
     assert_eq!(status.code(), None, "killed by a signal");
     assert_eq!(snapshot(&out), before);
-    let left = staging_folders(tmp.path());
+    let left = staging_folders(&out);
     assert_eq!(left.len(), 1, "the killed run's staging folder: {left:?}");
 
     // The next run (which fails on bad input, even) removes it.
@@ -387,7 +377,7 @@ fn sigkill_keeps_the_previous_report_and_the_next_run_cleans_up() {
         .code(2);
     // Bad input is refused before any staging: the leftover is still there,
     // and a run that gets as far as staging removes it.
-    assert_eq!(staging_folders(tmp.path()), left);
+    assert_eq!(staging_folders(&out), left);
     assert_eq!(snapshot(&out), before);
     let data = tmp.path().join("previous.txt");
     lab()
@@ -398,7 +388,7 @@ fn sigkill_keeps_the_previous_report_and_the_next_run_cleans_up() {
         .arg(&out)
         .assert()
         .success();
-    assert_eq!(staging_folders(tmp.path()), Vec::<String>::new());
+    assert_eq!(staging_folders(&out), Vec::<String>::new());
     let results = fs::read_to_string(out.join("results.csv")).unwrap();
     assert_eq!(results.lines().count(), 51);
     assert!(results.lines().skip(1).all(|l| l.contains(",mrv,solved,")));
@@ -418,7 +408,7 @@ fn sigterm_keeps_the_previous_report_and_leaves_nothing() {
     let status = wait_for_exit(&mut child);
     assert_eq!(status.code(), Some(130));
     assert_eq!(snapshot(&out), before);
-    assert_eq!(staging_folders(tmp.path()), Vec::<String>::new());
+    assert_eq!(staging_folders(&out), Vec::<String>::new());
 }
 
 /// Asserts exit 2, nothing on stdout, and exactly one stderr line, starting
@@ -483,14 +473,20 @@ fn report_on_a_missing_or_malformed_results_file() {
 
     // No folder, a folder without results.csv, a file instead of a folder.
     let missing = tmp.path().join("missing");
-    let m = missing.join("results.csv").display().to_string();
-    one_line_error(lab().arg("report").arg(&missing), &[&m, "cannot open"]);
+    let m = missing.display().to_string();
+    one_line_error(lab().arg("report").arg(&missing), &[&m, "no such folder"]);
     let empty = tmp.path().join("empty");
     fs::create_dir(&empty).unwrap();
-    let e = empty.join("results.csv").display().to_string();
-    one_line_error(lab().arg("report").arg(&empty), &[&e, "No such file"]);
-    let f = data.join("results.csv").display().to_string();
-    one_line_error(lab().arg("report").arg(&data), &[&f, "Not a directory"]);
+    let e = empty.display().to_string();
+    one_line_error(
+        lab().arg("report").arg(&empty),
+        &[&e, "it holds no results.csv"],
+    );
+    let f = data.display().to_string();
+    one_line_error(
+        lab().arg("report").arg(&data),
+        &[&f, "it is a file, not a folder"],
+    );
     assert_eq!(listing(&empty), Vec::<String>::new());
 
     // Malformed contents: (text, what the one line must say).
@@ -509,7 +505,7 @@ fn report_on_a_missing_or_malformed_results_file() {
                 lines[1],
                 row3.replacen(",solved,", ",solved,abc", 1)
             ),
-            vec![":3:".into(), "field 8".into()],
+            vec![":3:".into(), "column 9 (nodes)".into()],
         ),
         (
             format!(
@@ -669,7 +665,7 @@ fn unknown_strategy_and_enum_names_list_the_valid_ones() {
                 .args(args)
                 .args(["--strategy", s.name()]);
             if sub == "speed" {
-                c.args(["--min-time", "0.01", "--warm-up", "0", "--min-samples", "1"]);
+                c.args(["--min-time", "0", "--min-samples", "1"]);
             }
             let out = c.output().unwrap();
             let stderr = String::from_utf8_lossy(&out.stderr);

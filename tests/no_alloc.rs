@@ -4,38 +4,19 @@
 
 mod core_support;
 
-use std::alloc::{GlobalAlloc, Layout, System};
-use std::sync::atomic::{AtomicU64, Ordering};
-
 use core_support::board;
+use sudoku_lab::check::{CountingAllocator, allocations};
 use sudoku_lab::{Limits, NoCount, Strategy};
 
-struct Counting;
-
-static ALLOCATIONS: AtomicU64 = AtomicU64::new(0);
-
-// SAFETY: forwards to the system allocator unchanged; only counts calls.
-unsafe impl GlobalAlloc for Counting {
-    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        ALLOCATIONS.fetch_add(1, Ordering::Relaxed);
-        unsafe { System.alloc(layout) }
-    }
-    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        unsafe { System.dealloc(ptr, layout) }
-    }
-    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
-        ALLOCATIONS.fetch_add(1, Ordering::Relaxed);
-        unsafe { System.realloc(ptr, layout, new_size) }
-    }
-}
-
+// The library's per-thread counting allocator (the one `check` uses): the
+// tests of this file run on parallel threads, and each counts only its own.
 #[global_allocator]
-static GLOBAL: Counting = Counting;
+static GLOBAL: CountingAllocator = CountingAllocator;
 
 fn allocations_of(strategy: Strategy, puzzle: &sudoku_lab::Board) -> (u64, u64) {
-    let before = ALLOCATIONS.load(Ordering::Relaxed);
+    let before = allocations();
     let report = strategy.run(puzzle, Limits::count(2, Some(3_000_000)), NoCount);
-    let after = ALLOCATIONS.load(Ordering::Relaxed);
+    let after = allocations();
     let nodes = report.nodes;
     drop(report);
     (after - before, nodes)
@@ -67,5 +48,54 @@ fn searches_allocate_the_same_whatever_their_node_count() {
             "{s}: {a_solved} allocations for {n_solved} nodes, {a_easy} for {n_easy}, {a_hard} for {n_hard}"
         );
         assert!(a_hard <= 16, "{s}: {a_hard} allocations");
+    }
+}
+
+/// A [`Solver`] allocates only when it is made: after that, puzzle after
+/// puzzle (solve or count, counted or not, any size) costs no allocation.
+#[test]
+fn a_solver_allocates_nothing_per_puzzle() {
+    use sudoku_lab::{BoxSize, Counts, Solver};
+    let nine: Vec<sudoku_lab::Board> = [
+        "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..",
+        "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79",
+        "174385962293467158586192734451923876928674315367851249719548623635219487842736591",
+    ]
+    .iter()
+    .map(|t| board(t))
+    .collect();
+    let sixteen = core_support::random_puzzles(core_support::size(4), 3, 200, 220, 7);
+    for (size, boards) in [(BoxSize::NINE, nine), (core_support::size(4), sixteen)] {
+        let mut cells: Vec<Vec<u8>> = boards.iter().map(|b| b.cells().to_vec()).collect();
+        // Conflicting givens (two 1s in row 1): 0 solutions, no search.
+        let mut bad = vec![0u8; size.cells()];
+        bad[0] = 1;
+        bad[1] = 1;
+        cells.push(bad);
+        for s in Strategy::ladder().into_iter().filter(|s| s.supports(size)) {
+            let mut solver = Solver::new(s, size).expect("supported");
+            let mut solution = vec![0u8; size.cells()];
+            let limits = Limits::count(2, Some(3_000_000));
+            // Warm-up: buffers reach their size on first use.
+            for c in &cells {
+                solver.count(c, 2, &mut solution);
+            }
+            for b in &boards {
+                solver.search(b, limits, Counts::default());
+            }
+            let before = allocations();
+            for _ in 0..3 {
+                for c in &cells {
+                    solver.count(c, 2, &mut solution);
+                }
+                for b in &boards {
+                    solver.search(b, limits, NoCount);
+                    solver.search(b, limits, Counts::default());
+                }
+            }
+            let after = allocations();
+            assert_eq!(after - before, 0, "{s} on {size}: allocations per puzzle");
+            assert_eq!(solver.count(&cells[cells.len() - 1], 2, &mut solution), 0);
+        }
     }
 }

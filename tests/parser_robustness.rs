@@ -620,12 +620,23 @@ fn files_parse_like_slices() {
             |(file, edits)| {
                 let bytes = apply(file, &edits);
                 std::fs::write(&path, &bytes).unwrap();
-                let from_file: Vec<Item> = sudoku_lab::input::open(Some(&path))
+                // One reader for files and for bytes: same puzzles, same
+                // errors (named after the file, or `mem` for the bytes).
+                let shown =
+                    |r: Result<sudoku_lab::format::Puzzle, sudoku_lab::dataset::LoadError>| {
+                        r.map_err(|e| e.to_string().replace(&path.display().to_string(), "mem"))
+                    };
+                let from_file: Vec<_> = sudoku_lab::input::open(Some(&path))
                     .unwrap()
-                    .map(|r| r.map_err(|e| ParseError { file: None, ..e }))
+                    .map(shown)
                     .collect();
-                let from_slice: Vec<Item> = PuzzleReader::new(&bytes[..], None).collect();
-                prop_assert_eq!(from_file, from_slice);
+                let from_bytes: Vec<_> = sudoku_lab::dataset::DatasetReader::new(
+                    Box::new(std::io::Cursor::new(bytes.clone())),
+                    "mem".to_string(),
+                )
+                .map(|r| shown(r.map(|e| e.puzzle)))
+                .collect();
+                prop_assert_eq!(from_file, from_bytes);
                 Ok(())
             },
         )

@@ -66,6 +66,7 @@ fn every_strategy_completes(puzzle: &Board) -> Result<u32, TestCaseError> {
             run.counts.nodes
         );
         match run.outcome {
+            Outcome::Unsupported => prop_assert!(false, "{s}: a run never reports unsupported"),
             Outcome::Solved => {
                 let sol = run.solution.as_ref();
                 prop_assert!(sol.is_some(), "{s}: solved without a solution");

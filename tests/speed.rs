@@ -32,7 +32,7 @@ fn fixture(dir: &TempDir, name: &str, text: &str) -> PathBuf {
 /// The command with short timing windows: these tests check behaviour.
 fn speed() -> Command {
     let mut cmd = Command::cargo_bin("sudoku-lab").expect("binary");
-    cmd.args(["speed", "--min-time", "0.01", "--warm-up", "0"]);
+    cmd.args(["speed", "--min-time", "0.05", "--min-samples", "2"]);
     cmd
 }
 
@@ -70,7 +70,7 @@ fn table_has_every_column_and_every_strategy() {
         "puzzles",
         "puzzles/s",
         "µs/puzzle",
-        "µs min–max",
+        "µs q1–q3",
         "no-guess %",
         "guesses/puzzle",
         "nodes/puzzle",
@@ -87,7 +87,7 @@ fn table_has_every_column_and_every_strategy() {
         if s.supports(four()) {
             assert!(!line.contains("n/a"), "measured: {line}");
         } else {
-            assert!(line.contains("size not supported"), "{line}");
+            assert!(line.contains("of a size it does not support"), "{line}");
         }
     }
 }
@@ -105,9 +105,9 @@ fn csv_header_and_exact_counter_columns() {
     let header = csv_header(stdout);
     assert_eq!(
         header.join(","),
-        "dataset,strategy,status,puzzles,solved,no_solution,over_budget,budget,\
-         puzzles_per_sec,puzzles_per_sec_min,puzzles_per_sec_max,us_per_puzzle,us_min,us_q1,us_q3,us_max,\
-         samples,passes_per_sample,pct_solved_without_guessing,guesses_per_puzzle,nodes_per_puzzle,counters_exact"
+        "dataset,strategy,puzzles,solved,no_solution,budget_exceeded,unsupported,budget,\
+         puzzles_per_sec,us_per_puzzle,us_median,us_min,us_q1,us_q3,us_max,\
+         runs,pct_solved_without_guessing,guesses_per_puzzle,nodes_per_puzzle,counters_exact"
     );
     let rows = csv_rows(stdout);
     let names: Vec<&str> = rows.iter().map(|r| &r[1]).collect();
@@ -115,11 +115,10 @@ fn csv_header_and_exact_counter_columns() {
     for r in &rows {
         let get = |name: &str| r[column(&header, name)].to_string();
         assert_eq!(get("dataset"), "tiny");
-        assert_eq!(get("status"), "measured");
         assert_eq!(get("puzzles"), "2");
         assert_eq!(get("solved"), "2");
-        assert_eq!(get("over_budget"), "0");
-        assert_eq!(get("budget"), "1000000");
+        assert_eq!(get("budget_exceeded"), "0");
+        assert_eq!(get("budget"), "5000000");
         assert_eq!(get("nodes_per_puzzle"), "9.5");
         assert_eq!(get("guesses_per_puzzle"), "3.5");
         assert_eq!(get("pct_solved_without_guessing"), "50.0");
@@ -129,8 +128,13 @@ fn csv_header_and_exact_counter_columns() {
             let v: f64 = get(col).parse().unwrap_or_else(|_| panic!("{col}"));
             assert!(v > 0.0, "{col} = {v}");
         }
-        let samples: usize = get("samples").parse().unwrap();
-        assert!(samples >= 3, "default --min-samples is 3, got {samples}");
+        // Each of the 2 puzzles: one check run and at least 2 samples.
+        let runs: u64 = get("runs").parse().unwrap();
+        assert!(runs >= 6, "{runs} timed runs");
+        // puzzles/s is exactly puzzles over the summed per-puzzle times.
+        let pps: f64 = get("puzzles_per_sec").parse().unwrap();
+        let us: f64 = get("us_per_puzzle").parse().unwrap();
+        assert!((pps * us / 1e6 - 1.0).abs() < 1e-9, "{pps} {us}");
     }
 }
 
@@ -166,8 +170,7 @@ fn over_budget_gets_no_throughput_and_exit_1() {
     let header = csv_header(stdout);
     let rows = csv_rows(stdout);
     let get = |name: &str| rows[0][column(&header, name)].to_string();
-    assert_eq!(get("status"), "over-budget");
-    assert_eq!(get("over_budget"), "1");
+    assert_eq!(get("budget_exceeded"), "1");
     assert_eq!(get("solved"), "1");
     assert_eq!(get("puzzles_per_sec"), "");
     assert_eq!(get("us_per_puzzle"), "");
@@ -249,28 +252,43 @@ fn bad_input_is_a_usage_error_naming_the_file() {
         .args(["--min-time", "-1"])
         .assert()
         .code(2);
+    // A budget of 0 nodes is refused, the same in every command.
+    speed()
+        .arg(&file)
+        .args(["--budget", "0"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "0 nodes would not even visit the root",
+        ));
 }
 
 #[test]
 fn library_rows_match_the_counted_runs() {
     use sudoku_lab::format::parse_str;
-    use sudoku_lab::speed::{SpeedOptions, Status, measure};
+    use sudoku_lab::measure::Method;
+    use sudoku_lab::speed::{SpeedOptions, measure};
+    use sudoku_lab::{Budget, Outcome};
     let (_, puzzles) = parse_str(FIXTURE).unwrap();
     let boards: Vec<_> = puzzles.into_iter().map(|p| p.board).collect();
     let opts = SpeedOptions {
-        budget: None,
-        warm_up: std::time::Duration::ZERO,
-        min_time: std::time::Duration::ZERO,
-        min_samples: 2,
+        budget: Budget::UNLIMITED,
+        method: Method {
+            min_time: std::time::Duration::ZERO,
+            min_samples: 2,
+        },
     };
     for &s in Strategy::ALL {
-        let row = measure("tiny", &boards, s, &opts).unwrap();
+        let ticks = std::cell::Cell::new(0);
+        let row = measure("tiny", &boards, s, &opts, &|| ticks.set(ticks.get() + 1)).unwrap();
         if !s.supports(four()) {
-            assert_eq!(row.status, Status::Unsupported, "{s}");
+            assert_eq!(row.with(Outcome::Unsupported), 2, "{s}");
             assert!(row.timing.is_none());
             continue;
         }
-        assert_eq!(row.status, Status::Measured);
+        // One tick per puzzle for the counted pass, one for the timed pass.
+        assert_eq!(ticks.get(), 4, "{s}");
+        assert_eq!(row.with(Outcome::Solved), 2);
         let mut nodes = 0;
         let mut guesses = 0;
         for b in &boards {
@@ -280,7 +298,8 @@ fn library_rows_match_the_counted_runs() {
         }
         assert_eq!(row.total_nodes, nodes, "{s}");
         assert_eq!(row.total_guesses, guesses, "{s}");
-        assert_eq!(row.timing.unwrap().samples, 2, "{s}");
+        // --min-time 0: every puzzle timed once (its check run).
+        assert_eq!(row.timing.unwrap().runs, 2, "{s}");
         if s.is_row_major() {
             assert_eq!((nodes, guesses), (19, 7), "{s}");
         }

@@ -23,11 +23,11 @@ fn stdout(args: &[&str], input: &str) -> String {
     String::from_utf8(out.stdout).expect("utf-8")
 }
 
-/// The decision lines (after the header, before the summary), without
+/// The event lines (after the header, before the summary), without
 /// the indentation dots.
 fn decisions(text: &str) -> Vec<String> {
     text.lines()
-        .skip_while(|l| !l.contains("decision (indented by depth)"))
+        .skip_while(|l| !l.contains("event (indented by depth)"))
         .skip(1)
         .take_while(|l| !l.starts_with('('))
         .map(|l| l.replace('·', ""))
@@ -55,32 +55,33 @@ fn four_by_four_every_decision() {
     // r1c2 has {2,3}: 2 forces r1c3 = 4 and leaves r1c4 empty-handed; 3 works.
     // r2c1 has {2,4}: 2 leaves r2c2 nothing; 4 leads straight to the solution.
     let expected = [
-        "1 0 place r1c2 = 2 (guess)",
+        "1 0 place r1c2 = 2 (guess from {2,3})",
         "2 1 place r1c3 = 4 (only candidate)",
-        "3 2 dead end: a cell has no candidate",
+        "3 2 dead end: r1c4 has no candidate",
         "4 1 undo r1c3 = 4",
         "5 0 undo r1c2 = 2",
-        "6 0 place r1c2 = 3 (guess)",
-        "7 1 place r1c3 = 2 (guess)",
+        "6 0 place r1c2 = 3 (guess from {2,3})",
+        "7 1 place r1c3 = 2 (guess from {2,4})",
         "8 2 place r1c4 = 4 (only candidate)",
-        "9 3 place r2c1 = 2 (guess)",
-        "10 4 dead end: a cell has no candidate",
+        "9 3 place r2c1 = 2 (guess from {2,4})",
+        "10 4 dead end: r2c2 has no candidate",
         "11 3 undo r2c1 = 2",
-        "12 3 place r2c1 = 4 (guess)",
+        "12 3 place r2c1 = 4 (guess from {2,4})",
         "13 4 place r2c2 = 2 (only candidate)",
         "14 5 place r2c4 = 1 (only candidate)",
-        "15 6 place r3c1 = 2 (guess)",
+        "15 6 place r3c1 = 2 (guess from {2,3})",
         "16 7 place r3c3 = 1 (only candidate)",
         "17 8 place r3c4 = 3 (only candidate)",
         "18 9 place r4c1 = 3 (only candidate)",
         "19 10 place r4c2 = 1 (only candidate)",
         "20 11 place r4c3 = 4 (only candidate)",
+        "21 12 solution",
     ];
     // The four row-major rungs visit the same tree: same decisions.
     for s in ["naive", "blank-list", "used-tables", "bitmask"] {
         let out = stdout(&["trace", "-s", s, "--steps", "50"], TINY_LINE);
         assert_eq!(decisions(&out), expected, "{s}");
-        assert!(out.contains("(first 20 of 20 decisions)"), "{s}");
+        assert!(out.contains("(first 21 of 21 events)"), "{s}");
         let t = totals(&out);
         // nodes, placements, backtracks, (probes), guesses, dead_ends, forced
         assert_eq!((t[0], t[1], t[2]), (16, 15, 3), "{s}");
@@ -101,7 +102,7 @@ fn four_by_four_histogram_and_steps_limit() {
         TINY_LINE,
     );
     assert_eq!(decisions(&out).len(), 3);
-    assert!(out.contains("(first 3 of 20 decisions)"));
+    assert!(out.contains("(first 3 of 21 events)"));
     // Nodes per depth: one root, two tries at depth 1 and 2, a single path below.
     let hist: Vec<(u64, u64)> = out
         .lines()
@@ -139,14 +140,14 @@ fn nine_by_nine_two_strategies_side_by_side() {
     assert_eq!(
         decisions(&mrv),
         [
-            "1 0 place r2c3 = 6 (guess)",
-            "2 1 place r2c5 = 7 (guess)",
-            "3 2 place r2c2 = 2 (guess)",
-            "4 3 place r2c1 = 4 (guess)",
+            "1 0 place r2c3 = 6 (guess from {6,7,9})",
+            "2 1 place r2c5 = 7 (guess from {7,9})",
+            "3 2 place r2c2 = 2 (guess from {2,4})",
+            "4 3 place r2c1 = 4 (guess from {4,9})",
             "5 4 place r2c7 = 9 (only candidate)",
         ]
     );
-    assert!(mrv.contains("(first 5 of 96,515 decisions)"));
+    assert!(mrv.contains("(first 5 of 96,516 events)"));
     assert_eq!(
         totals(&mrv),
         [45_268, 45_267, 45_203, 4_405_083, 12_094, 6_045, 0]
@@ -173,10 +174,10 @@ fn nine_by_nine_two_strategies_side_by_side() {
         decisions(&used),
         [
             // r1c1: 1 is in its box (r3c3), 5 in its column (r7c1).
-            "1 0 place r1c1 = 2 (guess)",
-            "2 1 place r1c2 = 3 (guess)",
+            "1 0 place r1c1 = 2 (guess from {2,3,4,6,7,8,9})",
+            "2 1 place r1c2 = 3 (guess from {3,4,5,6,7,8})",
             // r1c3: 1, 2, 4 are in its column, 2 and 3 already in row 1.
-            "3 2 place r1c3 = 5 (guess)",
+            "3 2 place r1c3 = 5 (guess from {5,6,7,8,9})",
         ]
     );
     let t = totals(&used);
@@ -311,5 +312,237 @@ fn row_major_rungs_count_the_same_tree_on_the_famous_puzzles() {
             assert!(b.probes < a.probes, "each rung reads less: {:?}", p.name);
             assert_eq!(r.solution, runs[0].solution);
         }
+    }
+}
+
+/// Every recorded event tells the truth about the board the search had in
+/// hand: replaying the events onto the givens ([`Position`]), each placement
+/// is in an empty cell and among the candidates its branch lists; the listed
+/// candidates (or places of a digit in a unit) are exactly the board's;
+/// a naked single is the cell's only candidate; a hidden single is the
+/// digit's only place in its unit; a dead end's cell has no candidate, its
+/// digit no place in its unit, its clashing digits only that cell; an undo
+/// takes back a placement on the path; the solution is the verified one.
+///
+/// `fast` eliminates more than the board shows (locked candidates), so its
+/// claims are checked one way: the digits it lists are possible on the
+/// board, what it calls impossible is not checked. And it fills all the
+/// naked singles of a sweep before its band filter runs, so a forced digit
+/// may clash with one forced just before it in the same sweep (e.g. two 2s
+/// in column 7 on Golden Nugget, step 1,482): the filter then finds the dead
+/// end. Its forced digits are only checked to land in empty cells.
+#[test]
+fn every_event_tells_the_truth_about_the_board() {
+    use sudoku_lab::Strategy;
+    use sudoku_lab::board::{Board, Cell, Unit};
+    use sudoku_lab::dataset::Dataset;
+    use sudoku_lab::format::parse_one;
+    use sudoku_lab::trace::{Branch, DeadEnd, EventKind, Position, Reason, trace};
+
+    fn candidates(b: &Board, values: &[u8], cell: Cell) -> u32 {
+        let g = b.geometry();
+        let mut used = 0;
+        for u in g.units_of(cell) {
+            for c in g.unit_cells(u) {
+                if values[c.index()] != 0 {
+                    used |= 1 << (values[c.index()] - 1);
+                }
+            }
+        }
+        g.full & !used
+    }
+    /// Places (bit i = i-th cell of the unit) where `digit` fits, and whether it is placed.
+    fn places(b: &Board, values: &[u8], unit: Unit, digit: u8) -> (u32, bool) {
+        let g = b.geometry();
+        let mut mask = 0;
+        let mut placed = false;
+        for (i, c) in g.unit_cells(unit).enumerate() {
+            let v = values[c.index()];
+            placed |= v == digit;
+            if v == 0 && candidates(b, values, c) & (1 << (digit - 1)) != 0 {
+                mask |= 1 << i;
+            }
+        }
+        (mask, placed)
+    }
+
+    let mut puzzles: Vec<Board> = ["1.....3..4.....2", ANTI.trim()]
+        .iter()
+        .map(|l| parse_one(l).unwrap().1.board)
+        .collect();
+    let famous = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/puzzles/famous.txt");
+    puzzles.extend(
+        Dataset::load(&famous)
+            .unwrap()
+            .puzzles
+            .into_iter()
+            .map(|p| p.board),
+    );
+    let mut checked = std::collections::BTreeMap::<String, u64>::new();
+    for b in &puzzles {
+        let g = b.geometry();
+        for &s in Strategy::ALL {
+            if !s.supports(b.size()) {
+                continue;
+            }
+            let exact = s != Strategy::Fast;
+            let t = trace(s, b, Some(30_000), 200_000).expect("verified");
+            let mut p = Position::new(b);
+            for e in t.tracer.events() {
+                let v = p.values().to_vec();
+                let at = format!("{s} step {}: {}", e.step, e.describe(g));
+                let placed_now = p
+                    .fills()
+                    .iter()
+                    .filter(|&&f| f == sudoku_lab::trace::Fill::Placed)
+                    .count();
+                // An undo's depth is the depth of the node that made the placement.
+                let undo = matches!(e.kind, EventKind::Backtrack { .. });
+                assert_eq!(e.depth as usize, placed_now - undo as usize, "{at}: depth");
+                let kind = match e.kind {
+                    EventKind::Place {
+                        cell,
+                        digit,
+                        branch,
+                        guess,
+                    } => {
+                        let cand = candidates(b, &v, cell);
+                        assert_eq!(v[cell.index()], 0, "{at}: cell empty");
+                        assert!(cand & (1 << (digit - 1)) != 0, "{at}: digit fits");
+                        match branch {
+                            Branch::Cell { cell: c, digits } => {
+                                assert_eq!(c, cell, "{at}");
+                                assert!(digits & (1 << (digit - 1)) != 0, "{at}");
+                                if exact {
+                                    assert_eq!(digits, cand, "{at}: candidates");
+                                } else {
+                                    assert_eq!(digits & !cand, 0, "{at}: candidates");
+                                }
+                                assert_eq!(guess, digits.count_ones() > 1, "{at}: guess");
+                            }
+                            Branch::Digit {
+                                unit,
+                                digit: d,
+                                places: m,
+                            } => {
+                                assert_eq!(d, digit, "{at}");
+                                let (want, placed) = places(b, &v, unit, digit);
+                                assert!(!placed, "{at}");
+                                assert_eq!(m, want, "{at}: places");
+                                assert!(g.unit_cells(unit).any(|c| c == cell), "{at}");
+                                assert_eq!(guess, m.count_ones() > 1, "{at}: guess");
+                            }
+                            Branch::Unstated => panic!("{at}: every rung states its branch"),
+                        }
+                        "place"
+                    }
+                    EventKind::Forced {
+                        cell,
+                        digit,
+                        reason,
+                    } => {
+                        let cand = candidates(b, &v, cell);
+                        assert_eq!(v[cell.index()], 0, "{at}: cell empty");
+                        if exact {
+                            assert!(cand & (1 << (digit - 1)) != 0, "{at}: digit fits");
+                        }
+                        match reason {
+                            Reason::NakedSingle => {
+                                if exact {
+                                    assert_eq!(cand, 1 << (digit - 1), "{at}: only candidate");
+                                }
+                                "naked single"
+                            }
+                            Reason::HiddenSingle(unit) => {
+                                assert!(g.unit_cells(unit).any(|c| c == cell), "{at}");
+                                let (m, placed) = places(b, &v, unit, digit);
+                                assert!(!placed, "{at}");
+                                if exact {
+                                    assert_eq!(m.count_ones(), 1, "{at}: only place");
+                                }
+                                "hidden single"
+                            }
+                            Reason::Unstated => panic!("{at}: every rung states its reason"),
+                        }
+                    }
+                    EventKind::Backtrack { cell, digit } => {
+                        assert_eq!(v[cell.index()], digit, "{at}: undoes what is there");
+                        "undo"
+                    }
+                    EventKind::DeadEnd(why) => match why {
+                        DeadEnd::Cell(cell) => {
+                            assert_eq!(v[cell.index()], 0, "{at}: cell empty");
+                            if exact {
+                                assert_eq!(candidates(b, &v, cell), 0, "{at}: no candidate");
+                            }
+                            "dead end: cell"
+                        }
+                        DeadEnd::Digit { unit, digit } => {
+                            let (m, placed) = places(b, &v, unit, digit);
+                            assert!(!placed, "{at}: digit not placed in the unit");
+                            if exact {
+                                assert_eq!(m, 0, "{at}: no place");
+                            }
+                            "dead end: digit"
+                        }
+                        DeadEnd::Clash { unit, cell, digits } => {
+                            assert!(digits.count_ones() >= 2, "{at}");
+                            assert!(g.unit_cells(unit).any(|c| c == cell), "{at}");
+                            let i = g.unit_cells(unit).position(|c| c == cell).unwrap();
+                            for d in 1..=g.n as u8 {
+                                if digits & (1 << (d - 1)) != 0 {
+                                    let (m, placed) = places(b, &v, unit, d);
+                                    assert!(!placed, "{at}");
+                                    assert_eq!(m, 1 << i, "{at}: {d} only fits {cell:?}");
+                                }
+                            }
+                            "dead end: clash"
+                        }
+                        DeadEnd::Chute { .. } => {
+                            assert!(!exact, "{at}: only fast reasons by chutes");
+                            "dead end: chute"
+                        }
+                        DeadEnd::Unstated => panic!("{at}: every rung states why"),
+                    },
+                    EventKind::Solution => {
+                        assert!(v.iter().all(|&x| x != 0), "{at}: complete");
+                        assert_eq!(
+                            Some(&v[..]),
+                            t.solution.as_ref().map(|s| s.cells()),
+                            "{at}: the verified solution"
+                        );
+                        "solution"
+                    }
+                };
+                *checked.entry(format!("{s}: {kind}")).or_default() += 1;
+                p.apply(e);
+            }
+            if !t.tracer.truncated() && t.outcome == sudoku_lab::Outcome::Solved {
+                assert_eq!(
+                    Some(p.values()),
+                    t.solution.as_ref().map(|s| s.cells()),
+                    "{s}: the replayed board ends on the solution"
+                );
+            }
+        }
+    }
+    // Every kind of claim was exercised somewhere.
+    for want in [
+        "naive: place",
+        "naive: dead end: cell",
+        "naive: undo",
+        "mrv: solution",
+        "propagate: naked single",
+        "propagate: hidden single",
+        "propagate: dead end: digit",
+        "propagate: dead end: clash",
+        "dlx: dead end: digit",
+        "fast: hidden single",
+        "fast: dead end: chute",
+    ] {
+        assert!(
+            checked.contains_key(want),
+            "{want} never checked: {checked:?}"
+        );
     }
 }

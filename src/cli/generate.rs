@@ -1,6 +1,6 @@
 //! `generate`: write a seeded set of uniquely solvable puzzles.
 
-use std::io::{IsTerminal, Write};
+use std::io::IsTerminal;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -96,12 +96,8 @@ pub fn generate(args: &GenerateArgs) -> anyhow::Result<ExitCode> {
     bar.finish_and_clear();
     let text = render(&params, &puzzles?);
     match &args.out {
-        Some(path) => crate::output::write_atomic(path, text.as_bytes())?,
-        None => {
-            let mut out = std::io::stdout().lock();
-            out.write_all(text.as_bytes())?;
-            out.flush()?;
-        }
+        Some(path) => crate::output::write_file(path, text.as_bytes())?,
+        None => crate::output::print(&text)?,
     }
     Ok(ExitCode::SUCCESS)
 }

@@ -5,88 +5,125 @@
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use anyhow::Context;
+use anyhow::{Context, bail};
 use clap::Args;
 
+use crate::counters::Counts;
 use crate::dataset::Dataset;
+use crate::measure::{Measurement, measure};
+use crate::present::{duration, markdown, thousands};
+use crate::progress::Progress;
+use crate::search::Limits;
 use crate::strategy::{Outcome, Strategy};
 use crate::tour::transform::Transform;
-use crate::tour::{BATCHES, Distribution, Measurement, measure};
+use crate::tour::{Distribution, Labelled};
 
 use super::EXIT_UNSOLVED;
+use super::args::{MeasureBudget, SampleArgs, StrategyList, TimingArgs};
+use super::progress::Bar;
 
 #[derive(Debug, Args)]
 pub struct LadderArgs {
-    /// Strategies to run (repeat or separate by commas); default: every rung, in ladder order.
-    #[arg(long, short, value_enum, value_delimiter = ',')]
-    pub strategy: Vec<Strategy>,
-    /// Give up on a puzzle after this many search nodes (reported as "budget").
-    #[arg(long, value_name = "NODES")]
-    pub budget: Option<u64>,
-    /// Use only the first N puzzles of each file.
+    #[command(flatten)]
+    pub strategies: StrategyList,
+    #[command(flatten)]
+    pub budget: MeasureBudget,
+    /// Use only the first N puzzles of each file (after --sample, if given).
     #[arg(long, value_name = "N")]
     pub first: Option<usize>,
+    #[command(flatten)]
+    pub sample: SampleArgs,
+    #[command(flatten)]
+    pub timing: TimingArgs,
     /// Also run every puzzle turned and mirrored (8 ways) and with its row bands reordered.
     #[arg(long)]
     pub symmetries: bool,
     /// One row per file and strategy: the distribution of nodes (percentiles,
-    /// decades, puzzles solved without a guess); times from one batch per puzzle.
+    /// decades, puzzles solved without a guess) and the total time.
     #[arg(long)]
     pub dist: bool,
-    /// Puzzle files (line, grid or compact layout).
+    /// Puzzle files (line, grid or compact layout, or CSV).
     #[arg(required = true)]
     pub files: Vec<PathBuf>,
 }
 
 pub fn ladder(args: &LadderArgs) -> anyhow::Result<ExitCode> {
-    let strategies: Vec<Strategy> = if args.strategy.is_empty() {
-        Strategy::ALL.to_vec()
-    } else {
-        args.strategy.clone()
+    let strategies = args.strategies.chosen();
+    let limits = Limits::solve(args.budget.budget.get());
+    let method = args.timing.method();
+    let sets = args
+        .files
+        .iter()
+        .map(|p| Dataset::load_sampled(p, args.sample.sample()))
+        .collect::<anyhow::Result<Vec<_>>>()?;
+    let take = args.first.unwrap_or(usize::MAX);
+    let variants = |size| {
+        if args.symmetries {
+            Transform::standard(size)
+        } else {
+            vec![Transform::Identity]
+        }
     };
-    let mut sets: Vec<(String, Vec<Measurement>)> = Vec::new();
-    for path in &args.files {
-        let data = Dataset::load(path)?;
+    let total: u64 = sets
+        .iter()
+        .flat_map(|d| d.puzzles.iter().take(take))
+        .map(|p| (variants(p.board.size()).len() * strategies.len()) as u64)
+        .sum();
+    let progress = Bar::new("ladder");
+    progress.start(total);
+    let mut out: Vec<(String, Vec<Labelled>)> = Vec::new();
+    for (path, data) in args.files.iter().zip(&sets) {
         let mut rows = Vec::new();
-        let take = args.first.unwrap_or(usize::MAX);
-        for (i, puzzle) in data.puzzles.iter().take(take).enumerate() {
+        for (puzzle, position) in data.puzzles.iter().zip(&data.positions).take(take) {
             let base = puzzle
                 .name
                 .clone()
-                .unwrap_or_else(|| format!("{}#{}", data.name, i + 1));
-            let variants = if args.symmetries {
-                Transform::standard(puzzle.board.size())
-            } else {
-                vec![Transform::Identity]
-            };
-            for t in &variants {
+                .unwrap_or_else(|| format!("{}#{position}", data.name));
+            for t in &variants(puzzle.board.size()) {
                 let board = t.apply(&puzzle.board);
                 let label = match t {
                     Transform::Identity if !args.symmetries => base.clone(),
                     _ => format!("{base} @{}", t.name()),
                 };
                 for &s in &strategies {
-                    if !s.supports(board.size()) {
-                        continue;
-                    }
-                    let batches = if args.dist { 1 } else { BATCHES };
-                    let m = measure(s, &board, label.clone(), args.budget, batches)
-                        .with_context(|| format!("{} puzzle {}", path.display(), i + 1))?;
-                    rows.push(m);
+                    progress.say(&format!("{label} × {s}"));
+                    let m = measure(s, &board, limits, &method).with_context(|| {
+                        format!(
+                            "{} puzzle {position} (line {})",
+                            path.display(),
+                            puzzle.line
+                        )
+                    })?;
+                    progress.tick();
+                    rows.push(Labelled {
+                        puzzle: label.clone(),
+                        m,
+                    });
                 }
             }
         }
-        sets.push((data.name, rows));
+        out.push((data.name.clone(), rows));
     }
-    let all_solved = sets
+    progress.finish();
+    let all: Vec<&Labelled> = out.iter().flat_map(|(_, r)| r).collect();
+    if all.iter().all(|l| l.m.outcome == Outcome::Unsupported) {
+        let sizes: Vec<String> = sets
+            .iter()
+            .flat_map(|d| d.puzzles.first())
+            .map(|p| p.board.size().to_string())
+            .collect();
+        bail!(
+            "nothing to measure: no chosen strategy supports the puzzles' size ({})",
+            sizes.join(", ")
+        );
+    }
+    let all_solved = all
         .iter()
-        .flat_map(|(_, rows)| rows)
-        .all(|m| m.outcome == Outcome::Solved);
+        .all(|l| matches!(l.m.outcome, Outcome::Solved | Outcome::Unsupported));
     if args.dist {
-        print!("{}", distribution_tables(&sets, &strategies));
+        crate::output::print(&distribution_tables(&out, &strategies))?;
     } else {
-        let rows: Vec<&Measurement> = sets.iter().flat_map(|(_, r)| r).collect();
-        print!("{}", puzzle_table(&rows));
+        crate::output::print(&puzzle_table(&all))?;
     }
     Ok(if all_solved {
         ExitCode::SUCCESS
@@ -96,48 +133,45 @@ pub fn ladder(args: &LadderArgs) -> anyhow::Result<ExitCode> {
 }
 
 /// One row per puzzle × strategy.
-pub fn puzzle_table(rows: &[&Measurement]) -> String {
-    let headers = [
-        "puzzle",
-        "strategy",
-        "result",
-        "nodes",
-        "placements",
-        "backtracks",
-        "guesses",
-        "dead ends",
-        "probes",
-        "time",
-        "per node",
-    ];
+pub fn puzzle_table(rows: &[&Labelled]) -> String {
+    // Every counter, in the order of the one counter table (`Counts::NAMES`).
+    let counters = Counts::NAMES.map(|n| n.replace('_', " "));
+    let mut headers = vec!["puzzle", "strategy", "result"];
+    headers.extend(counters.iter().map(String::as_str));
+    headers.extend(["time", "per node"]);
     let body = rows
         .iter()
-        .map(|m| {
-            let c = &m.counts;
-            vec![
-                m.puzzle.clone(),
+        .map(|l| {
+            let m = &l.m;
+            let ran = m.outcome != Outcome::Unsupported;
+            let mut row = vec![
+                l.puzzle.clone(),
                 m.strategy.name().to_string(),
                 result(m.outcome).to_string(),
-                thousands(c.nodes),
-                thousands(c.placements),
-                thousands(c.backtracks),
-                thousands(c.guesses),
-                thousands(c.dead_ends),
-                thousands(c.probes),
-                duration(m.nanos as f64),
-                m.ns_per_node().map_or("-".into(), per_node),
-            ]
+            ];
+            row.extend(
+                m.counts
+                    .values()
+                    .map(|x| if ran { thousands(x) } else { "-".to_string() }),
+            );
+            row.push(m.timing.map_or("-".into(), |t| duration(t.ns())));
+            row.push(l.ns_per_node().map_or("-".into(), per_node));
+            row
         })
         .collect();
     markdown(&headers, 3, body)
 }
 
 /// Percentiles per file × strategy, then puzzles per decade of nodes.
-pub fn distribution_tables(sets: &[(String, Vec<Measurement>)], strategies: &[Strategy]) -> String {
+pub fn distribution_tables(sets: &[(String, Vec<Labelled>)], strategies: &[Strategy]) -> String {
     let mut dists = Vec::new();
     for (name, rows) in sets {
         for &s in strategies {
-            let mine: Vec<&Measurement> = rows.iter().filter(|m| m.strategy == s).collect();
+            let mine: Vec<&Measurement> = rows
+                .iter()
+                .map(|l| &l.m)
+                .filter(|m| m.strategy == s && m.outcome != Outcome::Unsupported)
+                .collect();
             if !mine.is_empty() {
                 dists.push(Distribution::of(name, s, &mine));
             }
@@ -168,13 +202,13 @@ pub fn distribution_tables(sets: &[(String, Vec<Measurement>)], strategies: &[St
                 thousands(d.solved as u64),
                 thousands(d.over_budget as u64),
                 thousands(d.no_guess as u64),
-                thousands(d.p50),
-                thousands(d.p90),
-                thousands(d.p99),
-                thousands(d.max),
-                thousands(d.mean.round() as u64),
+                thousands(d.nodes.median.round() as u64),
+                thousands(d.nodes.p90.round() as u64),
+                thousands(d.nodes.p99.round() as u64),
+                thousands(d.nodes.max as u64),
+                thousands(d.nodes.mean.round() as u64),
                 format!("{:.1}%", d.top1_share * 100.0),
-                duration(d.total_nanos as f64),
+                duration(d.total_nanos),
             ]
         })
         .collect();
@@ -213,98 +247,10 @@ fn result(o: Outcome) -> &'static str {
         Outcome::Solved => "solved",
         Outcome::NoSolution => "none",
         Outcome::BudgetExceeded => "budget",
-    }
-}
-
-/// A Markdown table; the first `left` columns are left-aligned, the rest right-aligned.
-pub fn markdown(headers: &[&str], left: usize, rows: Vec<Vec<String>>) -> String {
-    let mut widths: Vec<usize> = headers.iter().map(|h| h.chars().count()).collect();
-    for row in &rows {
-        for (w, cell) in widths.iter_mut().zip(row) {
-            *w = (*w).max(cell.chars().count());
-        }
-    }
-    let line = |cells: &mut dyn Iterator<Item = String>| -> String {
-        let parts: Vec<String> = cells
-            .enumerate()
-            .map(|(i, c)| {
-                let pad = widths[i].saturating_sub(c.chars().count());
-                if i < left {
-                    format!("{c}{}", " ".repeat(pad))
-                } else {
-                    format!("{}{c}", " ".repeat(pad))
-                }
-            })
-            .collect();
-        format!("| {} |\n", parts.join(" | "))
-    };
-    let mut out = line(&mut headers.iter().map(|h| h.to_string()));
-    let rule: Vec<String> = widths
-        .iter()
-        .enumerate()
-        .map(|(i, &w)| {
-            if i < left {
-                format!(":{}", "-".repeat(w + 1))
-            } else {
-                format!("{}:", "-".repeat(w + 1))
-            }
-        })
-        .collect();
-    out.push_str(&format!("|{}|\n", rule.join("|")));
-    for row in rows {
-        out.push_str(&line(&mut row.into_iter()));
-    }
-    out
-}
-
-/// `69175317` → `69,175,317`.
-pub fn thousands(x: u64) -> String {
-    let s = x.to_string();
-    let mut out = String::with_capacity(s.len() + s.len() / 3);
-    for (i, ch) in s.chars().enumerate() {
-        if i > 0 && (s.len() - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(ch);
-    }
-    out
-}
-
-/// A time with a unit chosen for 3-4 significant digits: `412 ns`, `3.1 µs`, `27.4 ms`, `2.31 s`.
-pub fn duration(nanos: f64) -> String {
-    if nanos < 1e3 {
-        format!("{nanos:.0} ns")
-    } else if nanos < 1e6 {
-        format!("{:.1} µs", nanos / 1e3)
-    } else if nanos < 1e9 {
-        format!("{:.1} ms", nanos / 1e6)
-    } else {
-        format!("{:.2} s", nanos / 1e9)
+        Outcome::Unsupported => "unsupported",
     }
 }
 
 fn per_node(ns: f64) -> String {
     format!("{ns:.1} ns")
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn number_formats() {
-        assert_eq!(thousands(0), "0");
-        assert_eq!(thousands(999), "999");
-        assert_eq!(thousands(1_000), "1,000");
-        assert_eq!(thousands(69_175_317), "69,175,317");
-        assert_eq!(duration(412.0), "412 ns");
-        assert_eq!(duration(3_140.0), "3.1 µs");
-        assert_eq!(duration(2_310_000_000.0), "2.31 s");
-    }
-
-    #[test]
-    fn markdown_aligns() {
-        let t = markdown(&["a", "n"], 1, vec![vec!["xyz".into(), "1".into()]]);
-        assert_eq!(t, "| a   | n |\n|:----|--:|\n| xyz | 1 |\n");
-    }
 }

@@ -1,29 +1,110 @@
 //! The `sudoku-lab` command line: argument types (clap) and dispatch. Each
-//! subcommand lives in its own file and returns an exit code; `main` only
-//! prints errors.
+//! subcommand lives in its own file and returns an exit code; an error is
+//! turned into its exit code in one place, [`exit_code`]. The crate's one
+//! public door into it is [`run_with`] (and [`main_with`]), so a program
+//! that adds its own rungs runs the very same command line.
 //!
-//! Exit codes: 0 success (every puzzle solved); 1 a puzzle had no solution or
-//! exceeded its budget; 2 bad input or usage.
+//! Exit codes (README, *Exit codes*): 0 success (every puzzle solved, or the
+//! reader of standard output quit early); 1 a puzzle had no solution or
+//! exceeded its budget; 2 bad input or usage; 70 a bug in the lab; 74 a
+//! read or write failed; 130 interrupted.
 
+use std::ffi::OsString;
+use std::io::Write as _;
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
+mod args;
 mod compare;
+mod exit;
 mod generate;
 mod ladder;
+mod progress;
 mod rate;
+mod replay;
 mod solve;
 mod speed;
 mod trace;
 
-pub use compare::{CompareArgs, DEFAULT_BUDGET, ReportArgs};
-pub use generate::GenerateArgs;
-pub use ladder::LadderArgs;
-pub use rate::RateArgs;
-pub use solve::{CountArgs, SolveArgs};
-pub use speed::SpeedArgs;
-pub use trace::TraceArgs;
+use compare::{CompareArgs, ReportArgs};
+use exit::{exit_code, parse};
+use generate::GenerateArgs;
+use ladder::LadderArgs;
+use rate::RateArgs;
+use replay::ReplayArgs;
+use solve::{CountArgs, SolveArgs};
+use speed::SpeedArgs;
+use trace::TraceArgs;
+
+use crate::strategy::{AddError, Strategy};
+
+/// Puts one rung on the ladder; `Strategy::add::<MyRung>` is one.
+pub type AddRung = fn() -> Result<Strategy, AddError>;
+
+/// The `sudoku-lab` program, with `rungs` added to the ladder: parses this
+/// process's arguments, runs the command and returns its exit code. A
+/// program of a few lines puts an outside rung into every command
+/// (`strategies`, `solve`, `trace`, `ladder`, `compare`, `report`, `speed`):
+///
+/// ```no_run
+/// # use sudoku_lab::{Board, BoxSize, Counter, Rung, Strategy};
+/// # use sudoku_lab::search::{Ctx, Flow};
+/// # struct MyRung;
+/// # impl Rung for MyRung {
+/// #     const NAME: &'static str = "my-rung";
+/// #     const SUMMARY: &'static str = "mrv, by another name";
+/// #     type Scratch = ();
+/// #     fn scratch(_: BoxSize) {}
+/// #     fn search<C: Counter>(s: &mut (), p: &Board, ctx: &mut Ctx<C>) -> Flow {
+/// #         sudoku_lab::strategy::mrv::Mrv::search(s, p, ctx)
+/// #     }
+/// # }
+/// fn main() -> std::process::ExitCode {
+///     sudoku_lab::main_with(&[Strategy::add::<MyRung>])
+/// }
+/// ```
+///
+/// `cargo run --release --example NAME -- compare -s mrv,my-rung` then
+/// writes its CSV files, charts and report with `my-rung` beside `mrv`.
+/// A rung that cannot be added (bad or taken name) is reported on standard
+/// error with exit code 70 ([`EXIT_BUG`]): the program itself is wrong.
+pub fn main_with(rungs: &[AddRung]) -> ExitCode {
+    run_with(rungs, std::env::args_os())
+}
+
+/// [`main_with`] on the given arguments (the program name first), e.g.
+/// `["sudoku-lab", "strategies"]`: for programs that build their own
+/// command lines.
+///
+/// ```
+/// use sudoku_lab::{EXIT_USAGE, run_with};
+///
+/// assert_eq!(run_with(&[], ["sudoku-lab", "strategies"]), std::process::ExitCode::SUCCESS);
+/// let unknown = run_with(&[], ["sudoku-lab", "solve", "--strategy", "no-such-rung", "x"]);
+/// assert_eq!(unknown, std::process::ExitCode::from(EXIT_USAGE));
+/// ```
+pub fn run_with<I, T>(rungs: &[AddRung], args: I) -> ExitCode
+where
+    I: IntoIterator<Item = T>,
+    T: Into<OsString>,
+{
+    for add in rungs {
+        if let Err(e) = add() {
+            crate::output::note(format_args!("error: {e}"));
+            return ExitCode::from(EXIT_BUG);
+        }
+    }
+    let argv: Vec<OsString> = args.into_iter().map(Into::into).collect();
+    let cli = match parse(&argv) {
+        Ok(cli) => cli,
+        Err(code) => return code,
+    };
+    match run(cli, &argv) {
+        Ok(code) => code,
+        Err(err) => exit_code(&err),
+    }
+}
 
 /// A laboratory for backtracking Sudoku solvers.
 #[derive(Debug, Parser)]
@@ -43,6 +124,8 @@ pub enum Command {
     Strategies,
     /// Watch one search unfold: first decisions, totals, nodes per depth.
     Trace(TraceArgs),
+    /// Replay searches as one self-contained web page (board, events, counters, depth).
+    Replay(ReplayArgs),
     /// Run strategies over puzzle files; print Markdown tables of counters and times.
     Ladder(LadderArgs),
     /// Run strategies over datasets; write results.csv, summary.csv, charts and a report.
@@ -59,30 +142,40 @@ pub enum Command {
 
 /// Exit code for "a puzzle was not solved" (no solution or budget exceeded).
 pub const EXIT_UNSOLVED: u8 = 1;
-/// Exit code for bad input or usage (also clap's).
+/// Exit code for bad input or usage (also clap's), including a named file
+/// or folder that does not exist.
 pub const EXIT_USAGE: u8 = 2;
+/// Exit code for a bug in the lab: a wrong solution caught by verification
+/// (`WrongSolution`) or a failed internal check (a message starting `BUG:`).
+/// `EX_SOFTWARE` of sysexits.h.
+pub const EXIT_BUG: u8 = 70;
+/// Exit code for a read or write the operating system refused: permission
+/// denied, disk full, read-only file system, standard output failing.
+/// `EX_IOERR` of sysexits.h.
+pub const EXIT_IO: u8 = 74;
 
-/// Runs one parsed command line.
-pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
+/// Runs one parsed command line; `argv` is what it was parsed from (the
+/// report quotes it).
+fn run(cli: Cli, argv: &[OsString]) -> anyhow::Result<ExitCode> {
     match cli.command {
         Command::Solve(args) => solve::solve(&args),
         Command::Count(args) => solve::count(&args),
         Command::Trace(args) => trace::run(&args),
+        Command::Replay(args) => replay::run(&args),
         Command::Ladder(args) => ladder::ladder(&args),
-        Command::Compare(args) => compare::compare(&args),
+        Command::Compare(args) => compare::compare(&args, argv),
         Command::Report(args) => compare::report(&args),
         Command::Speed(args) => speed::speed(&args),
         Command::Generate(args) => generate::generate(&args),
         Command::Rate(args) => rate::rate(&args),
         Command::Strategies => {
-            let width = crate::Strategy::ALL
-                .iter()
-                .map(|s| s.name().len())
-                .max()
-                .unwrap_or(0);
-            for s in crate::Strategy::ALL {
-                println!("{:width$}  {}", s.name(), s.summary());
+            let ladder = Strategy::ladder();
+            let width = ladder.iter().map(|s| s.name().len()).max().unwrap_or(0);
+            let mut out = crate::output::stdout();
+            for s in ladder {
+                writeln!(out, "{:width$}  {}", s.name(), s.summary())?;
             }
+            out.flush()?;
             Ok(ExitCode::SUCCESS)
         }
     }

@@ -5,10 +5,11 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::{Args, ValueEnum};
-use rayon::prelude::*;
 
 use crate::dataset::DatasetReader;
-use crate::rate::{DEFAULT_BUDGET, Rating, rate as rate_one};
+use crate::rate::{Rating, rate as rate_one};
+
+use super::args::{MeasureBudget, SampleArgs};
 
 /// How to print the ratings.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -21,9 +22,13 @@ pub enum RateFormat {
 
 #[derive(Debug, Args)]
 pub struct RateArgs {
-    /// Node budget of each strategy on each puzzle.
-    #[arg(long, value_name = "NODES", default_value_t = DEFAULT_BUDGET)]
-    pub budget: u64,
+    #[command(flatten)]
+    pub budget: MeasureBudget,
+    #[command(flatten)]
+    pub sample: SampleArgs,
+    /// Worker threads (default: all hardware threads); output order does not depend on it.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=1024))]
+    pub jobs: Option<u64>,
     /// Output layout.
     #[arg(long, value_enum, default_value_t = RateFormat::Table)]
     pub format: RateFormat,
@@ -31,40 +36,33 @@ pub struct RateArgs {
     pub file: Option<PathBuf>,
 }
 
-/// Puzzles rated in parallel per chunk, printed in input order.
-const CHUNK: usize = 256;
-
 pub fn rate(args: &RateArgs) -> anyhow::Result<ExitCode> {
     let reader = DatasetReader::open(args.file.as_deref())?;
-    let out = std::io::BufWriter::new(std::io::stdout().lock());
+    let entries: Box<dyn Iterator<Item = anyhow::Result<(u64, crate::dataset::Entry)>>> =
+        match args.sample.sample() {
+            Some(sample) => Box::new(sample.draw(reader)?.0.into_iter().map(Ok)),
+            None => Box::new((0..).zip(reader).map(|(i, e)| Ok((i, e?)))),
+        };
+    let out = crate::output::stdout();
     let mut sink = match args.format {
         RateFormat::Table => Sink::Table(out),
         RateFormat::Csv => Sink::Csv(Box::new(csv::Writer::from_writer(out))),
     };
-    let mut chunk = Vec::with_capacity(CHUNK);
-    let mut index = 0;
     let mut first = true;
-    let mut entries = reader.peekable();
-    while entries.peek().is_some() {
-        chunk.clear();
-        for entry in entries.by_ref().take(CHUNK) {
-            index += 1;
-            chunk.push((index, entry?.puzzle));
-        }
-        let rows = chunk
-            .par_iter()
-            .map(|(i, p)| rate_one(*i, p, args.budget))
-            .collect::<Result<Vec<Rating>, _>>()?;
-        match &mut sink {
-            Sink::Csv(w) => {
-                for r in &rows {
-                    w.serialize(r)?;
-                }
+    let budget = args.budget.budget;
+    crate::exec::ordered(
+        entries,
+        args.jobs.map_or_else(crate::defaults::jobs, |j| j as usize),
+        |(i, e)| Ok(rate_one(*i as usize + 1, &e.puzzle, budget)?),
+        |r: Rating| {
+            match &mut sink {
+                Sink::Csv(w) => w.serialize(&r)?,
+                Sink::Table(w) => w.write_all(table(std::slice::from_ref(&r), first).as_bytes())?,
             }
-            Sink::Table(w) => w.write_all(table(&rows, first).as_bytes())?,
-        }
-        first = false;
-    }
+            first = false;
+            Ok(())
+        },
+    )?;
     match &mut sink {
         Sink::Csv(w) => w.flush()?,
         Sink::Table(w) => w.flush()?,

@@ -1,6 +1,6 @@
 //! `solve` and `count`.
 
-use std::io::{BufWriter, Write};
+use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -8,12 +8,16 @@ use clap::Args;
 
 use std::time::Duration;
 
+use crate::counters::Counts;
+use crate::defaults;
 use crate::format::{Format, Puzzle, render};
 use crate::input;
+use crate::measure::{Measurement, measure};
 use crate::search::{End, Limits};
 use crate::strategy::{Outcome, Run, Strategy};
 
 use super::EXIT_UNSOLVED;
+use super::args::SolveBudget;
 
 /// Printed (one line, in place of a solution) for a line-format puzzle with no solution.
 pub const NO_SOLUTION: &str = "no solution";
@@ -23,14 +27,13 @@ pub const BUDGET_EXCEEDED: &str = "budget exceeded";
 #[derive(Debug, Args)]
 pub struct SolveArgs {
     /// Strategy to solve with [default: fast for 9x9, propagate for other sizes].
-    #[arg(long, short, value_enum)]
+    #[arg(long, short)]
     pub strategy: Option<Strategy>,
     /// Print each puzzle's counters and time to stderr.
     #[arg(long)]
     pub stats: bool,
-    /// Give up on a puzzle after this many search nodes.
-    #[arg(long, value_name = "NODES")]
-    pub budget: Option<u64>,
+    #[command(flatten)]
+    pub budget: SolveBudget,
     /// Puzzle file (line, grid or compact layout); standard input if omitted.
     pub file: Option<PathBuf>,
 }
@@ -41,11 +44,10 @@ pub struct CountArgs {
     #[arg(long, short, default_value_t = 2, value_parser = clap::value_parser!(u64).range(1..))]
     pub limit: u64,
     /// Strategy to count with [default: fast for 9x9, propagate for other sizes].
-    #[arg(long, short, value_enum)]
+    #[arg(long, short)]
     pub strategy: Option<Strategy>,
-    /// Give up on a puzzle after this many search nodes.
-    #[arg(long, value_name = "NODES")]
-    pub budget: Option<u64>,
+    #[command(flatten)]
+    pub budget: SolveBudget,
     /// Print each puzzle's counters and time to stderr.
     #[arg(long)]
     pub stats: bool,
@@ -53,8 +55,9 @@ pub struct CountArgs {
     pub file: Option<PathBuf>,
 }
 
-/// Runs the timed path (counters off); with `stats`, also a counted pass,
-/// and prints its counters with the uncounted time to stderr.
+/// Solves one puzzle (counters off, answer verified); with `stats`, also
+/// measures it as every command does and prints the counters and the time
+/// to stderr.
 fn timed_with_stats(
     requested: Option<Strategy>,
     puzzle: &Puzzle,
@@ -72,33 +75,33 @@ fn timed_with_stats(
     }
     let run = strategy.run_timed(&puzzle.board, limits)?;
     if stats {
-        let counted = strategy.run_counted(&puzzle.board, limits)?;
-        eprintln!("{}", stats_line(index, puzzle.line, &counted, run.elapsed));
+        let m = measure(strategy, &puzzle.board, limits, &defaults::TIMING)?;
+        crate::output::note(stats_line(index, puzzle.line, &m));
     }
     Ok(run)
 }
 
-/// One line of counters for `--stats`; `time` is the run with counters off.
-pub fn stats_line(index: usize, line: usize, run: &Run, time: Duration) -> String {
-    let c = &run.counts;
+/// One line of counters for `--stats`, and the time of one run (median
+/// per-thread CPU time of the uncounted runs).
+pub fn stats_line(index: usize, line: usize, m: &Measurement) -> String {
+    let counters: Vec<String> = Counts::NAMES
+        .iter()
+        .zip(m.counts.values())
+        .map(|(name, v)| format!("{name}={v}"))
+        .collect();
+    let time = m.timing.map_or("-".to_string(), |t| {
+        format!("{:?}", Duration::from_nanos(t.ns().round() as u64))
+    });
     format!(
-        "puzzle {index} (line {line}): {} nodes={} placements={} backtracks={} probes={} guesses={} dead_ends={} forced={} time={:?}",
-        run.outcome,
-        c.nodes,
-        c.placements,
-        c.backtracks,
-        c.probes,
-        c.guesses,
-        c.dead_ends,
-        c.forced,
-        time
+        "puzzle {index} (line {line}): {} {} time={time}",
+        m.outcome,
+        counters.join(" ")
     )
 }
 
 pub fn solve(args: &SolveArgs) -> anyhow::Result<ExitCode> {
     let mut reader = input::open(args.file.as_deref())?;
-    let stdout = std::io::stdout();
-    let mut out = BufWriter::new(stdout.lock());
+    let mut out = crate::output::stdout();
     let mut all_solved = true;
     let mut index = 0;
     while let Some(puzzle) = reader.next() {
@@ -108,7 +111,7 @@ pub fn solve(args: &SolveArgs) -> anyhow::Result<ExitCode> {
         let run = timed_with_stats(
             args.strategy,
             &puzzle,
-            Limits::solve(args.budget),
+            Limits::solve(args.budget.budget.get()),
             args.stats,
             index,
         )?;
@@ -128,7 +131,7 @@ pub fn solve(args: &SolveArgs) -> anyhow::Result<ExitCode> {
             (None, _) => {
                 all_solved = false;
                 out.flush()?;
-                eprintln!(
+                crate::output::note(format_args!(
                     "puzzle {index} (line {}): {}",
                     puzzle.line,
                     match run.outcome {
@@ -136,7 +139,7 @@ pub fn solve(args: &SolveArgs) -> anyhow::Result<ExitCode> {
                             format!("{BUDGET_EXCEEDED} after {} nodes", run.counts.nodes),
                         _ => NO_SOLUTION.to_string(),
                     }
-                );
+                ));
             }
         }
     }
@@ -162,14 +165,13 @@ fn write_board(out: &mut impl Write, board: &crate::Board, format: Format) -> st
 
 pub fn count(args: &CountArgs) -> anyhow::Result<ExitCode> {
     let mut reader = input::open(args.file.as_deref())?;
-    let stdout = std::io::stdout();
-    let mut out = BufWriter::new(stdout.lock());
+    let mut out = crate::output::stdout();
     let mut complete = true;
     let mut index = 0;
     for puzzle in reader.by_ref() {
         let puzzle = puzzle?;
         index += 1;
-        let limits = Limits::count(args.limit, args.budget);
+        let limits = Limits::count(args.limit, args.budget.budget.get());
         let run = timed_with_stats(args.strategy, &puzzle, limits, args.stats, index)?;
         match run.end {
             End::Exhausted => writeln!(out, "{}", run.solutions)?,

@@ -2,50 +2,33 @@
 //! Markdown. Measuring lives in [`crate::speed`]; this file only parses
 //! arguments and turns rows into text.
 
-use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
-use std::time::Duration;
 
 use clap::Args;
 
-use crate::speed::{SpeedOptions, SpeedRow, Status, load_sampled, measure};
-use crate::strategy::Strategy;
+use crate::dataset::Dataset;
+use crate::speed::{SpeedOptions, SpeedRow, measure};
+use crate::strategy::Outcome;
 
 use super::EXIT_UNSOLVED;
-
-/// Default node budget per puzzle: generous for the pruning rungs (mrv needs
-/// at most ~300k nodes on top1465) while bounding a naive run to about a
-/// second per puzzle.
-pub const DEFAULT_BUDGET: u64 = 1_000_000;
+use super::args::{MeasureBudget, SampleArgs, StrategyList, TimingArgs};
+use super::progress::Bar;
+use crate::progress::Progress;
 
 #[derive(Debug, Args)]
 pub struct SpeedArgs {
     /// Puzzle files to measure, each one a dataset.
     #[arg(required = true, value_name = "FILE")]
     pub files: Vec<PathBuf>,
-    /// Strategy to measure (repeatable); every strategy, in ladder order, if omitted.
-    #[arg(long, short, value_enum)]
-    pub strategy: Vec<Strategy>,
-    /// Measure a seeded random sample of N puzzles per file (file order kept).
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
-    pub sample: Option<u64>,
-    /// Seed of the sample.
-    #[arg(long, default_value_t = 1)]
-    pub seed: u64,
-    /// Node budget per puzzle (0: unlimited). A strategy that exceeds it on any
-    /// puzzle gets no throughput for that dataset.
-    #[arg(long, value_name = "NODES", default_value_t = DEFAULT_BUDGET)]
-    pub budget: u64,
-    /// Keep timing passes over the whole set for at least this long.
-    #[arg(long, value_name = "SECS", default_value_t = 1.0, value_parser = parse_secs)]
-    pub min_time: f64,
-    /// Untimed warm-up passes for this long (after one verification pass).
-    #[arg(long, value_name = "SECS", default_value_t = 0.3, value_parser = parse_secs)]
-    pub warm_up: f64,
-    /// Take at least this many timed samples.
-    #[arg(long, value_name = "N", default_value_t = 3, value_parser = clap::value_parser!(u64).range(1..))]
-    pub min_samples: u64,
+    #[command(flatten)]
+    pub strategies: StrategyList,
+    #[command(flatten)]
+    pub sample: SampleArgs,
+    #[command(flatten)]
+    pub budget: MeasureBudget,
+    #[command(flatten)]
+    pub timing: TimingArgs,
     /// Print CSV (one row per dataset × strategy, every figure).
     #[arg(long, conflicts_with = "markdown")]
     pub csv: bool,
@@ -54,52 +37,37 @@ pub struct SpeedArgs {
     pub markdown: bool,
 }
 
-fn parse_secs(s: &str) -> Result<f64, String> {
-    match s.parse::<f64>() {
-        Ok(v) if v.is_finite() && (0.0..=86_400.0).contains(&v) => Ok(v),
-        _ => Err(format!("expected seconds between 0 and 86400, got {s:?}")),
-    }
-}
-
-impl SpeedArgs {
-    fn options(&self) -> SpeedOptions {
-        SpeedOptions {
-            budget: (self.budget > 0).then_some(self.budget),
-            warm_up: Duration::from_secs_f64(self.warm_up),
-            min_time: Duration::from_secs_f64(self.min_time),
-            min_samples: self.min_samples as usize,
-        }
-    }
-    fn strategies(&self) -> Vec<Strategy> {
-        if self.strategy.is_empty() {
-            Strategy::ALL.to_vec()
-        } else {
-            let mut s: Vec<Strategy> = Vec::new();
-            for &x in &self.strategy {
-                if !s.contains(&x) {
-                    s.push(x);
-                }
-            }
-            s
-        }
-    }
-}
-
 pub fn speed(args: &SpeedArgs) -> anyhow::Result<ExitCode> {
-    let opts = args.options();
+    let opts = SpeedOptions {
+        budget: args.budget.budget,
+        method: args.timing.method(),
+    };
     // Load everything first: a bad file fails before minutes of measuring.
     let sets = args
         .files
         .iter()
-        .map(|f| load_sampled(f, args.sample.map(|n| n as usize), args.seed))
+        .map(|f| Dataset::load_sampled(f, args.sample.sample()))
         .collect::<anyhow::Result<Vec<_>>>()?;
+    let strategies = args.strategies.chosen();
+    let passes: u64 =
+        sets.iter().map(|d| 2 * d.len() as u64).sum::<u64>() * strategies.len() as u64;
+    let progress = Bar::new("speed");
+    progress.start(passes);
     let mut rows = Vec::new();
-    for (name, boards) in &sets {
-        for strategy in args.strategies() {
-            eprintln!("speed: {name} ({} puzzles) × {strategy} ...", boards.len());
-            rows.push(measure(name, boards, strategy, &opts)?);
+    for set in &sets {
+        let boards = crate::speed::boards(set);
+        for &strategy in &strategies {
+            progress.say(&format!(
+                "{} ({} puzzles) × {strategy}",
+                set.name,
+                boards.len()
+            ));
+            rows.push(measure(&set.name, &boards, strategy, &opts, &|| {
+                progress.tick()
+            })?);
         }
     }
+    progress.finish();
     let text = if args.csv {
         to_csv(&rows)?
     } else if args.markdown {
@@ -109,11 +77,10 @@ pub fn speed(args: &SpeedArgs) -> anyhow::Result<ExitCode> {
         t.push_str(&footer(args));
         t
     };
-    let stdout = std::io::stdout();
-    let mut out = stdout.lock();
-    out.write_all(text.as_bytes())?;
-    out.flush()?;
-    let incomplete = rows.iter().any(|r| r.over_budget > 0 || r.no_solution > 0);
+    crate::output::print(&text)?;
+    let incomplete = rows
+        .iter()
+        .any(|r| r.with(Outcome::BudgetExceeded) > 0 || r.with(Outcome::NoSolution) > 0);
     Ok(if incomplete {
         ExitCode::from(EXIT_UNSOLVED)
     } else {
@@ -128,7 +95,7 @@ pub const COLUMNS: [&str; 10] = [
     "puzzles",
     "puzzles/s",
     "µs/puzzle",
-    "µs min–max",
+    "µs q1–q3",
     "no-guess %",
     "guesses/puzzle",
     "nodes/puzzle",
@@ -157,24 +124,34 @@ pub fn cells(row: &SpeedRow) -> [String; 10] {
     let (pps, us, spread) = match &row.timing {
         Some(t) => (
             sig(t.puzzles_per_sec()),
-            sig(t.us_median),
-            format!("{}–{}", sig(t.us_min), sig(t.us_max)),
+            sig(t.us_per_puzzle()),
+            format!(
+                "{}–{}",
+                sig(t.per_puzzle.q1 / 1e3),
+                sig(t.per_puzzle.q3 / 1e3)
+            ),
         ),
         None => (na(), na(), na()),
     };
-    let counters = row.status != Status::Unsupported;
-    let note = match row.status {
-        Status::Measured if row.no_solution > 0 => {
-            format!("{} without solution", row.no_solution)
-        }
-        Status::Measured => String::new(),
-        Status::OverBudget => format!(
+    let unsupported = row.with(Outcome::Unsupported);
+    let counters = unsupported < row.puzzles;
+    let mut notes = Vec::new();
+    if row.with(Outcome::NoSolution) > 0 {
+        notes.push(format!(
+            "{} without solution",
+            row.with(Outcome::NoSolution)
+        ));
+    }
+    if row.with(Outcome::BudgetExceeded) > 0 {
+        notes.push(format!(
             "{} over budget ({} nodes)",
-            row.over_budget,
-            row.budget.unwrap_or(0)
-        ),
-        Status::Unsupported => "size not supported".to_string(),
-    };
+            row.with(Outcome::BudgetExceeded),
+            row.budget
+        ));
+    }
+    if unsupported > 0 {
+        notes.push(format!("{unsupported} of a size it does not support"));
+    }
     [
         row.dataset.clone(),
         row.strategy.name().to_string(),
@@ -197,7 +174,7 @@ pub fn cells(row: &SpeedRow) -> [String; 10] {
         } else {
             na()
         },
-        note,
+        notes.join("; "),
     ]
 }
 
@@ -244,19 +221,17 @@ pub fn to_table(rows: &[SpeedRow]) -> String {
 }
 
 fn footer(args: &SpeedArgs) -> String {
-    let budget = if args.budget == 0 {
-        "unlimited".to_string()
-    } else {
-        format!("{} nodes", args.budget)
-    };
-    let sample = match args.sample {
-        Some(n) => format!("seeded sample of {n} per file (seed {})", args.seed),
+    let sample = match args.sample.sample() {
+        Some(s) => format!("seeded sample of {} per file (seed {})", s.n, s.seed),
         None => "every puzzle".to_string(),
     };
+    let m = args.timing.method();
     format!(
-        "\nsingle thread; µs/puzzle = median over timed samples of whole-set passes (≥{} samples, ≥{}s); \
-         budget {budget} per puzzle; {sample}; every solution verified before timing\n",
-        args.min_samples, args.min_time
+        "\nsingle thread; each puzzle timed as compare and ladder time it (median per-thread CPU time of \
+         ≥{} samples over ≥{} ms of uncounted runs); puzzles/s = puzzles ÷ Σ per-puzzle times; \
+         µs q1–q3 = quartiles of the per-puzzle times; budget {} nodes per puzzle; {sample}; \
+         every solution verified before timing\n",
+        m.min_samples, args.timing.min_time, args.budget.budget
     )
 }
 

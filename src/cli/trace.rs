@@ -1,8 +1,8 @@
-//! `trace`: watch one search unfold — its first decisions, its totals and the
+//! `trace`: watch one search unfold — its first events, its totals and the
 //! shape of its tree (nodes per depth), as text or as an SVG chart.
 
 use std::fmt::Write as _;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use anyhow::bail;
@@ -10,14 +10,16 @@ use clap::Args;
 
 use crate::board::Board;
 use crate::counters::Counts;
+use crate::format::Puzzle;
 use crate::input;
 use crate::strategy::{Outcome, Strategy};
-use crate::trace::{Event, EventKind, Trace, trace};
+use crate::trace::{Trace, trace};
 
 use super::EXIT_UNSOLVED;
-use super::ladder::{duration, markdown, thousands};
+use super::args::MeasureBudget;
+use crate::present::{duration, markdown, thousands};
 
-/// Largest `--steps`: the decision buffer is allocated up front.
+/// Largest `--steps`: the event buffer is allocated up front.
 pub const MAX_STEPS: usize = 1_000_000;
 /// Most rows in the text histogram (every 9×9 depth gets its own); deeper trees are shown in depth ranges.
 const HISTOGRAM_ROWS: usize = 82;
@@ -29,9 +31,9 @@ const MAX_INDENT: usize = 40;
 #[derive(Debug, Args)]
 pub struct TraceArgs {
     /// Strategy to trace.
-    #[arg(long, short, value_enum, default_value_t = Strategy::DEFAULT)]
+    #[arg(long, short, default_value_t = Strategy::DEFAULT)]
     pub strategy: Strategy,
-    /// How many decisions (placements, undos, dead ends, forced cells) to print.
+    /// How many events (placements, undos, forced cells, dead ends, solutions) to print.
     #[arg(long, short = 'k', default_value_t = 30)]
     pub steps: usize,
     /// Print the number of nodes at each depth: the shape of the tree.
@@ -40,9 +42,8 @@ pub struct TraceArgs {
     /// Also draw nodes per depth as an SVG chart into this file.
     #[arg(long, value_name = "FILE.svg")]
     pub chart: Option<PathBuf>,
-    /// Give up after this many search nodes.
-    #[arg(long, value_name = "NODES")]
-    pub budget: Option<u64>,
+    #[command(flatten)]
+    pub budget: MeasureBudget,
     /// Which puzzle of the file to trace (1-based).
     #[arg(long, default_value_t = 1, value_name = "N")]
     pub puzzle: usize,
@@ -54,9 +55,6 @@ pub fn run(args: &TraceArgs) -> anyhow::Result<ExitCode> {
     if args.steps > MAX_STEPS {
         bail!("--steps {} is too large (at most {MAX_STEPS})", args.steps);
     }
-    if args.puzzle == 0 {
-        bail!("--puzzle counts from 1");
-    }
     if let Some(chart) = &args.chart
         && chart.extension().and_then(|e| e.to_str()) != Some("svg")
     {
@@ -65,34 +63,16 @@ pub fn run(args: &TraceArgs) -> anyhow::Result<ExitCode> {
             chart.display()
         );
     }
-    let source = args
-        .file
-        .as_ref()
-        .map_or("<stdin>".to_string(), |p| p.display().to_string());
-    let mut reader = input::open(args.file.as_deref())?;
-    let mut found = None;
-    let mut seen = 0;
-    for puzzle in reader.by_ref() {
-        let puzzle = puzzle?;
-        seen += 1;
-        if seen == args.puzzle {
-            found = Some(puzzle);
-            break;
-        }
-    }
-    let Some(puzzle) = found else {
-        if seen == 0 {
-            return Err(reader.empty_error().into());
-        }
-        bail!(
-            "{source} holds {seen} puzzle(s); --puzzle {} does not exist",
-            args.puzzle
-        );
-    };
+    let (source, puzzle) = pick(args.file.as_deref(), args.puzzle)?;
     if let Err(why) = args.strategy.check_size(puzzle.board.size()) {
         bail!("{why} (puzzle at line {})", puzzle.line);
     }
-    let t = trace(args.strategy, &puzzle.board, args.budget, args.steps)?;
+    let t = trace(
+        args.strategy,
+        &puzzle.board,
+        args.budget.budget.get(),
+        args.steps,
+    )?;
 
     let mut out = String::new();
     let b = &puzzle.board;
@@ -120,15 +100,15 @@ pub fn run(args: &TraceArgs) -> anyhow::Result<ExitCode> {
         out.push('\n');
         out.push_str(&histogram_text(t.tracer.histogram()));
     }
-    print!("{out}");
+    crate::output::print(&out)?;
     if let Some(path) = &args.chart {
         let title = format!(
             "{}: nodes per depth ({} nodes in all)",
             t.strategy,
             thousands(t.counts.nodes)
         );
-        crate::output::write_atomic(path, histogram_svg(&title, t.tracer.histogram()).as_bytes())?;
-        println!("chart written to {}", path.display());
+        crate::output::write_file(path, histogram_svg(&title, t.tracer.histogram()).as_bytes())?;
+        crate::output::print(&format!("chart written to {}\n", path.display()))?;
     }
     Ok(if t.outcome == Outcome::Solved {
         ExitCode::SUCCESS
@@ -137,7 +117,29 @@ pub fn run(args: &TraceArgs) -> anyhow::Result<ExitCode> {
     })
 }
 
-/// The decision list: step, depth, and the decision indented by depth.
+/// Puzzle number `n` (1-based) of `file` (standard input if `None`), with
+/// the name of its source: the puzzle that `trace` and `replay` follow.
+pub fn pick(file: Option<&Path>, n: usize) -> anyhow::Result<(String, Puzzle)> {
+    if n == 0 {
+        bail!("--puzzle counts from 1");
+    }
+    let source = file.map_or("<stdin>".to_string(), |p| p.display().to_string());
+    let mut reader = input::open(file)?;
+    let mut seen = 0;
+    for puzzle in reader.by_ref() {
+        let puzzle = puzzle?;
+        seen += 1;
+        if seen == n {
+            return Ok((source, puzzle));
+        }
+    }
+    if seen == 0 {
+        return Err(reader.empty_error().into());
+    }
+    bail!("{source} holds {seen} puzzle(s); --puzzle {n} does not exist")
+}
+
+/// The event list: step, depth, and the event indented by depth.
 fn decisions(b: &Board, t: &Trace) -> String {
     let g = b.geometry();
     let events = t.tracer.events();
@@ -145,44 +147,25 @@ fn decisions(b: &Board, t: &Trace) -> String {
     if events.is_empty() {
         let _ = writeln!(
             out,
-            "(no decisions shown: --steps is 0 or the search took none)"
+            "(no events shown: --steps is 0 or the search had none)"
         );
         return out;
     }
-    let _ = writeln!(out, "  step  depth  decision (indented by depth)");
+    let _ = writeln!(out, "  step  depth  event (indented by depth)");
     for e in events {
-        let Event {
-            step,
-            depth,
-            kind,
-            cell,
-            digit,
-        } = *e;
-        let at = |cell: Option<crate::board::Cell>| cell.map_or("?".into(), |c| g.name(c));
-        let d = digit.map_or("?".into(), |v| v.to_string());
-        let text = match kind {
-            EventKind::Place { guess: true } => format!("place {} = {d}  (guess)", at(cell)),
-            EventKind::Place { guess: false } => {
-                format!("place {} = {d}  (only candidate)", at(cell))
-            }
-            EventKind::Backtrack => format!("undo  {} = {d}", at(cell)),
-            EventKind::DeadEnd => "dead end: a cell has no candidate".to_string(),
-            EventKind::Forced => format!("force {} = {d}", at(cell)),
-        };
-        let depth = depth as usize;
+        let depth = e.depth as usize;
         let indent = if depth > MAX_INDENT {
             format!("{}» ", "·".repeat(MAX_INDENT - 2))
         } else {
             "·".repeat(depth)
         };
-        let _ = writeln!(out, "{step:>6} {depth:>6}  {indent}{text}");
+        let _ = writeln!(out, "{:>6} {depth:>6}  {indent}{}", e.step, e.describe(g));
     }
-    let total = t.tracer.decisions();
     let _ = writeln!(
         out,
-        "(first {} of {} decisions)",
+        "(first {} of {} events)",
         thousands(events.len() as u64),
-        thousands(total)
+        thousands(t.tracer.total())
     );
     out
 }
@@ -193,9 +176,10 @@ fn totals(t: &Trace) -> String {
         Outcome::Solved => "solved (first solution, verified)",
         Outcome::NoSolution => "no solution",
         Outcome::BudgetExceeded => "budget exceeded",
+        Outcome::Unsupported => "not run: the strategy does not support this size",
     };
     let mut out = format!("result: {outcome}\n");
-    let row: Vec<String> = values(&t.counts).iter().map(|&v| thousands(v)).collect();
+    let row: Vec<String> = t.counts.values().iter().map(|&v| thousands(v)).collect();
     out.push_str(&markdown(&Counts::NAMES, 0, vec![row]));
     let _ = writeln!(
         out,
@@ -203,10 +187,6 @@ fn totals(t: &Trace) -> String {
         duration(t.elapsed.as_nanos() as f64)
     );
     out
-}
-
-fn values(c: &Counts) -> [u64; 7] {
-    c.values()
 }
 
 /// Depth rows (or depth ranges for deep trees) with bars scaled to the widest.

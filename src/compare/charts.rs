@@ -3,8 +3,9 @@
 
 use std::collections::BTreeMap;
 
-use super::summary::{Aggregate, PairAcc, Sample, median_sorted, percentile_sorted};
+use super::summary::{Aggregate, PairAcc, Sample};
 use crate::Strategy;
+use crate::stats::quantile_sorted_u64;
 
 /// Most points per strategy in the scatter chart (an even stride through the
 /// runs, so the picture is deterministic and the SVG stays small).
@@ -102,9 +103,9 @@ impl ChartData {
             time.push(TimeSpread {
                 dataset: d,
                 strategy: s,
-                p10: percentile_sorted(&v, 10) as f64,
-                median: median_sorted(&v),
-                p90: percentile_sorted(&v, 90) as f64,
+                p10: quantile_sorted_u64(&v, 0.1),
+                median: quantile_sorted_u64(&v, 0.5),
+                p90: quantile_sorted_u64(&v, 0.9),
                 censored: g.budget_exceeded,
             });
         }
@@ -200,8 +201,8 @@ impl ChartData {
                             GrowthPoint {
                                 strategy: s,
                                 x,
-                                median_nanos: median_sorted(&nanos),
-                                median_nodes: median_sorted(&nodes),
+                                median_nanos: quantile_sorted_u64(&nanos, 0.5),
+                                median_nodes: quantile_sorted_u64(&nodes, 0.5),
                                 runs: nanos.len(),
                                 censored,
                             }
@@ -245,27 +246,11 @@ impl ChartData {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::compare::run::{Row, RowOutcome};
+    use crate::compare::run::Row;
+    use crate::compare::summary::solved_row;
 
     fn row(index: u64, size: u32, strategy: Strategy, nodes: u64) -> Row {
-        Row {
-            dataset: "d".into(),
-            index,
-            line: index,
-            name: String::new(),
-            size,
-            clues: 20,
-            strategy,
-            outcome: RowOutcome::Solved,
-            nodes: Some(nodes),
-            placements: Some(0),
-            backtracks: Some(0),
-            probes: Some(0),
-            guesses: Some(0),
-            dead_ends: Some(0),
-            forced: Some(0),
-            nanos: Some(nodes * 10),
-        }
+        solved_row("d", index, size, strategy, nodes, nodes * 10)
     }
 
     /// Growth points come per strategy in ladder order, then per x rising,

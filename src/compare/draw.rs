@@ -5,7 +5,7 @@
 //! is needed at build or run time. SVG text names `sans-serif` and is laid
 //! out with the same font metrics.
 
-use std::sync::Once;
+use std::sync::OnceLock;
 
 use anyhow::anyhow;
 use plotters::coord::Shift;
@@ -15,16 +15,22 @@ use plotters::style::text_anchor::{HPos, Pos, VPos};
 use super::charts::ChartData;
 use crate::Strategy;
 
+/// The family the font is registered as: plotters' `FontFamily::SansSerif`,
+/// the one criterion's plots ask for too.
 const FONT: &str = "sans-serif";
 const FONT_BYTES: &[u8] = include_bytes!("../../assets/DejaVuSans.ttf");
 
-/// Registers the embedded font once per process. Must run before any text
-/// is measured, for SVG as well as PNG.
-fn register_font() -> anyhow::Result<()> {
-    static ONCE: Once = Once::new();
-    let mut ok = true;
-    ONCE.call_once(|| {
-        ok = plotters::style::register_font(FONT, FontStyle::Normal, FONT_BYTES).is_ok();
+/// Registers the embedded font as plotters' `sans-serif`, once per process.
+/// Must run before any text is measured, for SVG as well as PNG.
+///
+/// Public because the lab turns on plotters' `ab_glyph` feature, and Cargo
+/// unifies it into every plotters user in the build: criterion's plots too
+/// ask for `sans-serif`, and without this they fail with `FontUnavailable`
+/// (the benches call it before criterion draws).
+pub fn register_font() -> anyhow::Result<()> {
+    static OK: OnceLock<bool> = OnceLock::new();
+    let ok = *OK.get_or_init(|| {
+        plotters::style::register_font(FONT, FontStyle::Normal, FONT_BYTES).is_ok()
     });
     if ok {
         Ok(())
@@ -79,9 +85,10 @@ const PALETTE: [RGBColor; 10] = [
     RGBColor(0x79, 0x70, 0x6E),
 ];
 
-/// A strategy's colour: fixed by its ladder position, the same in every chart.
+/// A strategy's colour: fixed by its ladder position (added rungs after the
+/// built-in ones), the same in every chart.
 pub fn color(s: Strategy) -> RGBColor {
-    let i = Strategy::ALL.iter().position(|&x| x == s).unwrap_or(0);
+    let i = Strategy::ladder().iter().position(|&x| x == s).unwrap_or(0);
     PALETTE[i % PALETTE.len()]
 }
 

@@ -22,9 +22,11 @@ pub mod write;
 
 use charts::ChartData;
 use report::Meta;
-use run::{Plan, Row, RowOutcome};
+use run::{Plan, Row};
 use summary::{Aggregate, SummaryRow};
-use write::Staging;
+use write::{FolderLock, Staging};
+
+use crate::measure::Conditions;
 
 /// File names inside a report folder.
 pub const RESULTS: &str = "results.csv";
@@ -53,7 +55,7 @@ pub fn compare(
     let strategies = run::dedup_in_ladder_order(&plan.strategies);
     let runs: u64 = prepared
         .iter()
-        .map(|p| p.selection.len(p.total) * strategies.len() as u64)
+        .map(|p| p.runs() * strategies.len() as u64)
         .sum();
     progress.set_length(runs);
 
@@ -76,7 +78,6 @@ pub fn compare(
     meta.set("cpu", report::cpu_model());
     let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
     meta.set("threads", format!("{threads} / {}", plan.jobs));
-    meta.set("load", report::load_average());
     meta.set("date", report::utc_now());
     let datasets: Vec<String> = prepared
         .iter()
@@ -84,7 +85,7 @@ pub fn compare(
             format!(
                 "{} ({} of {} puzzles, {})",
                 p.source.name,
-                p.selection.len(p.total),
+                p.runs(),
                 p.total,
                 shown_path(&p.source.path).display()
             )
@@ -97,22 +98,55 @@ pub fn compare(
     meta.set(
         "sample",
         match plan.sample {
-            Some(n) => format!("{n} (seed {})", plan.seed),
-            None => format!("all puzzles (seed {} unused)", plan.seed),
+            Some(s) => format!("{} (seed {})", s.n, s.seed),
+            None => "all puzzles".to_string(),
         },
+    );
+    meta.set(
+        "timing",
+        format!(
+            "per puzzle × strategy: median per-thread CPU time over at least {} samples and {} ms of uncounted runs",
+            plan.method.min_samples,
+            plan.method.min_time.as_millis()
+        ),
     );
 
     let mut staging = Staging::new(out)?;
     let file = staging.create(RESULTS)?;
     let mut csv = csv::Writer::from_writer(file);
+    csv.write_record(run::columns())
+        .with_context(|| format!("cannot write {RESULTS}"))?;
     let mut agg = Aggregate::default();
+    let mut conditions = Conditions::new(plan.jobs);
+    conditions.sample_load();
     let mut sink = |row: &Row| -> anyhow::Result<()> {
-        csv.serialize(row)
+        csv.write_record(row.record())
             .with_context(|| format!("cannot write {RESULTS}"))?;
         agg.push(row);
+        if let Some(t) = &row.timing {
+            conditions.add(t);
+        }
+        if agg.rows % 256 == 0 {
+            conditions.sample_load();
+        }
         Ok(())
     };
     run::execute(plan, &prepared, &mut sink, &|| progress.inc(1))?;
+    conditions.sample_load();
+    meta.set(
+        "load",
+        match conditions.load {
+            Some(l) => format!("{l:.2} (1-minute load average, median while measuring)"),
+            None => "unknown".to_string(),
+        },
+    );
+    if let Some(r) = conditions.wall_over_cpu {
+        meta.set("wall_over_cpu", format!("{r:.3}"));
+    }
+    meta.set(
+        "busy",
+        conditions.busy().unwrap_or_else(|| "no".to_string()),
+    );
     let mut file = csv
         .into_inner()
         .map_err(|e| anyhow::anyhow!("cannot write {RESULTS}: {}", e.error()))?;
@@ -127,7 +161,7 @@ pub fn compare(
     progress.finish_and_clear();
 
     let summary = write_report(&mut staging, &agg, &meta)?;
-    staging.commit()?;
+    staging.commit(&FolderLock::acquire(out)?)?;
     Ok(Done {
         summary,
         rows: agg.rows,
@@ -145,9 +179,29 @@ fn shown_path(path: &Path) -> PathBuf {
 }
 
 /// Redraws summary, charts and README of `dir` from `dir/results.csv`
-/// (and `dir/meta.csv` when present), without solving anything.
+/// (and `dir/meta.csv` when present), without solving anything. Holds the
+/// folder's lock throughout, so a `compare` committing into `dir` at the same
+/// time lands wholly before or wholly after.
 pub fn redraw(dir: &Path) -> anyhow::Result<Done> {
+    match std::fs::metadata(dir) {
+        Ok(m) if m.is_dir() => {}
+        Ok(_) => anyhow::bail!(
+            "cannot redraw {}: it is a file, not a folder",
+            dir.display()
+        ),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+            anyhow::bail!("cannot redraw {}: no such folder", dir.display())
+        }
+        Err(e) => return Err(e).with_context(|| format!("cannot redraw {}", dir.display())),
+    }
+    let lock = FolderLock::acquire(dir)?;
     let results = dir.join(RESULTS);
+    if std::fs::metadata(&results).is_err_and(|e| e.kind() == std::io::ErrorKind::NotFound) {
+        anyhow::bail!(
+            "cannot redraw {}: it holds no {RESULTS} (a folder written by `sudoku-lab compare` does)",
+            dir.display()
+        );
+    }
     let agg = read_results(&results)?;
     let meta = match std::fs::read(dir.join(META)) {
         Ok(bytes) => Meta::from_csv(&bytes)
@@ -157,9 +211,9 @@ pub fn redraw(dir: &Path) -> anyhow::Result<Done> {
             return Err(e).with_context(|| format!("cannot read {}", dir.join(META).display()));
         }
     };
-    let mut staging = Staging::new(dir)?;
+    let mut staging = Staging::with_lock(&lock)?;
     let summary = write_report(&mut staging, &agg, &meta)?;
-    staging.commit()?;
+    staging.commit(&lock)?;
     Ok(Done {
         summary,
         rows: agg.rows,
@@ -177,28 +231,23 @@ pub fn read_results(path: &Path) -> anyhow::Result<Aggregate> {
         .iter()
         .map(str::to_string)
         .collect();
-    if header != run::COLUMNS {
+    let columns = run::columns();
+    if header != columns {
         anyhow::bail!(
             "{}:1: unexpected header; expected the columns {}",
             path.display(),
-            run::COLUMNS.join(",")
+            columns.join(",")
         );
     }
     let mut agg = Aggregate::default();
-    for row in reader.deserialize::<Row>() {
-        let row = row.map_err(|e| {
+    for record in reader.records() {
+        let record = record.map_err(|e| {
             let line = e.position().map_or(0, |p| p.line());
             anyhow::anyhow!("{}:{line}: {e}", path.display())
         })?;
-        if row.outcome != RowOutcome::Unsupported && row.measured().is_none() {
-            anyhow::bail!(
-                "{}: dataset {} puzzle {} strategy {}: a measured row without nodes or nanos",
-                path.display(),
-                row.dataset,
-                row.index,
-                row.strategy
-            );
-        }
+        let line = record.position().map_or(0, |p| p.line());
+        let row = Row::from_record(&record)
+            .map_err(|e| anyhow::anyhow!("{}:{line}: {e}", path.display()))?;
         agg.push(&row);
     }
     agg.finish();

@@ -159,8 +159,59 @@ pub fn utc_string(secs: u64) -> String {
     )
 }
 
-fn strategy_by_name(name: &str) -> Option<Strategy> {
-    Strategy::ALL.iter().copied().find(|s| s.name() == name)
+/// `text` (a dataset name, a command line) as an inline code span that
+/// holds whatever it contains: a fence longer than any run of backticks in
+/// it, padding where it starts or ends with a backtick, and line breaks and
+/// other control characters as spaces. For table cells use [`cell_code`].
+pub fn code(text: &str) -> String {
+    let text: String = text
+        .chars()
+        .map(|c| if c.is_control() { ' ' } else { c })
+        .collect();
+    let mut longest = 0;
+    let mut run = 0;
+    for c in text.chars() {
+        run = if c == '`' { run + 1 } else { 0 };
+        longest = longest.max(run);
+    }
+    let fence = "`".repeat(longest + 1);
+    let pad = if text.is_empty()
+        || text.starts_with('`')
+        || text.ends_with('`')
+        || (text.starts_with(' ') && text.ends_with(' '))
+    {
+        " "
+    } else {
+        ""
+    };
+    format!("{fence}{pad}{text}{pad}{fence}")
+}
+
+/// [`code`] for a table cell: GitHub splits cells at `|` before it reads
+/// code spans, so a `|` inside must be escaped even there.
+pub fn cell_code(text: &str) -> String {
+    code(text).replace('|', "\\|")
+}
+
+/// `text` as plain Markdown text, in prose or in a table cell: every
+/// character Markdown or HTML would read as markup is backslash-escaped, and
+/// line breaks become spaces.
+pub fn plain(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        if c.is_control() {
+            out.push(' ');
+            continue;
+        }
+        if matches!(
+            c,
+            '\\' | '`' | '*' | '_' | '[' | ']' | '<' | '>' | '&' | '|' | '~' | '!' | '#'
+        ) {
+            out.push('\\');
+        }
+        out.push(c);
+    }
+    out
 }
 
 fn opt_time(v: Option<f64>) -> String {
@@ -323,7 +374,8 @@ fn reading(agg: &Aggregate, summary: &[SummaryRow], data: &ChartData) -> String 
         {
             let _ = writeln!(
                 out,
-                "- `{name}`: best `{}` ({} solved, median {} per puzzle, {} nodes); worst `{}` ({} solved, median {}, {} nodes).",
+                "- {}: best `{}` ({} solved, median {} per puzzle, {} nodes); worst `{}` ({} solved, median {}, {} nodes).",
+                code(name),
                 f.strategy,
                 solved_of(f),
                 opt_time(f.time_median_ns),
@@ -381,9 +433,9 @@ pub fn markdown(meta: &Meta, agg: &Aggregate, summary: &[SummaryRow], data: &Cha
     for (key, label) in META_KEYS {
         let v = meta.get(key).unwrap_or("unknown");
         let v = if key == "command" {
-            format!("`{v}`")
+            cell_code(v)
         } else {
-            v.replace('|', "\\|")
+            plain(v)
         };
         let _ = writeln!(md, "| {label} | {v} |");
     }
@@ -438,7 +490,7 @@ pub fn markdown(meta: &Meta, agg: &Aggregate, summary: &[SummaryRow], data: &Cha
          runs ÷ their total time; ns/node = total time ÷ total nodes.\n\n",
     );
     for name in &agg.datasets {
-        let _ = writeln!(md, "### `{name}`\n");
+        let _ = writeln!(md, "### {}\n", code(name));
         md.push_str("| strategy | puzzles | solved | no solution | out of budget | unsupported | median nodes | p90 nodes | max nodes | median time | p90 time | max time | puzzles/s | ns/node |\n|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
         for r in summary.iter().filter(|r| r.dataset == *name) {
             let _ = writeln!(
@@ -451,11 +503,11 @@ pub fn markdown(meta: &Meta, agg: &Aggregate, summary: &[SummaryRow], data: &Cha
                 r.budget_exceeded,
                 r.unsupported,
                 opt_count(r.nodes_median),
-                opt_count(r.nodes_p90.map(|v| v as f64)),
-                opt_count(r.nodes_max.map(|v| v as f64)),
+                opt_count(r.nodes_p90),
+                opt_count(r.nodes_max),
                 opt_time(r.time_median_ns),
-                opt_time(r.time_p90_ns.map(|v| v as f64)),
-                opt_time(r.time_max_ns.map(|v| v as f64)),
+                opt_time(r.time_p90_ns),
+                opt_time(r.time_max_ns),
                 r.puzzles_per_sec
                     .map(|v| format!("{v:.0}"))
                     .unwrap_or_else(|| "–".into()),
@@ -469,7 +521,7 @@ pub fn markdown(meta: &Meta, agg: &Aggregate, summary: &[SummaryRow], data: &Cha
     let unknown: Vec<&str> = summary
         .iter()
         .map(|r| r.strategy.as_str())
-        .filter(|s| strategy_by_name(s).is_none())
+        .filter(|s| Strategy::from_name(s).is_none())
         .collect();
     debug_assert!(unknown.is_empty());
 
@@ -484,6 +536,23 @@ pub fn markdown(meta: &Meta, agg: &Aggregate, summary: &[SummaryRow], data: &Cha
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn markdown_escapes() {
+        assert_eq!(code("plain"), "`plain`");
+        assert_eq!(code("a`b"), "``a`b``");
+        assert_eq!(code("`x``"), "``` `x`` ```");
+        assert_eq!(code("two\nlines"), "`two lines`");
+        assert_eq!(cell_code("a|b"), "`a\\|b`");
+        assert_eq!(
+            plain("a|b <b>x</b> 9x9_y"),
+            "a\\|b \\<b\\>x\\</b\\> 9x9\\_y"
+        );
+        assert_eq!(
+            plain("curated/anti-naive (1 of 1)"),
+            "curated/anti-naive (1 of 1)"
+        );
+    }
 
     #[test]
     fn utc_dates() {

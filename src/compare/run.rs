@@ -1,68 +1,28 @@
 //! Running strategies over datasets: one plain [`Row`] per puzzle × strategy.
 //!
-//! Datasets are streamed ([`crate::format::PuzzleReader`]) in chunks; each
-//! chunk's puzzle × strategy tasks run in parallel on a rayon pool, and the
-//! rows come back in task order, so the output order (dataset, puzzle,
-//! strategy in ladder order) never depends on `--jobs`. Memory is bounded by
-//! the chunk size, whatever the dataset length.
+//! Datasets are streamed; puzzle × strategy tasks run on the one parallel
+//! executor ([`crate::exec`]), which hands rows back in task order, so the
+//! output order (dataset, puzzle, strategy in ladder order) and every counter
+//! never depend on `--jobs`. Each task is one call of the one measurement
+//! ([`crate::measure::measure`]): a counted, verified run, then timed runs.
 
-use std::collections::HashSet;
-use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
-use anyhow::{Context, bail};
-use rand::SeedableRng;
-use rand_chacha::ChaCha8Rng;
-use rayon::prelude::*;
-use serde::{Deserialize, Serialize};
+use anyhow::Context;
 
 use crate::Strategy;
 use crate::board::Board;
 use crate::counters::Counts;
-use crate::dataset;
-use crate::input;
-use crate::search::Limits;
+use crate::dataset::DatasetReader;
+pub use crate::dataset::{Source, resolve_sources};
+use crate::measure::{self, Method, Timing};
+use crate::sample::Sample;
+use crate::search::{Budget, Limits};
 use crate::strategy::Outcome;
 
-/// Puzzles per parallel chunk: enough work to keep every thread busy, few
-/// enough that memory stays small.
-const CHUNK: usize = 32;
-
-/// What happened to one puzzle under one strategy, as written to the CSV.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum RowOutcome {
-    Solved,
-    NoSolution,
-    BudgetExceeded,
-    /// The strategy does not handle this board size; nothing was measured.
-    Unsupported,
-}
-
-impl RowOutcome {
-    pub fn name(self) -> &'static str {
-        match self {
-            RowOutcome::Solved => "solved",
-            RowOutcome::NoSolution => "no-solution",
-            RowOutcome::BudgetExceeded => "budget-exceeded",
-            RowOutcome::Unsupported => "unsupported",
-        }
-    }
-}
-
-impl From<Outcome> for RowOutcome {
-    fn from(o: Outcome) -> Self {
-        match o {
-            Outcome::Solved => RowOutcome::Solved,
-            Outcome::NoSolution => RowOutcome::NoSolution,
-            Outcome::BudgetExceeded => RowOutcome::BudgetExceeded,
-        }
-    }
-}
-
-/// One line of `results.csv`. Field order is column order; the counter
-/// columns follow [`Counts::NAMES`]. Measurements are empty for
-/// `unsupported` rows.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+/// One line of `results.csv`: a puzzle × strategy. Counters and times are
+/// `None` for `unsupported` rows (nothing ran).
+#[derive(Clone, Debug, PartialEq)]
 pub struct Row {
     /// Dataset name (shipped: path below `datasets/` without extension; else file stem).
     pub dataset: String,
@@ -76,138 +36,163 @@ pub struct Row {
     pub size: u32,
     /// Number of givens.
     pub clues: u32,
-    #[serde(with = "strategy_name")]
     pub strategy: Strategy,
-    pub outcome: RowOutcome,
-    pub nodes: Option<u64>,
-    pub placements: Option<u64>,
-    pub backtracks: Option<u64>,
-    pub probes: Option<u64>,
-    pub guesses: Option<u64>,
-    pub dead_ends: Option<u64>,
-    pub forced: Option<u64>,
-    /// Wall-clock time of the uncounted solve (counters compiled out), in nanoseconds.
-    pub nanos: Option<u64>,
+    pub outcome: Outcome,
+    /// Every counter, from the counted run.
+    pub counts: Option<Counts>,
+    /// Time per run, from the uncounted runs.
+    pub timing: Option<Timing>,
 }
 
-/// The `results.csv` header, in order.
-pub const COLUMNS: [&str; 16] = [
-    "dataset",
-    "index",
-    "line",
-    "name",
-    "size",
-    "clues",
-    "strategy",
-    "outcome",
-    "nodes",
-    "placements",
-    "backtracks",
-    "probes",
-    "guesses",
-    "dead_ends",
-    "forced",
-    "nanos",
+/// The columns before the counters.
+const ID_COLUMNS: [&str; 8] = [
+    "dataset", "index", "line", "name", "size", "clues", "strategy", "outcome",
 ];
+/// The columns after the counters: the [`Timing`] of the row.
+const TIME_COLUMNS: [&str; 5] = ["time_ns", "time_min_ns", "time_max_ns", "wall_ns", "runs"];
+
+/// The `results.csv` header, in order: identity, every counter of
+/// [`Counts::NAMES`], then the time columns.
+pub fn columns() -> Vec<&'static str> {
+    ID_COLUMNS
+        .iter()
+        .chain(Counts::NAMES.iter())
+        .chain(TIME_COLUMNS.iter())
+        .copied()
+        .collect()
+}
+
+/// A nanosecond figure with one decimal (times per run are means of batches).
+fn ns(x: f64) -> String {
+    format!("{x:.1}")
+}
 
 impl Row {
-    /// True when a strategy actually ran (everything but `unsupported`).
+    /// Nodes and time (ns, rounded) of a row where a strategy ran.
     pub fn measured(&self) -> Option<(u64, u64)> {
-        Some((self.nodes?, self.nanos?))
-    }
-}
-
-/// Strategies are written by their registry name and read back by it.
-mod strategy_name {
-    use serde::{Deserialize, Deserializer, Serializer, de::Error};
-
-    use crate::Strategy;
-
-    pub fn serialize<S: Serializer>(s: &Strategy, ser: S) -> Result<S::Ok, S::Error> {
-        ser.serialize_str(s.name())
+        Some((self.counts?.nodes, self.timing?.ns().round() as u64))
     }
 
-    pub fn deserialize<'de, D: Deserializer<'de>>(de: D) -> Result<Strategy, D::Error> {
-        let name = String::deserialize(de)?;
-        Strategy::ALL
-            .iter()
-            .copied()
-            .find(|s| s.name() == name)
-            .ok_or_else(|| {
-                let valid: Vec<&str> = Strategy::ALL.iter().map(|s| s.name()).collect();
-                D::Error::custom(format!(
-                    "unknown strategy {name:?} (valid: {})",
-                    valid.join(", ")
-                ))
-            })
+    /// The CSV fields, in [`columns`] order.
+    pub fn record(&self) -> Vec<String> {
+        let mut f = vec![
+            self.dataset.clone(),
+            self.index.to_string(),
+            self.line.to_string(),
+            self.name.clone(),
+            self.size.to_string(),
+            self.clues.to_string(),
+            self.strategy.name().to_string(),
+            self.outcome.name().to_string(),
+        ];
+        match self.counts {
+            Some(c) => f.extend(c.values().iter().map(u64::to_string)),
+            None => f.extend(std::iter::repeat_n(String::new(), Counts::LEN)),
+        }
+        match self.timing {
+            Some(t) => f.extend([
+                ns(t.cpu_ns),
+                ns(t.cpu_min_ns),
+                ns(t.cpu_max_ns),
+                ns(t.wall_ns),
+                t.runs.to_string(),
+            ]),
+            None => f.extend(std::iter::repeat_n(String::new(), TIME_COLUMNS.len())),
+        }
+        f
     }
-}
 
-/// A puzzle file to run, under a report name.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Source {
-    pub name: String,
-    pub path: PathBuf,
-}
-
-/// Turns `--dataset` values into sources: an existing file, or the name of a
-/// shipped dataset. With no values, every shipped dataset.
-pub fn resolve_sources(specs: &[String]) -> anyhow::Result<Vec<Source>> {
-    let shipped = || -> anyhow::Result<Vec<Source>> {
-        Ok(dataset::shipped()?
-            .into_iter()
-            .map(|d| Source {
-                name: d.name,
-                path: d.path,
-            })
-            .collect())
-    };
-    if specs.is_empty() {
-        return shipped();
-    }
-    let mut known: Option<Vec<Source>> = None;
-    let mut out: Vec<Source> = Vec::new();
-    for spec in specs {
-        let path = Path::new(spec);
-        let source = if path.is_file() {
-            let name = path
-                .file_stem()
-                .map(|s| s.to_string_lossy().into_owned())
-                .unwrap_or_else(|| spec.clone());
-            Source {
-                name,
-                path: path.to_path_buf(),
-            }
-        } else {
-            if known.is_none() {
-                known = Some(shipped().unwrap_or_default());
-            }
-            let list = known.as_deref().unwrap_or_default();
-            match list.iter().find(|s| s.name == *spec) {
-                Some(s) => s.clone(),
-                None => {
-                    let names: Vec<&str> = list.iter().map(|s| s.name.as_str()).collect();
-                    bail!(
-                        "--dataset {spec}: no such file, and no shipped dataset of that name (shipped: {})",
-                        if names.is_empty() {
-                            "none".to_string()
-                        } else {
-                            names.join(", ")
-                        }
-                    );
-                }
+    /// Reads the fields of one CSV record (in [`columns`] order); the error
+    /// names the column.
+    pub fn from_record(rec: &csv::StringRecord) -> Result<Row, String> {
+        let want = ID_COLUMNS.len() + Counts::LEN + TIME_COLUMNS.len();
+        if rec.len() != want {
+            return Err(format!("{} fields, expected {want}", rec.len()));
+        }
+        let cols = columns();
+        let field = |i: usize| rec.get(i).unwrap_or_default();
+        fn num<T: std::str::FromStr>(cols: &[&str], i: usize, v: &str) -> Result<T, String> {
+            v.parse()
+                .map_err(|_| format!("column {} ({}): {v:?} is not a number", i + 1, cols[i]))
+        }
+        let opt_num = |i: usize| -> Result<Option<f64>, String> {
+            let v = field(i);
+            if v.is_empty() {
+                Ok(None)
+            } else {
+                num(&cols, i, v).map(Some)
             }
         };
-        if out.iter().any(|s| s.path == source.path) {
-            continue;
+        let strategy: Strategy = field(6)
+            .parse()
+            .map_err(|e| format!("column 7 (strategy): {e}"))?;
+        let outcome = Outcome::from_name(field(7)).ok_or_else(|| {
+            let valid: Vec<&str> = Outcome::ALL.iter().map(|o| o.name()).collect();
+            format!(
+                "column 8 (outcome): unknown outcome {:?} (valid: {})",
+                field(7),
+                valid.join(", ")
+            )
+        })?;
+        let first = ID_COLUMNS.len();
+        let counts = if (first..first + Counts::LEN).all(|i| field(i).is_empty()) {
+            None
+        } else {
+            let mut v = [0u64; Counts::LEN];
+            for (k, slot) in v.iter_mut().enumerate() {
+                *slot = num(&cols, first + k, field(first + k))?;
+            }
+            Some(Counts::from_values(v))
+        };
+        let t = first + Counts::LEN;
+        let timing = match (
+            opt_num(t)?,
+            opt_num(t + 1)?,
+            opt_num(t + 2)?,
+            opt_num(t + 3)?,
+        ) {
+            (Some(cpu), Some(lo), Some(hi), Some(wall)) => Some(Timing {
+                runs: num(&cols, t + 4, field(t + 4))?,
+                samples: 0,
+                cpu_ns: cpu,
+                cpu_min_ns: lo,
+                cpu_max_ns: hi,
+                wall_ns: wall,
+            }),
+            (None, None, None, None) => None,
+            _ => {
+                return Err(format!(
+                    "columns {}-{} (times): some empty, some not",
+                    t + 1,
+                    t + TIME_COLUMNS.len()
+                ));
+            }
+        };
+        if (outcome == Outcome::Unsupported) != counts.is_none()
+            || (outcome == Outcome::Unsupported) != timing.is_none()
+        {
+            return Err(format!(
+                "outcome {outcome}: counters and times must be {} for this outcome",
+                if outcome == Outcome::Unsupported {
+                    "empty"
+                } else {
+                    "present"
+                }
+            ));
         }
-        let mut source = source;
-        if out.iter().any(|s| s.name == source.name) {
-            source.name = source.path.display().to_string();
-        }
-        out.push(source);
+        Ok(Row {
+            dataset: field(0).to_string(),
+            index: num(&cols, 1, field(1))?,
+            line: num(&cols, 2, field(2))?,
+            name: field(3).to_string(),
+            size: num(&cols, 4, field(4))?,
+            clues: num(&cols, 5, field(5))?,
+            strategy,
+            outcome,
+            counts,
+            timing,
+        })
     }
-    Ok(out)
 }
 
 /// Everything that decides what `compare` measures.
@@ -217,258 +202,175 @@ pub struct Plan {
     /// In ladder order, without repeats.
     pub strategies: Vec<Strategy>,
     /// Node budget per puzzle × strategy.
-    pub budget: u64,
-    /// At most this many puzzles per dataset, chosen with `seed`.
-    pub sample: Option<u64>,
-    pub seed: u64,
+    pub budget: Budget,
+    /// At most this many puzzles per dataset, drawn with one seed.
+    pub sample: Option<Sample>,
+    /// How long to time each puzzle × strategy.
+    pub method: Method,
     pub jobs: usize,
-}
-
-/// Which puzzles of one dataset run: all, or a seeded sample of positions.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Selection {
-    All,
-    /// 0-based positions, ascending.
-    Some(Vec<u64>),
-}
-
-impl Selection {
-    pub fn len(&self, total: u64) -> u64 {
-        match self {
-            Selection::All => total,
-            Selection::Some(v) => v.len() as u64,
-        }
-    }
-}
-
-/// A deterministic sample of `n` of `total` positions: ChaCha8 seeded from
-/// `seed` and the dataset name (so two datasets of equal length do not get the
-/// same positions), ascending.
-pub fn sample_positions(total: u64, n: u64, seed: u64, dataset: &str) -> Selection {
-    if n >= total {
-        return Selection::All;
-    }
-    let mut rng = ChaCha8Rng::seed_from_u64(seed ^ fnv1a(dataset.as_bytes()));
-    let mut picked: Vec<u64> = rand::seq::index::sample(&mut rng, total as usize, n as usize)
-        .into_iter()
-        .map(|i| i as u64)
-        .collect();
-    picked.sort_unstable();
-    Selection::Some(picked)
-}
-
-/// FNV-1a: a fixed, platform-independent string hash for seeding.
-fn fnv1a(bytes: &[u8]) -> u64 {
-    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |h, &b| {
-        (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
-    })
 }
 
 /// Reads a dataset once, checking every puzzle, and returns how many there are.
 /// Bad input is reported before any solving starts.
 pub fn count_puzzles(source: &Source) -> anyhow::Result<u64> {
-    let mut reader = input::open(Some(&source.path))?;
     let mut n = 0;
-    for p in reader.by_ref() {
-        p?;
+    for entry in DatasetReader::open(Some(&source.path))? {
+        entry?;
         n += 1;
-    }
-    if n == 0 {
-        return Err(reader.empty_error().into());
     }
     Ok(n)
 }
 
-/// A dataset ready to run: its puzzle count and selection.
+/// A dataset ready to run: its puzzle count, and the puzzles to run.
 #[derive(Clone, Debug)]
 pub struct Prepared {
     pub source: Source,
+    /// Puzzles in the file.
     pub total: u64,
-    pub selection: Selection,
+    /// The sampled puzzles (file order), or `None` to run them all.
+    pub picked: Option<Vec<Arc<Item>>>,
 }
 
-/// Checks and counts every dataset, and draws the samples.
+impl Prepared {
+    /// How many puzzles run.
+    pub fn runs(&self) -> u64 {
+        self.picked.as_ref().map_or(self.total, |p| p.len() as u64)
+    }
+}
+
+/// Checks and counts every dataset, and draws the samples: bad input is
+/// reported before anything is solved.
 pub fn prepare(plan: &Plan) -> anyhow::Result<Vec<Prepared>> {
     plan.sources
         .iter()
         .map(|source| {
             let total = count_puzzles(source)?;
-            let selection = match plan.sample {
-                Some(n) => sample_positions(total, n, plan.seed, &source.name),
-                None => Selection::All,
+            let picked = match plan.sample {
+                Some(sample) => Some(
+                    sample
+                        .draw(items(source)?)?
+                        .0
+                        .into_iter()
+                        .map(|(_, item)| Arc::new(item))
+                        .collect(),
+                ),
+                None => None,
             };
             Ok(Prepared {
                 source: source.clone(),
                 total,
-                selection,
+                picked,
             })
         })
         .collect()
 }
 
-/// One puzzle waiting in a chunk.
-struct Item {
-    index: u64,
-    line: u64,
-    name: String,
-    board: Board,
+/// One puzzle of a dataset, as a row needs it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Item {
+    /// 1-based position in the file.
+    pub index: u64,
+    pub line: u64,
+    pub name: String,
+    pub board: Board,
 }
 
-/// Measures one puzzle with one strategy. A wrong solution is an error.
+/// The puzzles of a source, streamed.
+fn items(source: &Source) -> anyhow::Result<impl Iterator<Item = anyhow::Result<Item>>> {
+    let reader = DatasetReader::open(Some(&source.path))?;
+    Ok(reader.enumerate().map(|(i, e)| {
+        let p = e?.puzzle;
+        Ok(Item {
+            index: i as u64 + 1,
+            line: p.line as u64,
+            name: p.name.unwrap_or_default(),
+            board: p.board,
+        })
+    }))
+}
+
+/// Measures one puzzle with one strategy. A bug (wrong answer, disagreeing
+/// runs) is an error that aborts the run.
 pub fn measure(
     dataset: &str,
-    index: u64,
-    line: u64,
-    name: &str,
-    board: &Board,
+    item: &Item,
     strategy: Strategy,
-    budget: u64,
+    budget: Budget,
+    method: &Method,
 ) -> anyhow::Result<Row> {
-    let mut row = Row {
-        dataset: dataset.to_string(),
-        index,
-        line,
-        name: name.to_string(),
-        size: board.size().side() as u32,
-        clues: board.clues() as u32,
-        strategy,
-        outcome: RowOutcome::Unsupported,
-        nodes: None,
-        placements: None,
-        backtracks: None,
-        probes: None,
-        guesses: None,
-        dead_ends: None,
-        forced: None,
-        nanos: None,
-    };
-    if !strategy.supports(board.size()) {
-        return Ok(row);
-    }
-    let run = strategy.solve(board, Some(budget)).with_context(|| {
-        format!("dataset {dataset}, puzzle {index} (line {line}): wrong solution, run aborted")
-    })?;
-    let Counts {
-        nodes,
-        placements,
-        backtracks,
-        probes,
-        guesses,
-        dead_ends,
-        forced,
-    } = run.counts;
-    row.outcome = run.outcome.into();
-    row.nodes = Some(nodes);
-    row.placements = Some(placements);
-    row.backtracks = Some(backtracks);
-    row.probes = Some(probes);
-    row.guesses = Some(guesses);
-    row.dead_ends = Some(dead_ends);
-    row.forced = Some(forced);
-    // Time the uncounted path: counting work (e.g. the candidate counts the
-    // scanning rungs compute only for `guesses`) must not be in the figure.
-    let timed = strategy
-        .run_timed(board, Limits::solve(Some(budget)))
+    let m = measure::measure(strategy, &item.board, Limits::solve(budget.get()), method)
         .with_context(|| {
-            format!("dataset {dataset}, puzzle {index} (line {line}): wrong solution, run aborted")
+            format!(
+                "dataset {dataset}, puzzle {} (line {}): run aborted",
+                item.index, item.line
+            )
         })?;
-    if (timed.outcome, timed.counts.nodes) != (run.outcome, nodes) {
-        anyhow::bail!(
-            "BUG: {strategy} visits {} nodes uncounted but {nodes} counted on dataset {dataset}, puzzle {index}",
-            timed.counts.nodes
-        );
-    }
-    row.nanos = Some(u64::try_from(timed.elapsed.as_nanos()).unwrap_or(u64::MAX));
-    Ok(row)
+    let ran = m.outcome != Outcome::Unsupported;
+    // Times as results.csv holds them (0.1 ns), so that a report redrawn
+    // from the file is the report of the run, byte for byte.
+    let tenth = |x: f64| (x * 10.0).round() / 10.0;
+    let timing = m.timing.map(|t| Timing {
+        cpu_ns: tenth(t.cpu_ns),
+        cpu_min_ns: tenth(t.cpu_min_ns),
+        cpu_max_ns: tenth(t.cpu_max_ns),
+        wall_ns: tenth(t.wall_ns),
+        samples: 0,
+        ..t
+    });
+    Ok(Row {
+        dataset: dataset.to_string(),
+        index: item.index,
+        line: item.line,
+        name: item.name.clone(),
+        size: item.board.size().side() as u32,
+        clues: item.board.clues() as u32,
+        strategy,
+        outcome: m.outcome,
+        counts: ran.then_some(m.counts),
+        timing,
+    })
 }
 
 /// Runs the plan, handing every row to `sink` in deterministic order.
-/// `tick` is called once per finished task (from worker threads).
+/// `tick` is called once per finished run (from worker threads).
 pub fn execute(
     plan: &Plan,
     prepared: &[Prepared],
     sink: &mut dyn FnMut(&Row) -> anyhow::Result<()>,
     tick: &(dyn Fn() + Sync),
 ) -> anyhow::Result<()> {
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(plan.jobs.max(1))
-        .build()
-        .context("cannot start the worker threads")?;
     let strategies = dedup_in_ladder_order(&plan.strategies);
     for p in prepared {
-        let (wanted, last): (Option<HashSet<u64>>, u64) = match &p.selection {
-            Selection::All => (None, u64::MAX),
-            Selection::Some(v) => (
-                Some(v.iter().copied().collect()),
-                v.last().copied().unwrap_or(0),
-            ),
+        let puzzles: Box<dyn Iterator<Item = anyhow::Result<Arc<Item>>>> = match &p.picked {
+            Some(picked) => Box::new(picked.clone().into_iter().map(Ok)),
+            None => Box::new(items(&p.source)?.map(|i| i.map(Arc::new))),
         };
-        let mut reader = input::open(Some(&p.source.path))?;
-        let mut chunk: Vec<Item> = Vec::with_capacity(CHUNK);
-        let mut position = 0u64;
-        loop {
-            // Past the last sampled position there is nothing left to read.
-            let next = if position > last {
-                None
-            } else {
-                reader.next().transpose()?
-            };
-            let done = next.is_none();
-            if let Some(puzzle) = next {
-                let keep = wanted.as_ref().is_none_or(|w| w.contains(&position));
-                position += 1;
-                if keep {
-                    chunk.push(Item {
-                        index: position,
-                        line: puzzle.line as u64,
-                        name: puzzle.name.unwrap_or_default(),
-                        board: puzzle.board,
-                    });
-                }
+        let tasks = puzzles.flat_map(|item| -> Vec<anyhow::Result<(Arc<Item>, Strategy)>> {
+            match item {
+                Ok(item) => strategies.iter().map(|&s| Ok((item.clone(), s))).collect(),
+                Err(e) => vec![Err(e)],
             }
-            if chunk.len() == CHUNK || (done && !chunk.is_empty()) {
-                let tasks: Vec<(&Item, Strategy)> = chunk
-                    .iter()
-                    .flat_map(|item| strategies.iter().map(move |&s| (item, s)))
-                    .collect();
-                let rows: Vec<anyhow::Result<Row>> = pool.install(|| {
-                    tasks
-                        .par_iter()
-                        .map(|&(item, s)| {
-                            let row = measure(
-                                &p.source.name,
-                                item.index,
-                                item.line,
-                                &item.name,
-                                &item.board,
-                                s,
-                                plan.budget,
-                            );
-                            tick();
-                            row
-                        })
-                        .collect()
-                });
-                for row in rows {
-                    sink(&row?)?;
-                }
-                chunk.clear();
-            }
-            if done {
-                break;
-            }
-        }
+        });
+        crate::exec::ordered(
+            tasks,
+            plan.jobs,
+            |(item, strategy)| {
+                let row = measure(&p.source.name, item, *strategy, plan.budget, &plan.method);
+                tick();
+                row
+            },
+            |row| sink(&row),
+        )?;
     }
     Ok(())
 }
 
 /// The strategies in ladder order (registry order), each once.
 pub fn dedup_in_ladder_order(chosen: &[Strategy]) -> Vec<Strategy> {
-    Strategy::ALL
-        .iter()
-        .copied()
-        .filter(|s| chosen.contains(s))
-        .collect()
+    let mut v = chosen.to_vec();
+    v.sort();
+    v.dedup();
+    v
 }
 
 #[cfg(test)]
@@ -476,31 +378,27 @@ mod tests {
     use super::*;
 
     #[test]
-    fn columns_match_the_row_and_the_counter_registry() {
-        let mut w = csv::Writer::from_writer(Vec::new());
-        let board = Board::empty(crate::BoxSize::new(2).unwrap());
-        let row = measure("d", 1, 1, "", &board, Strategy::ALL[0], 1000).unwrap();
-        w.serialize(&row).unwrap();
-        let text = String::from_utf8(w.into_inner().unwrap()).unwrap();
-        let header: Vec<&str> = text.lines().next().unwrap().split(',').collect();
-        assert_eq!(header, COLUMNS);
-        let counters = &COLUMNS[8..15];
-        assert_eq!(counters, Counts::NAMES);
-    }
-
-    #[test]
-    fn samples_are_deterministic_sorted_and_sized() {
-        let a = sample_positions(1000, 10, 7, "x");
-        let b = sample_positions(1000, 10, 7, "x");
-        assert_eq!(a, b);
-        let Selection::Some(v) = &a else {
-            panic!("expected a sample")
+    fn records_round_trip_and_columns_follow_the_counter_registry() {
+        let item = Item {
+            index: 1,
+            line: 1,
+            name: "x, \"y\"".to_string(),
+            board: Board::empty(crate::BoxSize::new(2).unwrap()),
         };
-        assert_eq!(v.len(), 10);
-        assert!(v.windows(2).all(|w| w[0] < w[1]));
-        assert!(v.iter().all(|&i| i < 1000));
-        assert_ne!(a, sample_positions(1000, 10, 8, "x"));
-        assert_eq!(sample_positions(5, 10, 7, "x"), Selection::All);
+        let method = Method {
+            min_time: std::time::Duration::from_micros(100),
+            min_samples: 1,
+        };
+        for s in Strategy::ladder() {
+            let row = measure("d", &item, s, Budget::nodes(1000), &method).unwrap();
+            let rec = csv::StringRecord::from(row.record());
+            // Rows hold times as the file does: they read back exactly.
+            let back = Row::from_record(&rec).unwrap();
+            assert_eq!(back, row, "{s}");
+        }
+        let cols = columns();
+        assert_eq!(&cols[8..8 + Counts::LEN], Counts::NAMES);
+        assert_eq!(cols.len(), 8 + Counts::LEN + 5);
     }
 
     #[test]

@@ -1,6 +1,8 @@
 //! Statistics over `results.csv`: per dataset × strategy summaries, and the
 //! per-puzzle pairings the ladder chart needs.
 //!
+//! Statistics follow [`crate::stats`] (one quantile definition for the lab).
+//!
 //! [`Aggregate`] is fed rows one at a time (from a run or from a CSV file) and
 //! keeps, per group, one 24-byte [`Sample`] per measured run (nodes,
 //! nanoseconds, clues, side, flags): exact medians and percentiles need the
@@ -10,60 +12,14 @@
 //! nodes and time they used, so for such groups the statistics are lower bounds
 //! (the `budget_exceeded` column says how many).
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
 
 use serde::{Deserialize, Serialize};
 
-use super::run::{Row, RowOutcome};
+use super::run::Row;
 use crate::Strategy;
-
-/// Median, mean, 90th percentile and maximum of a list of counts.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Stats {
-    pub median: f64,
-    pub mean: f64,
-    pub p90: u64,
-    pub max: u64,
-}
-
-/// Statistics of `values` (any order); `None` when empty.
-/// Median of an even count is the mean of the two middle values; p90 is the
-/// nearest-rank percentile (the smallest value with at least 90% at or below it).
-pub fn stats(values: &[u64]) -> Option<Stats> {
-    stats_of(values.to_vec())
-}
-
-/// [`stats`] of a vector it may reorder: no copy, so summarising a million
-/// runs holds one column of 8-byte values at a time.
-pub fn stats_of(mut v: Vec<u64>) -> Option<Stats> {
-    if v.is_empty() {
-        return None;
-    }
-    v.sort_unstable();
-    Some(Stats {
-        median: median_sorted(&v),
-        mean: v.iter().map(|&x| x as f64).sum::<f64>() / v.len() as f64,
-        p90: percentile_sorted(&v, 90),
-        max: v[v.len() - 1],
-    })
-}
-
-/// Median of a sorted, non-empty slice.
-pub fn median_sorted(v: &[u64]) -> f64 {
-    let n = v.len();
-    if n % 2 == 1 {
-        v[n / 2] as f64
-    } else {
-        (v[n / 2 - 1] as f64 + v[n / 2] as f64) / 2.0
-    }
-}
-
-/// Nearest-rank percentile of a sorted, non-empty slice.
-pub fn percentile_sorted(v: &[u64], pct: u64) -> u64 {
-    let n = v.len() as u64;
-    let rank = (pct * n).div_ceil(100).max(1);
-    v[(rank - 1) as usize]
-}
+use crate::stats::Summary;
+use crate::strategy::Outcome;
 
 /// One measured run, as kept for statistics and charts (24 bytes).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -127,32 +83,50 @@ pub struct Aggregate {
     /// Keyed by (slower a, faster b) with a before b in ladder order.
     pub pairs: BTreeMap<(Strategy, Strategy), PairAcc>,
     pub rows: u64,
-    /// Rows of the puzzle being read (rows of one puzzle are consecutive).
-    current: Vec<Row>,
+    /// Position of each dataset name in `datasets`.
+    positions: HashMap<String, usize>,
+    /// The puzzle being read (dataset position, index); its rows are consecutive.
+    puzzle: Option<(usize, u64)>,
+    /// Its runs not paired yet, at most one per strategy: so pairing costs at
+    /// most (strategies choose 2) per row, however many rows a puzzle has.
+    current: Vec<PuzzleRun>,
+}
+
+/// What pairing needs of one row.
+#[derive(Clone, Copy, Debug)]
+struct PuzzleRun {
+    strategy: Strategy,
+    outcome: Outcome,
+    measured: Option<(u64, u64)>,
 }
 
 impl Aggregate {
+    /// Adds one row. Rows of one puzzle are consecutive; a second row of a
+    /// strategy for the same puzzle (a repeated measurement) starts a new
+    /// round of pairs, so each measurement is paired once.
     pub fn push(&mut self, row: &Row) {
         self.rows += 1;
-        if let Some(first) = self.current.first()
-            && (first.dataset != row.dataset || first.index != row.index)
-        {
-            self.flush_puzzle();
-        }
-        let d = match self.datasets.iter().position(|n| *n == row.dataset) {
-            Some(d) => d,
+        let d = match self.positions.get(&row.dataset) {
+            Some(&d) => d,
             None => {
                 self.datasets.push(row.dataset.clone());
+                self.positions
+                    .insert(row.dataset.clone(), self.datasets.len() - 1);
                 self.datasets.len() - 1
             }
         };
+        let puzzle = Some((d, row.index));
+        if self.puzzle != puzzle || self.current.iter().any(|r| r.strategy == row.strategy) {
+            self.flush_puzzle();
+            self.puzzle = puzzle;
+        }
         let g = self.groups.entry((d, row.strategy)).or_default();
         g.puzzles += 1;
         match row.outcome {
-            RowOutcome::Solved => g.solved += 1,
-            RowOutcome::NoSolution => g.no_solution += 1,
-            RowOutcome::BudgetExceeded => g.budget_exceeded += 1,
-            RowOutcome::Unsupported => g.unsupported += 1,
+            Outcome::Solved => g.solved += 1,
+            Outcome::NoSolution => g.no_solution += 1,
+            Outcome::BudgetExceeded => g.budget_exceeded += 1,
+            Outcome::Unsupported => g.unsupported += 1,
         }
         if let Some((nodes, nanos)) = row.measured() {
             let s = Sample {
@@ -160,12 +134,16 @@ impl Aggregate {
                 nanos,
                 clues: u16::try_from(row.clues).unwrap_or(u16::MAX),
                 side: u8::try_from(row.size).unwrap_or(u8::MAX),
-                solved: row.outcome == RowOutcome::Solved,
-                over_budget: row.outcome == RowOutcome::BudgetExceeded,
+                solved: row.outcome == Outcome::Solved,
+                over_budget: row.outcome == Outcome::BudgetExceeded,
             };
             g.samples.push(s);
         }
-        self.current.push(row.clone());
+        self.current.push(PuzzleRun {
+            strategy: row.strategy,
+            outcome: row.outcome,
+            measured: row.measured(),
+        });
     }
 
     /// Call after the last row.
@@ -174,27 +152,27 @@ impl Aggregate {
     }
 
     fn flush_puzzle(&mut self) {
-        let rows = std::mem::take(&mut self.current);
-        for a in &rows {
-            for b in &rows {
+        for a in &self.current {
+            for b in &self.current {
                 if a.strategy >= b.strategy {
                     continue;
                 }
-                let (Some((na, ta)), Some((nb, tb))) = (a.measured(), b.measured()) else {
+                let (Some((na, ta)), Some((nb, tb))) = (a.measured, b.measured) else {
                     continue;
                 };
                 let acc = self.pairs.entry((a.strategy, b.strategy)).or_default();
                 match (a.outcome, b.outcome) {
-                    (RowOutcome::Solved, RowOutcome::Solved) => {
+                    (Outcome::Solved, Outcome::Solved) => {
                         acc.pairs += 1;
                         acc.sum_ln_nodes += ln(na) - ln(nb);
                         acc.sum_ln_time += ln(ta) - ln(tb);
                     }
-                    (RowOutcome::BudgetExceeded, RowOutcome::Solved) => acc.a_budget_only += 1,
+                    (Outcome::BudgetExceeded, Outcome::Solved) => acc.a_budget_only += 1,
                     _ => {}
                 }
             }
         }
+        self.current.clear();
     }
 
     /// The strategies present, in ladder order.
@@ -243,12 +221,12 @@ pub struct SummaryRow {
     pub unsupported: u64,
     pub nodes_median: Option<f64>,
     pub nodes_mean: Option<f64>,
-    pub nodes_p90: Option<u64>,
-    pub nodes_max: Option<u64>,
+    pub nodes_p90: Option<f64>,
+    pub nodes_max: Option<f64>,
     pub time_median_ns: Option<f64>,
     pub time_mean_ns: Option<f64>,
-    pub time_p90_ns: Option<u64>,
-    pub time_max_ns: Option<u64>,
+    pub time_p90_ns: Option<f64>,
+    pub time_max_ns: Option<f64>,
     /// Measured runs per second of total solve time.
     pub puzzles_per_sec: Option<f64>,
     /// Total time over total nodes.
@@ -280,8 +258,8 @@ impl SummaryRow {
     pub fn new(dataset: &str, strategy: Strategy, g: &Group) -> SummaryRow {
         // One column at a time: peak memory during summaries is 8 bytes per
         // run of one group, not 32 (see tests/compare_robustness.rs).
-        let ns = stats_of(g.samples.iter().map(|s| s.nodes).collect());
-        let ts = stats_of(g.samples.iter().map(|s| s.nanos).collect());
+        let ns = Summary::of_counts(g.samples.iter().map(|s| s.nodes));
+        let ts = Summary::of_counts(g.samples.iter().map(|s| s.nanos));
         let total_nodes: u128 = g.samples.iter().map(|s| u128::from(s.nodes)).sum();
         let total_nanos: u128 = g.samples.iter().map(|s| u128::from(s.nanos)).sum();
         let measured = g.samples.len();
@@ -308,29 +286,80 @@ impl SummaryRow {
     }
 }
 
+/// A solved row for unit tests (counters other than nodes are 0).
+#[cfg(test)]
+pub(crate) fn solved_row(
+    dataset: &str,
+    index: u64,
+    size: u32,
+    strategy: Strategy,
+    nodes: u64,
+    nanos: u64,
+) -> Row {
+    Row {
+        dataset: dataset.into(),
+        index,
+        line: index,
+        name: String::new(),
+        size,
+        clues: 20,
+        strategy,
+        outcome: Outcome::Solved,
+        counts: Some(crate::Counts {
+            nodes,
+            ..Default::default()
+        }),
+        timing: Some(crate::measure::Timing {
+            runs: 1,
+            samples: 1,
+            cpu_ns: nanos as f64,
+            cpu_min_ns: nanos as f64,
+            cpu_max_ns: nanos as f64,
+            wall_ns: nanos as f64,
+        }),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
+    fn row(dataset: &str, index: u64, strategy: Strategy, nodes: u64, nanos: u64) -> Row {
+        solved_row(dataset, index, 9, strategy, nodes, nanos)
+    }
+
+    /// One row per strategy per puzzle: every pair of strategies is paired
+    /// once per puzzle. Repeated rows of one puzzle pair round by round
+    /// (each measurement once), not every row with every other row.
     #[test]
-    fn stats_exact_values() {
-        let s = stats(&[5, 1, 3, 2, 4]).unwrap();
-        assert_eq!(s.median, 3.0);
-        assert_eq!(s.mean, 3.0);
-        assert_eq!(s.p90, 5);
-        assert_eq!(s.max, 5);
-        let s = stats(&[10, 20, 30, 40]).unwrap();
-        assert_eq!(s.median, 25.0);
-        assert_eq!(s.mean, 25.0);
-        assert_eq!(s.p90, 40);
-        let v: Vec<u64> = (1..=10).collect();
-        assert_eq!(percentile_sorted(&v, 90), 9);
-        assert_eq!(percentile_sorted(&v, 10), 1);
-        let v: Vec<u64> = (1..=20).collect();
-        assert_eq!(percentile_sorted(&v, 90), 18);
-        assert_eq!(stats(&[]), None);
-        assert_eq!(stats(&[7]).unwrap().p90, 7);
-        assert_eq!(stats_of(vec![5, 1, 3, 2, 4]), stats(&[5, 1, 3, 2, 4]));
-        assert_eq!(stats_of(Vec::new()), None);
+    fn pairs_per_puzzle_and_per_round_of_repeats() {
+        let (a, b) = (Strategy::ALL[0], Strategy::ALL[1]);
+        let mut agg = Aggregate::default();
+        for i in 1..=3 {
+            agg.push(&row("d", i, a, 400, 800));
+            agg.push(&row("d", i, b, 100, 100));
+        }
+        agg.finish();
+        let acc = agg.pairs[&(a, b)];
+        assert_eq!(acc.pairs, 3);
+        assert!((acc.node_ratio() - 4.0).abs() < 1e-9);
+        assert!((acc.speedup() - 8.0).abs() < 1e-9);
+
+        let mut agg = Aggregate::default();
+        for _ in 0..1000 {
+            agg.push(&row("d", 1, a, 400, 800));
+            agg.push(&row("d", 1, b, 100, 100));
+        }
+        agg.finish();
+        assert_eq!(agg.rows, 2000);
+        assert_eq!(agg.pairs[&(a, b)].pairs, 1000);
+        assert_eq!(agg.groups[&(0, a)].puzzles, 1000);
+        // A new dataset with the same index is a new puzzle.
+        let mut agg = Aggregate::default();
+        agg.push(&row("d", 1, a, 400, 800));
+        agg.push(&row("e", 1, b, 100, 100));
+        agg.finish();
+        assert!(agg.pairs.get(&(a, b)).is_none_or(|p| p.pairs == 0));
+        assert_eq!(agg.datasets, vec!["d", "e"]);
     }
 }

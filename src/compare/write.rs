@@ -1,34 +1,50 @@
-//! The one place that writes report files.
+//! The one place that writes report folders.
 //!
-//! Everything goes into a hidden staging folder next to the output folder
-//! (same file system, so renames are atomic). Only when every file is
-//! complete does [`Staging::commit`] move them into place, one `rename` per
-//! file, `README.md` last. Until then an earlier report stays untouched; an
-//! error drops the staging folder; a killed process leaves a staging folder
-//! that the next run removes (its process id is no longer alive).
+//! Every file is written into a hidden staging folder *inside* the output
+//! folder, so that the final renames never cross a file system (the output
+//! folder may be a mount point, a Docker volume, or a link to another disk).
+//! Only when every file is complete does [`Staging::commit`] sync them and
+//! move them into place, one `rename` per file, `README.md` last. Until then
+//! an earlier report stays untouched; an error drops the staging folder.
+//!
+//! Concurrent writers take turns through an advisory lock on the output
+//! folder ([`FolderLock`], `flock` through `std::fs::File::lock`): `compare`
+//! holds it while it creates its staging folder and while it commits;
+//! `report` holds it from reading `results.csv` to its commit. So two runs
+//! into one folder leave the complete report of whichever committed last,
+//! never files of both. Each staging folder is itself locked by its writer:
+//! a staging folder nobody holds is a killed run's leftover, and the next
+//! writer removes it.
 
-use std::fs::{self, File};
+use std::fs::{self, File, TryLockError};
 use std::io::{BufWriter, Write};
 use std::path::{Path, PathBuf};
 use std::sync::{Mutex, MutexGuard};
 
 use anyhow::{Context, bail};
 
-/// Staging folders of this process that are not committed yet. Commits hold
-/// the lock while renaming, so an interrupt either waits for a commit to end
-/// or removes the folders before any rename starts.
-static ACTIVE: Mutex<Vec<PathBuf>> = Mutex::new(Vec::new());
+use crate::output::{note, sync_dir};
 
-fn active() -> MutexGuard<'static, Vec<PathBuf>> {
+/// Staging folders of this process that are not committed yet, with the
+/// output folder when this process created it. Commits hold the mutex while
+/// renaming, so an interrupt either waits for a commit to end or removes the
+/// folders before any rename starts.
+static ACTIVE: Mutex<Vec<(PathBuf, Option<PathBuf>)>> = Mutex::new(Vec::new());
+
+fn active() -> MutexGuard<'static, Vec<(PathBuf, Option<PathBuf>)>> {
     ACTIVE.lock().unwrap_or_else(|e| e.into_inner())
 }
 
-/// For an interrupt handler: removes every uncommitted staging folder and
-/// ends the process with `code`. Earlier reports are left as they were.
+/// For an interrupt handler: removes every uncommitted staging folder (and
+/// an output folder this run created, if it is empty) and ends the process
+/// with `code`. Earlier reports are left as they were.
 pub fn abandon_and_exit(code: i32) -> ! {
     let guard = active();
-    for dir in guard.iter() {
+    for (dir, created) in guard.iter() {
         let _ = fs::remove_dir_all(dir);
+        if let Some(out) = created {
+            let _ = fs::remove_dir(out);
+        }
     }
     std::process::exit(code)
 }
@@ -37,52 +53,119 @@ pub fn abandon_and_exit(code: i32) -> ! {
 /// files that are not there yet.
 const LAST: &str = "README.md";
 
+/// Names of staging folders inside a report folder: hidden, and recognisable
+/// as ours (`.sudoku-lab.partial-PID-N`).
+pub const STAGING_PREFIX: &str = ".sudoku-lab.partial-";
+
+/// An exclusive advisory lock on a report folder, released when dropped (or
+/// when the process ends, however it ends).
+#[derive(Debug)]
+pub struct FolderLock {
+    dir: PathBuf,
+    /// `None` where the file system cannot lock (a warning was printed).
+    _file: Option<File>,
+}
+
+impl FolderLock {
+    /// Locks the folder `dir`, which must exist, waiting (with a note on
+    /// standard error) while another process holds it.
+    pub fn acquire(dir: &Path) -> anyhow::Result<FolderLock> {
+        let file = File::open(dir).with_context(|| format!("cannot open {}", dir.display()))?;
+        let file = match file.try_lock() {
+            Ok(()) => Some(file),
+            Err(TryLockError::WouldBlock) => {
+                note(format_args!(
+                    "waiting for another sudoku-lab writing to {} ...",
+                    dir.display()
+                ));
+                file.lock()
+                    .with_context(|| format!("cannot lock {}", dir.display()))?;
+                Some(file)
+            }
+            Err(TryLockError::Error(e)) => {
+                note(format_args!(
+                    "warning: cannot lock {} ({e}); runs writing to it at the same time may mix their files",
+                    dir.display()
+                ));
+                None
+            }
+        };
+        Ok(FolderLock {
+            dir: dir.to_path_buf(),
+            _file: file,
+        })
+    }
+}
+
+/// Creates `out` (and the folders above it) and locks it: what every writer
+/// of a report folder does first.
+pub fn lock_folder(out: &Path) -> anyhow::Result<(FolderLock, bool)> {
+    if let Some(file) = out
+        .ancestors()
+        .find(|a| !a.as_os_str().is_empty() && a.exists() && !a.is_dir())
+    {
+        bail!(
+            "cannot write the report to {}: {} is a file, not a folder",
+            out.display(),
+            file.display()
+        );
+    }
+    let created = !out.exists();
+    fs::create_dir_all(out).with_context(|| {
+        format!(
+            "cannot write the report to {}: cannot create the folder",
+            out.display()
+        )
+    })?;
+    Ok((FolderLock::acquire(out)?, created))
+}
+
 /// A folder of files being written, to be swapped into `out` as a whole.
 #[derive(Debug)]
 pub struct Staging {
     dir: PathBuf,
     out: PathBuf,
+    /// `out` when this run created it: removed again (if empty) on failure.
+    created: Option<PathBuf>,
     files: Vec<String>,
     committed: bool,
+    /// Held while the staging folder exists: tells other runs it is alive.
+    _alive: Option<File>,
 }
 
 impl Staging {
-    /// Creates the staging folder next to `out` (which need not exist yet).
-    /// Fails at once, naming `out`, when `out` or a folder above it is a
-    /// file: otherwise the run would only find out at [`Staging::commit`].
+    /// Creates the staging folder inside `out` (creating `out` if needed)
+    /// and removes leftovers of killed runs. Fails at once, naming `out`,
+    /// when `out` or a folder above it is a file: otherwise the run would
+    /// only find out at [`Staging::commit`].
     pub fn new(out: &Path) -> anyhow::Result<Staging> {
-        if let Some(file) = out
-            .ancestors()
-            .find(|a| !a.as_os_str().is_empty() && a.exists() && !a.is_dir())
-        {
-            bail!(
-                "cannot write the report to {}: {} is a file, not a folder",
-                out.display(),
-                file.display()
-            );
-        }
-        let parent = parent_of(out);
-        fs::create_dir_all(&parent).with_context(|| {
-            format!(
-                "cannot write the report to {}: cannot create {}",
-                out.display(),
-                parent.display()
-            )
-        })?;
-        let prefix = staging_prefix(out)?;
-        remove_stale(&parent, &prefix);
+        let (lock, created) = lock_folder(out)?;
+        Staging::open(&lock, created.then(|| out.to_path_buf()))
+    }
+
+    /// [`Staging::new`] for a caller that already holds the folder's lock.
+    pub fn with_lock(lock: &FolderLock) -> anyhow::Result<Staging> {
+        Staging::open(lock, None)
+    }
+
+    fn open(lock: &FolderLock, created: Option<PathBuf>) -> anyhow::Result<Staging> {
+        let out = &lock.dir;
+        remove_stale(out);
         let pid = std::process::id();
         let mut attempt = 0u32;
         loop {
-            let dir = parent.join(format!("{prefix}{pid}-{attempt}"));
+            let dir = out.join(format!("{STAGING_PREFIX}{pid}-{attempt}"));
             match fs::create_dir(&dir) {
                 Ok(()) => {
-                    active().push(dir.clone());
+                    let alive = File::open(&dir).ok().filter(|f| f.try_lock().is_ok());
+                    active().push((dir.clone(), created.clone()));
                     return Ok(Staging {
                         dir,
-                        out: out.to_path_buf(),
+                        out: out.clone(),
+                        created,
                         files: Vec::new(),
                         committed: false,
+                        _alive: alive,
                     });
                 }
                 Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists && attempt < 1000 => {
@@ -90,7 +173,7 @@ impl Staging {
                 }
                 Err(e) => {
                     return Err(e).with_context(|| {
-                        format!("cannot create a folder in {}", parent.display())
+                        format!("cannot create a staging folder in {}", out.display())
                     });
                 }
             }
@@ -109,7 +192,7 @@ impl Staging {
 
     fn register(&mut self, name: &str) -> anyhow::Result<PathBuf> {
         if name.is_empty() || name.contains(['/', '\\']) || name.starts_with('.') {
-            bail!("internal error: bad report file name {name:?}");
+            bail!("BUG: bad report file name {name:?}");
         }
         if !self.files.iter().any(|f| f == name) {
             self.files.push(name.to_string());
@@ -133,13 +216,17 @@ impl Staging {
             .with_context(|| format!("cannot write {}", self.path(name).display()))
     }
 
-    /// Moves every staged file into `out` (created if needed), `README.md`
-    /// last, then removes the staging folder. Files in `out` that this report
-    /// does not produce are left alone.
-    pub fn commit(mut self) -> anyhow::Result<()> {
-        let mut guard = active();
-        fs::create_dir_all(&self.out)
-            .with_context(|| format!("cannot create {}", self.out.display()))?;
+    /// Syncs every staged file, then moves them into `out`, `README.md`
+    /// last, and removes the staging folder. `lock` must be the lock of
+    /// `out`. Files in `out` that this report does not produce are left alone.
+    pub fn commit(mut self, lock: &FolderLock) -> anyhow::Result<()> {
+        if lock.dir != self.out {
+            bail!(
+                "BUG: committing {} under the lock of {}",
+                self.out.display(),
+                lock.dir.display()
+            );
+        }
         let mut order = self.files.clone();
         order.sort_by_key(|f| f == LAST);
         // A folder in the way would stop the swap halfway: refuse up front.
@@ -149,6 +236,15 @@ impl Staging {
                 self.out.join(name).display()
             );
         }
+        // Data first on disk, then the names: a crash never leaves a
+        // renamed but empty file.
+        for name in &order {
+            let path = self.dir.join(name);
+            File::open(&path)
+                .and_then(|f| f.sync_all())
+                .with_context(|| format!("cannot write {}", path.display()))?;
+        }
+        let mut guard = active();
         for name in &order {
             let from = self.dir.join(name);
             let to = self.out.join(name);
@@ -156,8 +252,9 @@ impl Staging {
                 .with_context(|| format!("cannot move {} to {}", from.display(), to.display()))?;
         }
         self.committed = true;
-        guard.retain(|d| *d != self.dir);
+        guard.retain(|(d, _)| *d != self.dir);
         drop(guard);
+        sync_dir(&self.out);
         fs::remove_dir(&self.dir)
             .with_context(|| format!("cannot remove {}", self.dir.display()))?;
         Ok(())
@@ -169,45 +266,33 @@ impl Drop for Staging {
         if !self.committed {
             let mut guard = active();
             let _ = fs::remove_dir_all(&self.dir);
-            guard.retain(|d| *d != self.dir);
+            if let Some(out) = &self.created {
+                let _ = fs::remove_dir(out);
+            }
+            guard.retain(|(d, _)| *d != self.dir);
         }
     }
 }
 
-fn parent_of(out: &Path) -> PathBuf {
-    match out.parent() {
-        Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
-        _ => PathBuf::from("."),
-    }
-}
-
-/// `.NAME.partial-`: hidden, and recognisable as ours.
-fn staging_prefix(out: &Path) -> anyhow::Result<String> {
-    let Some(name) = out.file_name() else {
-        bail!("output folder {} has no name", out.display());
-    };
-    Ok(format!(".{}.partial-", name.to_string_lossy()))
-}
-
-/// Removes staging folders left by killed runs: those whose process id is
-/// not running any more. Only where `/proc` tells us (Linux); elsewhere they stay.
-fn remove_stale(parent: &Path, prefix: &str) {
-    if !Path::new("/proc/self").exists() {
-        return;
-    }
-    let Ok(entries) = fs::read_dir(parent) else {
+/// Removes staging folders left by killed runs: those no process holds
+/// locked. Called with the folder's lock held, so no writer is between
+/// creating its staging folder and locking it.
+fn remove_stale(out: &Path) {
+    let Ok(entries) = fs::read_dir(out) else {
         return;
     };
     for entry in entries.flatten() {
-        let name = entry.file_name().to_string_lossy().into_owned();
-        let Some(rest) = name.strip_prefix(prefix) else {
+        if !entry
+            .file_name()
+            .to_string_lossy()
+            .starts_with(STAGING_PREFIX)
+        {
             continue;
-        };
-        let Some(pid) = rest.split('-').next().and_then(|p| p.parse::<u32>().ok()) else {
-            continue;
-        };
-        if pid != std::process::id() && !Path::new(&format!("/proc/{pid}")).exists() {
-            let _ = fs::remove_dir_all(entry.path());
+        }
+        let path = entry.path();
+        let unheld = File::open(&path).is_ok_and(|f| f.try_lock().is_ok());
+        if unheld {
+            let _ = fs::remove_dir_all(&path);
         }
     }
 }
@@ -238,7 +323,7 @@ mod tests {
         // Nothing visible before commit.
         assert_eq!(fs::read_to_string(out.join("README.md")).unwrap(), "old");
         assert!(!out.join("a.csv").exists());
-        s.commit().unwrap();
+        s.commit(&FolderLock::acquire(&out).unwrap()).unwrap();
         assert_eq!(fs::read_to_string(out.join("README.md")).unwrap(), "new");
         assert_eq!(fs::read_to_string(out.join("a.csv")).unwrap(), "1");
         assert_eq!(fs::read_to_string(out.join("keep.txt")).unwrap(), "mine");
@@ -265,18 +350,44 @@ mod tests {
     }
 
     #[test]
-    fn stale_staging_of_a_dead_process_is_removed() {
+    fn unheld_staging_folders_are_removed_held_ones_kept() {
         let tmp = tempfile::tempdir().unwrap();
         let out = tmp.path().join("reports");
-        // pid 0 is never a user process: /proc/0 does not exist.
-        let stale = tmp.path().join(".reports.partial-0-0");
+        fs::create_dir(&out).unwrap();
+        // A killed run's leftover: nobody holds its lock.
+        let stale = out.join(format!("{STAGING_PREFIX}0-0"));
         fs::create_dir(&stale).unwrap();
         fs::write(stale.join("results.csv"), "x").unwrap();
-        let s = Staging::new(&out).unwrap();
-        if Path::new("/proc/self").exists() {
-            assert!(!stale.exists());
-        }
+        let live = Staging::new(&out).unwrap();
+        assert!(!stale.exists());
+        // A running writer's staging folder survives the next writer.
+        let other = Staging::new(&out).unwrap();
+        assert!(live.dir().is_dir() && other.dir().is_dir());
+        assert_ne!(live.dir(), other.dir());
+        drop(live);
+        drop(other);
+        assert_eq!(listing(&out), Vec::<String>::new());
+    }
+
+    #[test]
+    fn a_folder_made_for_a_failed_report_is_removed_again() {
+        let tmp = tempfile::tempdir().unwrap();
+        let out = tmp.path().join("a/reports");
+        let mut s = Staging::new(&out).unwrap();
+        assert!(s.dir().starts_with(&out));
+        s.write("README.md", b"half").unwrap();
         drop(s);
+        assert!(!out.exists());
+    }
+
+    #[test]
+    fn a_second_lock_waits_for_the_first() {
+        let tmp = tempfile::tempdir().unwrap();
+        let first = FolderLock::acquire(tmp.path()).unwrap();
+        let dir = File::open(tmp.path()).unwrap();
+        assert!(matches!(dir.try_lock(), Err(TryLockError::WouldBlock)));
+        drop(first);
+        assert!(dir.try_lock().is_ok());
     }
 
     #[test]

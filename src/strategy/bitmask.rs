@@ -14,37 +14,55 @@
 //! the candidate *count* is now a single `popcount` — which makes the next rung
 //! (choosing the most constrained cell) affordable.
 
-use crate::board::{Board, MAX_CELLS, MAX_SIDE};
+use crate::board::{Board, BoxSize, MAX_CELLS, MAX_SIDE};
 use crate::counters::Counter;
 use crate::search::{Ctx, Flow};
+use crate::strategy::Rung;
 
-pub fn search<C: Counter>(puzzle: &Board, ctx: &mut Ctx<C>) -> Flow {
-    let g = puzzle.geometry();
-    let mut s = Bitmask {
-        full: g.full,
-        cells: [0; MAX_CELLS],
-        blanks: Vec::new(),
-        row: [0; MAX_SIDE],
-        col: [0; MAX_SIDE],
-        boxm: [0; MAX_SIDE],
-        total: g.cells,
-    };
-    s.cells[..g.cells].copy_from_slice(puzzle.cells());
-    for (c, &v) in puzzle.cells().iter().enumerate() {
-        let (r, col, b) = (g.row[c], g.col[c], g.boxi[c]);
-        if v == 0 {
-            s.blanks.push([c as u16, r as u16, col as u16, b as u16]);
-        } else {
-            let bit = 1u32 << (v - 1);
-            s.row[r as usize] |= bit;
-            s.col[col as usize] |= bit;
-            s.boxm[b as usize] |= bit;
-        }
+/// Rung 4.
+pub struct Bitmask;
+
+impl Rung for Bitmask {
+    const NAME: &'static str = "bitmask";
+    const SUMMARY: &'static str =
+        "one bit set per unit: candidates = complement of the union, lowest bit first";
+    const ROW_MAJOR: bool = true;
+    /// The list of empty cells `[cell, row, column, box]`, reused from puzzle to puzzle.
+    type Scratch = Vec<[u16; 4]>;
+    fn scratch(size: BoxSize) -> Vec<[u16; 4]> {
+        Vec::with_capacity(size.cells())
     }
-    s.dfs(0, ctx)
+    fn search<C: Counter>(blanks: &mut Vec<[u16; 4]>, puzzle: &Board, ctx: &mut Ctx<C>) -> Flow {
+        let g = puzzle.geometry();
+        blanks.clear();
+        let mut s = State {
+            full: g.full,
+            cells: [0; MAX_CELLS],
+            blanks: std::mem::take(blanks),
+            row: [0; MAX_SIDE],
+            col: [0; MAX_SIDE],
+            boxm: [0; MAX_SIDE],
+            total: g.cells,
+        };
+        s.cells[..g.cells].copy_from_slice(puzzle.cells());
+        for (c, &v) in puzzle.cells().iter().enumerate() {
+            let (r, col, b) = (g.row[c], g.col[c], g.boxi[c]);
+            if v == 0 {
+                s.blanks.push([c as u16, r as u16, col as u16, b as u16]);
+            } else {
+                let bit = 1u32 << (v - 1);
+                s.row[r as usize] |= bit;
+                s.col[col as usize] |= bit;
+                s.boxm[b as usize] |= bit;
+            }
+        }
+        let flow = s.dfs(0, ctx);
+        *blanks = s.blanks;
+        flow
+    }
 }
 
-struct Bitmask {
+struct State {
     full: u32,
     cells: [u8; MAX_CELLS],
     /// Empty cells, row-major: `[cell, row, column, box]`.
@@ -55,7 +73,7 @@ struct Bitmask {
     total: usize,
 }
 
-impl Bitmask {
+impl State {
     fn dfs<C: Counter>(&mut self, idx: usize, ctx: &mut Ctx<C>) -> Flow {
         ctx.enter()?;
         let Some(&[cell, r, c, b]) = self.blanks.get(idx) else {
@@ -64,9 +82,7 @@ impl Bitmask {
         let (cell, r, c, b) = (cell as usize, r as usize, c as usize, b as usize);
         let mut cand = !(self.row[r] | self.col[c] | self.boxm[b]) & self.full;
         ctx.counter.probes(3);
-        if cand == 0 {
-            ctx.counter.dead_end();
-        }
+        ctx.counter.choose(cell, cand);
         let guessing = cand.count_ones() > 1;
         while cand != 0 {
             let bit = cand & cand.wrapping_neg();

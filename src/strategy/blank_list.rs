@@ -13,30 +13,50 @@
 //! backtracks), cheaper nodes: the `probes` counter drops by the cells that
 //! `naive` read to find its empty cell.
 
-use crate::board::{Board, Geometry, MAX_CELLS};
+use crate::board::{Board, BoxSize, Geometry, MAX_CELLS};
 use crate::counters::Counter;
 use crate::search::{Ctx, Flow};
-use crate::strategy::naive::{candidate_count, fits_by_scanning};
+use crate::strategy::Rung;
+use crate::strategy::naive::{candidates, fits_by_scanning};
 
-pub fn search<C: Counter>(puzzle: &Board, ctx: &mut Ctx<C>) -> Flow {
-    let g = puzzle.geometry();
-    let mut cells = [0u8; MAX_CELLS];
-    cells[..g.cells].copy_from_slice(puzzle.cells());
-    let blanks = (0..g.cells as u16)
-        .filter(|&c| cells[c as usize] == 0)
-        .collect();
-    let mut s = BlankList { g, cells, blanks };
-    s.dfs(0, ctx)
+/// Rung 2.
+pub struct BlankList;
+
+impl Rung for BlankList {
+    const NAME: &'static str = "blank-list";
+    const SUMMARY: &'static str =
+        "list the empty cells once and walk the list by index; same scanning checks";
+    const ROW_MAJOR: bool = true;
+    /// The list of empty cells, reused from puzzle to puzzle.
+    type Scratch = Vec<u16>;
+    fn scratch(size: BoxSize) -> Vec<u16> {
+        Vec::with_capacity(size.cells())
+    }
+    fn search<C: Counter>(blanks: &mut Vec<u16>, puzzle: &Board, ctx: &mut Ctx<C>) -> Flow {
+        let g = puzzle.geometry();
+        let mut cells = [0u8; MAX_CELLS];
+        cells[..g.cells].copy_from_slice(puzzle.cells());
+        blanks.clear();
+        blanks.extend((0..g.cells as u16).filter(|&c| cells[c as usize] == 0));
+        let mut s = State {
+            g,
+            cells,
+            blanks: std::mem::take(blanks),
+        };
+        let flow = s.dfs(0, ctx);
+        *blanks = s.blanks;
+        flow
+    }
 }
 
-struct BlankList {
+struct State {
     g: &'static Geometry,
     cells: [u8; MAX_CELLS],
     /// The empty cells of the puzzle, row-major; built once.
     blanks: Vec<u16>,
 }
 
-impl BlankList {
+impl State {
     fn dfs<C: Counter>(&mut self, idx: usize, ctx: &mut Ctx<C>) -> Flow {
         ctx.enter()?;
         let Some(&cell) = self.blanks.get(idx) else {
@@ -45,18 +65,16 @@ impl BlankList {
         let cell = cell as usize;
         ctx.counter.probes(1);
         let options = if C::ENABLED {
-            candidate_count(self.g, &self.cells, cell)
+            candidates(self.g, &self.cells, cell)
         } else {
             0
         };
-        if C::ENABLED && options == 0 {
-            ctx.counter.dead_end();
-        }
+        ctx.counter.choose(cell, options);
         for d in 1..=self.g.n as u8 {
             if fits_by_scanning(self.g, &self.cells, cell, d, &mut ctx.counter) {
                 self.cells[cell] = d;
                 ctx.counter.placement(cell, d);
-                if options > 1 {
+                if options.count_ones() > 1 {
                     ctx.counter.guess();
                 }
                 self.dfs(idx + 1, ctx)?;

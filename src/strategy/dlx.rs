@@ -41,9 +41,11 @@
 
 use std::sync::OnceLock;
 
-use crate::board::{Board, BoxSize, MAX_CELLS};
+use crate::board::{Board, BoxSize, Cell, Geometry, MAX_CELLS};
 use crate::counters::Counter;
 use crate::search::{Ctx, Flow};
+use crate::strategy::Rung;
+use crate::trace::{Branch, DeadEnd, unit};
 
 /// Flag on the length of a covered item: larger than any real length, so
 /// the shortest-column scan skips covered items without a branch.
@@ -63,7 +65,7 @@ struct Node {
 
 /// The empty exact-cover matrix of one size, also the working copy.
 #[derive(Clone)]
-struct Matrix {
+pub struct Matrix {
     nodes: Vec<Node>,
     /// Options still in each item's column; covered items also carry
     /// [`COVERED`].
@@ -72,6 +74,13 @@ struct Matrix {
 }
 
 impl Matrix {
+    /// A matrix without nodes: what a search leaves behind while it borrows the scratch one.
+    const EMPTY: Matrix = Matrix {
+        nodes: Vec::new(),
+        len: Vec::new(),
+        items: 0,
+    };
+
     /// The empty matrix of this size, built once per process.
     fn template(size: BoxSize) -> &'static Matrix {
         static TEMPLATES: [OnceLock<Matrix>; 4] = [const { OnceLock::new() }; 4];
@@ -179,36 +188,63 @@ impl Matrix {
     }
 }
 
-pub fn search<C: Counter>(puzzle: &Board, ctx: &mut Ctx<C>) -> Flow {
-    let n = puzzle.size().side();
-    let mut s = Dlx {
-        m: Matrix::template(puzzle.size()).clone(),
-        grid: [0; MAX_CELLS],
-        cells: puzzle.size().cells(),
-    };
-    let mut probes = 0;
-    for (cell, &v) in puzzle.cells().iter().enumerate() {
-        if v != 0 {
-            s.grid[cell] = v;
-            let base = s.m.items + 4 * (cell * n + v as usize - 1);
-            for j in base..base + 4 {
-                let item = s.m.nodes[j].item as usize;
-                probes += s.m.cover(item);
-            }
-        }
+/// Rung 7.
+pub struct Dlx;
+
+impl Rung for Dlx {
+    const NAME: &'static str = "dlx";
+    const SUMMARY: &'static str = "exact cover with dancing links (Algorithm X): branch on the constraint with the fewest options";
+    /// The working copy of the matrix, reset from the template per puzzle.
+    type Scratch = Matrix;
+    fn scratch(size: BoxSize) -> Matrix {
+        Matrix::template(size).clone()
     }
-    ctx.counter.probes(probes);
-    s.dfs(ctx)
+    fn search<C: Counter>(m: &mut Matrix, puzzle: &Board, ctx: &mut Ctx<C>) -> Flow {
+        let template = Matrix::template(puzzle.size());
+        m.nodes.copy_from_slice(&template.nodes);
+        m.len.copy_from_slice(&template.len);
+        let mut s = State {
+            m: std::mem::replace(m, Matrix::EMPTY),
+            grid: [0; MAX_CELLS],
+            cells: puzzle.size().cells(),
+            g: puzzle.geometry(),
+        };
+        let flow = s.search(puzzle, ctx);
+        *m = s.m;
+        flow
+    }
 }
 
-struct Dlx {
+impl State {
+    /// Covers the givens' options, then searches.
+    fn search<C: Counter>(&mut self, puzzle: &Board, ctx: &mut Ctx<C>) -> Flow {
+        let n = puzzle.size().side();
+        let s = self;
+        let mut probes = 0;
+        for (cell, &v) in puzzle.cells().iter().enumerate() {
+            if v != 0 {
+                s.grid[cell] = v;
+                let base = s.m.items + 4 * (cell * n + v as usize - 1);
+                for j in base..base + 4 {
+                    let item = s.m.nodes[j].item as usize;
+                    probes += s.m.cover(item);
+                }
+            }
+        }
+        ctx.counter.probes(probes);
+        s.dfs(ctx)
+    }
+}
+
+struct State {
     m: Matrix,
     /// The grid being built: givens, then the chosen options.
     grid: [u8; MAX_CELLS],
     cells: usize,
+    g: &'static Geometry,
 }
 
-impl Dlx {
+impl State {
     fn dfs<C: Counter>(&mut self, ctx: &mut Ctx<C>) -> Flow {
         ctx.enter()?;
         // Fewest 1s: the first item whose column is shortest. Covered items
@@ -223,8 +259,13 @@ impl Dlx {
         }
         let best = lens.iter().position(|&l| l == best_len).unwrap_or(0);
         if best_len == 0 {
-            ctx.counter.dead_end();
+            if C::ENABLED {
+                ctx.counter.dead_end_because(self.dead_end(best));
+            }
             return Ok(());
+        }
+        if C::ENABLED {
+            ctx.counter.branch(self.branch(best));
         }
         let mut links = self.m.cover(best);
         let mut r = self.m.nodes[best].down as usize;
@@ -259,5 +300,56 @@ impl Dlx {
         links += self.m.uncover(best);
         ctx.counter.probes(links);
         Ok(())
+    }
+
+    /// Item `item` as Sudoku: a cell, or a digit of a row, column or box
+    /// (the item layout of [`Matrix::build`]).
+    fn item(&self, item: usize) -> Result<Cell, (crate::board::Unit, u8)> {
+        let (cells, n) = (self.cells, self.g.n);
+        if item < cells {
+            return Ok(Cell(item as u16));
+        }
+        let rest = item % cells;
+        Err((unit(item / cells - 1, rest / n), (rest % n) as u8 + 1))
+    }
+
+    /// Why a node whose item `item` has no option left is a dead end.
+    fn dead_end(&self, item: usize) -> DeadEnd {
+        match self.item(item) {
+            Ok(cell) => DeadEnd::Cell(cell),
+            Err((unit, digit)) => DeadEnd::Digit { unit, digit },
+        }
+    }
+
+    /// What a node branching on item `item` tries: the item's options,
+    /// read off its column (only when counting).
+    fn branch(&self, item: usize) -> Branch {
+        match self.item(item) {
+            Ok(cell) => Branch::Cell {
+                cell,
+                digits: self.options(item).fold(0, |m, (_, d)| m | 1 << (d - 1)),
+            },
+            Err((unit, digit)) => Branch::Digit {
+                unit,
+                digit,
+                places: self.options(item).fold(0, |m, (cell, _)| {
+                    // The cell's position in the unit, as `Geometry::unit_cells` orders it.
+                    let i = self.g.unit_cells(unit).position(|c| c.index() == cell);
+                    m | i.map_or(0, |i| 1 << i)
+                }),
+            },
+        }
+    }
+
+    /// The `(cell, digit)` options still in item `item`'s column.
+    fn options(&self, item: usize) -> impl Iterator<Item = (usize, u8)> + '_ {
+        let mut r = item;
+        std::iter::from_fn(move || {
+            r = self.m.nodes[r].down as usize;
+            (r != item).then(|| {
+                let option = self.m.nodes[r].option as usize;
+                (option >> 5, (option & 31) as u8 + 1)
+            })
+        })
     }
 }

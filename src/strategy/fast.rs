@@ -105,9 +105,11 @@
 //!   −1%, +2%, +9% (17-clue, top1465, forum-hardest); most first, −3%, +2%,
 //!   −9%: no consistent gain, digits stay in increasing order.
 
-use crate::board::Board;
+use crate::board::{Board, BoxSize, Cell};
 use crate::counters::Counter;
 use crate::search::{Ctx, Flow};
+use crate::strategy::Rung;
+use crate::trace::{Chute, DeadEnd, Reason, unit};
 
 /// Hidden singles in columns before each guess. Measured (instructions,
 /// valgrind) before `POINTING`: 17-clue −35% (nodes 17.9 → 3.9 per puzzle),
@@ -429,9 +431,15 @@ impl State {
     }
 
     /// Runs the band filter on every dirty digit-band until none is dirty.
-    /// Returns false on a contradiction.
+    /// Returns false on a contradiction (and, when counting, says why in `why`).
     #[inline(always)]
-    fn settle<C: Counter>(&mut self, seen: &mut Seen, ctx: &mut Ctx<C>, probes: &mut u64) -> bool {
+    fn settle<C: Counter>(
+        &mut self,
+        seen: &mut Seen,
+        ctx: &mut Ctx<C>,
+        probes: &mut u64,
+        why: &mut DeadEnd,
+    ) -> bool {
         loop {
             if C::ENABLED {
                 *probes += 27;
@@ -446,13 +454,16 @@ impl State {
                 if C::ENABLED {
                     *probes += 1;
                 }
-                let x = self.cand[j];
-                let pattern = SEGMENTS[(x & ROW) as usize]
-                    | SEGMENTS[((x >> 9) & ROW) as usize] << 3
-                    | SEGMENTS[((x >> 18) & ROW) as usize] << 6;
+                let before = self.cand[j];
+                let pattern = SEGMENTS[(before & ROW) as usize]
+                    | SEGMENTS[((before >> 9) & ROW) as usize] << 3
+                    | SEGMENTS[((before >> 18) & ROW) as usize] << 6;
                 let pattern = pattern & ROW;
-                let x = x & PERMUTATION_CELLS[pattern as usize];
+                let x = before & PERMUTATION_CELLS[pattern as usize];
                 if x == 0 {
+                    if C::ENABLED {
+                        *why = band_failure(before, BAND_OF[j], j - 9 * BAND_OF[j]);
+                    }
                     return false;
                 }
                 self.cand[j] = x;
@@ -473,7 +484,13 @@ impl State {
                         while s != 0 {
                             let i = s.trailing_zeros() as usize;
                             s &= s - 1;
-                            ctx.counter.forced(27 * b + i, d as u8 + 1);
+                            // The digit's last place in its row (after the filter).
+                            let row = unit(0, 3 * b + i / 9);
+                            ctx.counter.forced_because(
+                                27 * b + i,
+                                d as u8 + 1,
+                                Reason::HiddenSingle(row),
+                            );
                         }
                     }
                     self.place::<true>(d, b, singles);
@@ -488,9 +505,10 @@ impl State {
         seen: &mut Seen,
         ctx: &mut Ctx<C>,
         probes: &mut u64,
+        why: &mut DeadEnd,
     ) -> Fixpoint {
         loop {
-            if !self.settle(seen, ctx, probes) {
+            if !self.settle(seen, ctx, probes, why) {
                 return Fixpoint::Contradiction;
             }
             if self.unsolved == [0; 3] {
@@ -515,6 +533,10 @@ impl State {
                     one |= x;
                 }
                 if u & !one != 0 {
+                    if C::ENABLED {
+                        let i = (u & !one).trailing_zeros() as usize;
+                        *why = DeadEnd::Cell(Cell((27 * b + i) as u16));
+                    }
                     return Fixpoint::Contradiction;
                 }
                 let mut singles = u & !two;
@@ -524,12 +546,19 @@ impl State {
                     let digits = self.digits_of(b, bit);
                     if digits == 0 {
                         // An earlier single of this sweep took its last digit.
+                        if C::ENABLED {
+                            let i = bit.trailing_zeros() as usize;
+                            *why = DeadEnd::Cell(Cell((27 * b + i) as u16));
+                        }
                         return Fixpoint::Contradiction;
                     }
                     let d = digits.trailing_zeros() as usize;
                     if C::ENABLED {
-                        ctx.counter
-                            .forced(27 * b + bit.trailing_zeros() as usize, d as u8 + 1);
+                        ctx.counter.forced_because(
+                            27 * b + bit.trailing_zeros() as usize,
+                            d as u8 + 1,
+                            Reason::NakedSingle,
+                        );
                     }
                     // A naked single: no other digit to clear.
                     self.assign::<false>(d, b, bit);
@@ -541,7 +570,7 @@ impl State {
                 continue;
             }
             match if COLS {
-                self.column_singles(ctx, probes)
+                self.column_singles(ctx, probes, why)
             } else {
                 Some(false)
             } {
@@ -578,7 +607,12 @@ impl State {
     /// on a contradiction (a column with no room for a digit), else whether
     /// anything was placed.
     #[inline(always)]
-    fn column_singles<C: Counter>(&mut self, ctx: &mut Ctx<C>, probes: &mut u64) -> Option<bool> {
+    fn column_singles<C: Counter>(
+        &mut self,
+        ctx: &mut Ctx<C>,
+        probes: &mut u64,
+        why: &mut DeadEnd,
+    ) -> Option<bool> {
         let mut found = false;
         let solved = self.unsolved.map(|u| !u);
         for d in 0..9 {
@@ -601,6 +635,13 @@ impl State {
                 (x2 | (x2 >> 9) | (x2 >> 18)) & ROW,
             ];
             if one != ROW {
+                if C::ENABLED {
+                    let column = (!one & ROW).trailing_zeros() as usize;
+                    *why = DeadEnd::Digit {
+                        unit: unit(1, column),
+                        digit: d as u8 + 1,
+                    };
+                }
                 return None;
             }
             if STACKS {
@@ -613,6 +654,12 @@ impl State {
                         | ((f[2] >> (3 * s)) & 7) << 6;
                     let keep = PERMUTATION_PAIRS[pattern as usize & 511];
                     if keep == 0 {
+                        if C::ENABLED {
+                            *why = DeadEnd::Chute {
+                                chute: Chute::Stack(s as u8),
+                                digit: d as u8 + 1,
+                            };
+                        }
                         return None;
                     }
                     for (b, a) in allowed.iter_mut().enumerate() {
@@ -639,11 +686,22 @@ impl State {
                 while cells != 0 {
                     let bit = cells & cells.wrapping_neg();
                     cells ^= bit;
+                    let column = bit.trailing_zeros() as usize % 9;
                     if C::ENABLED {
-                        ctx.counter
-                            .forced(27 * b + bit.trailing_zeros() as usize, d as u8 + 1);
+                        ctx.counter.forced_because(
+                            27 * b + bit.trailing_zeros() as usize,
+                            d as u8 + 1,
+                            Reason::HiddenSingle(unit(1, column)),
+                        );
                     }
                     if !self.assign::<true>(d, b, bit) {
+                        // An earlier single of this sweep took the cell's row.
+                        if C::ENABLED {
+                            *why = DeadEnd::Digit {
+                                unit: unit(1, column),
+                                digit: d as u8 + 1,
+                            };
+                        }
                         return None;
                     }
                     found = true;
@@ -746,14 +804,59 @@ impl State {
     }
 }
 
-/// Solves a 9×9 puzzle (`Strategy::run` refuses other sizes: `fast` is
-/// 9×9 only, see `Strategy::supports`).
-pub fn search<C: Counter>(puzzle: &Board, ctx: &mut Ctx<C>) -> Flow {
+/// Why digit `d` has no place in band `b`, from the band's word before the
+/// filter: a row or box of the band without room for it, else no way to use
+/// each row and box once (only when counting).
+#[cold]
+fn band_failure(word: u32, b: usize, d: usize) -> DeadEnd {
+    let digit = d as u8 + 1;
+    for r in 0..3 {
+        if (word >> (9 * r)) & ROW == 0 {
+            return DeadEnd::Digit {
+                unit: unit(0, 3 * b + r),
+                digit,
+            };
+        }
+    }
+    for k in 0..3 {
+        if word & ((7 * 0x40201) << (3 * k)) == 0 {
+            return DeadEnd::Digit {
+                unit: unit(2, 3 * b + k),
+                digit,
+            };
+        }
+    }
+    DeadEnd::Chute {
+        chute: Chute::Band(b as u8),
+        digit,
+    }
+}
+
+/// Rung 8.
+pub struct Fast;
+
+impl Rung for Fast {
+    const NAME: &'static str = "fast";
+    const SUMMARY: &'static str = "9x9 only: per-digit band bitboards, singles and locked candidates by table, guess on a bivalue cell";
+    fn supports(size: BoxSize) -> bool {
+        size == BoxSize::NINE
+    }
+    type Scratch = ();
+    fn scratch(_: BoxSize) {}
+    fn search<C: Counter>(_: &mut (), puzzle: &Board, ctx: &mut Ctx<C>) -> Flow {
+        search(puzzle, ctx)
+    }
+}
+
+/// Solves a 9×9 puzzle (the `Rung` contract keeps other sizes away:
+/// `supports` says 9×9 only).
+fn search<C: Counter>(puzzle: &Board, ctx: &mut Ctx<C>) -> Flow {
     match State::from_givens(puzzle.cells()) {
         Some(st) => node(st, NOTHING_SEEN, ctx),
         None => {
             // Givens that leave another given no room: no solution. The
-            // root node still counts as visited.
+            // root node still counts as visited. (A consistent board never
+            // gets here: it would take two equal givens in a row or column.)
             ctx.enter()?;
             ctx.counter.dead_end();
             Ok(())
@@ -765,16 +868,18 @@ pub fn search<C: Counter>(puzzle: &Board, ctx: &mut Ctx<C>) -> Flow {
 fn node<C: Counter>(mut st: State, mut seen: Seen, ctx: &mut Ctx<C>) -> Flow {
     ctx.enter()?;
     let mut probes = 0u64;
-    let next = st.propagate(&mut seen, ctx, &mut probes);
+    let mut why = DeadEnd::Unstated;
+    let next = st.propagate(&mut seen, ctx, &mut probes, &mut why);
     ctx.counter.probes(probes);
     match next {
         Fixpoint::Contradiction => {
-            ctx.counter.dead_end();
+            ctx.counter.dead_end_because(why);
             Ok(())
         }
         Fixpoint::Solved => ctx.solution(&st.grid()),
         Fixpoint::Branch { band, bit, digits } => {
             let cell = 27 * band + bit.trailing_zeros() as usize;
+            ctx.counter.choose(cell, digits);
             let mut ds = digits;
             while ds != 0 {
                 let d = ds.trailing_zeros() as usize;

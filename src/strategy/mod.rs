@@ -1,52 +1,98 @@
-//! The strategy ladder. [`Strategy`] is the single registry: the CLI, the CSV
-//! files and the charts all take their names, order and summaries from it.
+//! The strategy ladder. The `ladder!` table below is the one registry of
+//! built-in rungs: the CLI, the CSV files and the charts take their names,
+//! order and summaries from it, and each rung describes itself in its own
+//! file (see [`Rung`]). Adding a rung in this crate is one new file and one
+//! line in the table; a rung from outside the crate joins with
+//! [`Strategy::add`].
+
+use std::any::TypeId;
+use std::sync::RwLock;
 
 use std::time::{Duration, Instant};
 
-use clap::ValueEnum;
-use clap::builder::PossibleValue;
 use serde::{Deserialize, Serialize};
 
 use crate::board::{Board, BoxSize, VerifyError};
-use crate::counters::{Counter, Counts, NoCount};
-use crate::search::{Ctx, End, Limits, Report};
+use crate::counters::{Counts, NoCount};
+use crate::search::{End, Limits, Report};
 
-pub mod bitmask;
-pub mod blank_list;
-pub mod dlx;
-pub mod fast;
-pub mod mrv;
-pub mod naive;
-pub mod propagate;
-pub mod used_tables;
+pub(crate) mod rung;
+pub use rung::{LabCounter, Rung, RungInfo};
 
-/// One rung of the ladder. Declaration order is ladder order.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum Strategy {
-    Naive,
-    BlankList,
-    UsedTables,
-    Bitmask,
-    Mrv,
-    Propagate,
-    Dlx,
-    Fast,
+/// Declares the rung modules and the [`Strategy`] enum, in ladder order.
+macro_rules! ladder {
+    ($( $variant:ident => $module:ident :: $rung:ident, )*) => {
+        $( pub mod $module; )*
+
+        /// One rung of the ladder: the name of a strategy on the command line,
+        /// in CSV files and on charts. Declaration order is ladder order; rungs
+        /// added from outside the crate come after the built-in ones.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+        pub enum Strategy {
+            $( $variant, )*
+            /// A rung added with [`Strategy::add`].
+            Added(Added),
+        }
+
+        impl Strategy {
+            /// Every built-in strategy, in ladder order ([`Strategy::ladder`]
+            /// adds the rungs added from outside).
+            pub const ALL: &'static [Strategy] = &[$( Strategy::$variant, )*];
+
+            /// The rung behind this name: description and search.
+            pub fn info(self) -> &'static RungInfo {
+                match self {
+                    $( Strategy::$variant => {
+                        static INFO: RungInfo = RungInfo::of::<$module::$rung>();
+                        &INFO
+                    } )*
+                    Strategy::Added(added) => added.info(),
+                }
+            }
+        }
+    };
+}
+
+ladder! {
+    Naive => naive::Naive,
+    BlankList => blank_list::BlankList,
+    UsedTables => used_tables::UsedTables,
+    Bitmask => bitmask::Bitmask,
+    Mrv => mrv::Mrv,
+    Propagate => propagate::Propagate,
+    Dlx => dlx::Dlx,
+    Fast => fast::Fast,
+}
+
+/// A rung added from outside the crate: its place among the added rungs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Added(u16);
+
+/// The rungs added with [`Strategy::add`], in the order they were added.
+static ADDED: RwLock<Vec<(TypeId, &'static RungInfo)>> = RwLock::new(Vec::new());
+
+fn added() -> std::sync::RwLockReadGuard<'static, Vec<(TypeId, &'static RungInfo)>> {
+    ADDED.read().unwrap_or_else(|e| e.into_inner())
+}
+
+impl Added {
+    fn info(self) -> &'static RungInfo {
+        added()[self.0 as usize].1
+    }
+}
+
+/// Why a rung could not be added.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum AddError {
+    #[error(
+        "rung name {0:?} is not valid: use lower-case letters, digits and '-', starting with a letter"
+    )]
+    BadName(&'static str),
+    #[error("a different rung is already named {0:?}")]
+    Taken(&'static str),
 }
 
 impl Strategy {
-    /// Every strategy, in ladder order.
-    pub const ALL: &'static [Strategy] = &[
-        Strategy::Naive,
-        Strategy::BlankList,
-        Strategy::UsedTables,
-        Strategy::Bitmask,
-        Strategy::Mrv,
-        Strategy::Propagate,
-        Strategy::Dlx,
-        Strategy::Fast,
-    ];
-
     /// The strategy used when none is named: the fastest. It is 9×9 only;
     /// [`Strategy::default_for`] picks the fallback for other sizes.
     pub const DEFAULT: Strategy = Strategy::Fast;
@@ -63,56 +109,97 @@ impl Strategy {
         }
     }
 
+    /// Puts rung `R` on the ladder, after the built-in rungs and those added
+    /// before it, and returns its name. Adding the same type again returns
+    /// the same strategy. From then on it runs wherever a built-in rung
+    /// does: [`crate::Solver`], `compare`, `speed`
+    /// and `ladder` (by its name, e.g. `--strategy my-rung`).
+    ///
+    /// ```
+    /// use sudoku_lab::search::{Ctx, Flow};
+    /// use sudoku_lab::strategy::{AddError, mrv::Mrv};
+    /// use sudoku_lab::{Board, BoxSize, Counter, Rung, Strategy};
+    ///
+    /// struct MyMrv;
+    /// impl Rung for MyMrv {
+    ///     const NAME: &'static str = "my-mrv";
+    ///     const SUMMARY: &'static str = "mrv's search under a name of my own";
+    ///     type Scratch = ();
+    ///     fn scratch(_: BoxSize) {}
+    ///     fn search<C: Counter>(s: &mut (), puzzle: &Board, ctx: &mut Ctx<C>) -> Flow {
+    ///         Mrv::search(s, puzzle, ctx)
+    ///     }
+    /// }
+    ///
+    /// let mine = Strategy::add::<MyMrv>().unwrap();
+    /// assert_eq!(Strategy::add::<MyMrv>(), Ok(mine)); // the same type: the same strategy
+    /// assert_eq!(Strategy::ladder().last(), Some(&mine)); // after the built-in rungs
+    /// assert_eq!("my-mrv".parse::<Strategy>().unwrap(), mine); // as the CLI and CSV read it
+    ///
+    /// struct Impostor;
+    /// impl Rung for Impostor {
+    ///     const NAME: &'static str = "mrv"; // a built-in rung's name
+    ///     const SUMMARY: &'static str = "";
+    ///     type Scratch = ();
+    ///     fn scratch(_: BoxSize) {}
+    ///     fn search<C: Counter>(_: &mut (), _: &Board, ctx: &mut Ctx<C>) -> Flow {
+    ///         ctx.enter()
+    ///     }
+    /// }
+    /// assert_eq!(Strategy::add::<Impostor>(), Err(AddError::Taken("mrv")));
+    /// ```
+    pub fn add<R: Rung>() -> Result<Strategy, AddError> {
+        let name = R::NAME;
+        let valid = name.starts_with(|c: char| c.is_ascii_lowercase())
+            && name
+                .chars()
+                .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-');
+        if !valid {
+            return Err(AddError::BadName(name));
+        }
+        let mut table = ADDED.write().unwrap_or_else(|e| e.into_inner());
+        let id = TypeId::of::<R>();
+        if let Some(i) = table.iter().position(|(t, _)| *t == id) {
+            return Ok(Strategy::Added(Added(i as u16)));
+        }
+        if Strategy::ALL.iter().any(|s| s.name() == name)
+            || table.iter().any(|(_, r)| r.name == name)
+        {
+            return Err(AddError::Taken(name));
+        }
+        let info: &'static RungInfo = Box::leak(Box::new(RungInfo::of::<R>()));
+        table.push((id, info));
+        Ok(Strategy::Added(Added((table.len() - 1) as u16)))
+    }
+
+    /// Every strategy in ladder order: the built-in rungs, then the added ones.
+    pub fn ladder() -> Vec<Strategy> {
+        let extra = added().len();
+        Strategy::ALL
+            .iter()
+            .copied()
+            .chain((0..extra).map(|i| Strategy::Added(Added(i as u16))))
+            .collect()
+    }
+
+    /// The strategy of this name, built-in or added.
+    pub fn from_name(name: &str) -> Option<Strategy> {
+        Strategy::ladder().into_iter().find(|s| s.name() == name)
+    }
+
     /// The CLI/CSV name, e.g. `blank-list`.
     pub fn name(self) -> &'static str {
-        match self {
-            Strategy::Naive => "naive",
-            Strategy::BlankList => "blank-list",
-            Strategy::UsedTables => "used-tables",
-            Strategy::Bitmask => "bitmask",
-            Strategy::Mrv => "mrv",
-            Strategy::Propagate => "propagate",
-            Strategy::Dlx => "dlx",
-            Strategy::Fast => "fast",
-        }
+        self.info().name
     }
 
     /// One line: what this rung changes.
     pub fn summary(self) -> &'static str {
-        match self {
-            Strategy::Naive => {
-                "rescan the board for the first empty cell at every node; check digits by scanning row, column and box"
-            }
-            Strategy::BlankList => {
-                "list the empty cells once and walk the list by index; same scanning checks"
-            }
-            Strategy::UsedTables => {
-                "per-row/column/box 'digit is used' tables: a check is three table reads"
-            }
-            Strategy::Bitmask => {
-                "one bit set per unit: candidates = complement of the union, lowest bit first"
-            }
-            Strategy::Mrv => {
-                "bitmasks, and branch on the empty cell with the fewest candidates (MRV)"
-            }
-            Strategy::Propagate => {
-                "per-cell candidate masks; naked and hidden singles to a fixpoint before each MRV guess"
-            }
-            Strategy::Dlx => {
-                "exact cover with dancing links (Algorithm X): branch on the constraint with the fewest options"
-            }
-            Strategy::Fast => {
-                "9x9 only: per-digit band bitboards, singles and locked candidates by table, guess on a bivalue cell"
-            }
-        }
+        self.info().summary
     }
 
     /// Whether this strategy handles boards of this size.
     pub fn supports(self, size: BoxSize) -> bool {
-        match self {
-            Strategy::Fast => size == BoxSize::NINE,
-            _ => true,
-        }
+        self.info().supports(size)
     }
 
     /// `Err` with a user-facing message when this strategy cannot run on boards of `size`.
@@ -127,37 +214,23 @@ impl Strategy {
     /// True for the rungs that keep `naive`'s cell and digit order and so
     /// visit exactly the same tree.
     pub fn is_row_major(self) -> bool {
-        matches!(
-            self,
-            Strategy::Naive | Strategy::BlankList | Strategy::UsedTables | Strategy::Bitmask
-        )
+        self.info().row_major
     }
 
-    /// Runs the search with any counter. This is the one code path for
-    /// timed (`NoCount`) and counted (`Counts`) runs. The solution in the
-    /// report is not yet verified.
+    /// Runs the search with any of the lab's counters. This is the one code
+    /// path for timed (`NoCount`), counted (`Counts`) and traced runs. The
+    /// solution in the report is not yet verified. Runs on this thread's
+    /// reusable [`crate::Solver`] ([`crate::solver::with_solver`]), so the only
+    /// allocation per call is the solution's [`Board`].
     ///
     /// Panics if the strategy does not support the board's size: callers
     /// check [`Strategy::supports`] (the CLI via [`Strategy::check_size`]),
     /// so a report is never silently produced by another strategy.
-    pub fn run<C: Counter>(self, puzzle: &Board, limits: Limits, counter: C) -> Report<C> {
-        assert!(
-            self.supports(puzzle.size()),
-            "strategy {self} does not support {} boards",
-            puzzle.size()
-        );
-        let mut ctx = Ctx::new(puzzle.size(), limits, counter);
-        let flow = match self {
-            Strategy::Naive => naive::search(puzzle, &mut ctx),
-            Strategy::BlankList => blank_list::search(puzzle, &mut ctx),
-            Strategy::UsedTables => used_tables::search(puzzle, &mut ctx),
-            Strategy::Bitmask => bitmask::search(puzzle, &mut ctx),
-            Strategy::Mrv => mrv::search(puzzle, &mut ctx),
-            Strategy::Propagate => propagate::search(puzzle, &mut ctx),
-            Strategy::Dlx => dlx::search(puzzle, &mut ctx),
-            Strategy::Fast => fast::search(puzzle, &mut ctx),
-        };
-        ctx.finish(puzzle.size(), flow)
+    pub fn run<C: LabCounter>(self, puzzle: &Board, limits: Limits, counter: C) -> Report<C> {
+        match crate::solver::with_solver(self, puzzle.size(), |s| s.run(puzzle, limits, counter)) {
+            Ok(report) => report,
+            Err(e) => panic!("{e}"),
+        }
     }
 
     /// Runs with counters on and the clock running, then verifies the
@@ -195,38 +268,131 @@ impl Strategy {
     }
 }
 
-/// The CLI takes names and help text from the registry above.
-impl ValueEnum for Strategy {
-    fn value_variants<'a>() -> &'a [Self] {
-        Strategy::ALL
-    }
-    fn to_possible_value(&self) -> Option<PossibleValue> {
-        Some(PossibleValue::new(self.name()).help(self.summary()))
-    }
-}
-
 impl std::fmt::Display for Strategy {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str(self.name())
     }
 }
 
-/// What happened to one puzzle, as reported to users.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+/// An unknown strategy name; says which names there are.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("unknown strategy {name:?} (valid: {valid})")]
+pub struct UnknownStrategy {
+    pub name: String,
+    pub valid: String,
+}
+
+impl std::str::FromStr for Strategy {
+    type Err = UnknownStrategy;
+    fn from_str(name: &str) -> Result<Self, Self::Err> {
+        Strategy::from_name(name).ok_or_else(|| UnknownStrategy {
+            name: name.to_string(),
+            valid: Strategy::ladder()
+                .iter()
+                .map(|s| s.name())
+                .collect::<Vec<_>>()
+                .join(", "),
+        })
+    }
+}
+
+/// Strategies are written by their registry name and read back by it.
+impl Serialize for Strategy {
+    fn serialize<S: serde::Serializer>(&self, ser: S) -> Result<S::Ok, S::Error> {
+        ser.serialize_str(self.name())
+    }
+}
+
+impl<'de> Deserialize<'de> for Strategy {
+    fn deserialize<D: serde::Deserializer<'de>>(de: D) -> Result<Self, D::Error> {
+        let name = String::deserialize(de)?;
+        name.parse().map_err(serde::de::Error::custom)
+    }
+}
+
+/// The command line takes names, and the help text, from the registry
+/// (added rungs included), so `--strategy NAME` needs no list of its own.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct StrategyParser;
+
+impl clap::builder::TypedValueParser for StrategyParser {
+    type Value = Strategy;
+
+    fn parse_ref(
+        &self,
+        cmd: &clap::Command,
+        arg: Option<&clap::Arg>,
+        value: &std::ffi::OsStr,
+    ) -> Result<Strategy, clap::Error> {
+        // clap's own parser gives clap's own message, with the valid names.
+        let names =
+            clap::builder::PossibleValuesParser::new(self.possible_values().into_iter().flatten());
+        let name = names.parse_ref(cmd, arg, value)?;
+        Strategy::from_name(&name)
+            .ok_or_else(|| clap::Error::new(clap::error::ErrorKind::InvalidValue).with_cmd(cmd))
+    }
+
+    fn possible_values(
+        &self,
+    ) -> Option<Box<dyn Iterator<Item = clap::builder::PossibleValue> + '_>> {
+        Some(Box::new(Strategy::ladder().into_iter().map(|s| {
+            clap::builder::PossibleValue::new(s.name()).help(s.summary())
+        })))
+    }
+}
+
+impl clap::builder::ValueParserFactory for Strategy {
+    type Parser = StrategyParser;
+    fn value_parser() -> StrategyParser {
+        StrategyParser
+    }
+}
+
+/// What happened to one puzzle: the one outcome vocabulary of every
+/// command, CSV file and chart.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Outcome {
+    /// A solution was found (and verified).
     Solved,
+    /// The whole tree was searched: there is no solution.
     NoSolution,
+    /// The node budget ran out before a solution was found.
     BudgetExceeded,
+    /// The strategy does not handle this board size: nothing was run.
+    Unsupported,
 }
 
 impl Outcome {
+    /// Every outcome, in the order tables list them.
+    pub const ALL: [Outcome; 4] = [
+        Outcome::Solved,
+        Outcome::NoSolution,
+        Outcome::BudgetExceeded,
+        Outcome::Unsupported,
+    ];
+
+    /// The outcome of a search that found `solutions` and ended so.
+    pub fn of(solutions: u64, end: End) -> Outcome {
+        match (solutions, end) {
+            (s, _) if s > 0 => Outcome::Solved,
+            (_, End::BudgetExceeded) => Outcome::BudgetExceeded,
+            _ => Outcome::NoSolution,
+        }
+    }
+
     pub fn name(self) -> &'static str {
         match self {
             Outcome::Solved => "solved",
             Outcome::NoSolution => "no-solution",
             Outcome::BudgetExceeded => "budget-exceeded",
+            Outcome::Unsupported => "unsupported",
         }
+    }
+
+    /// The outcome of this name (as [`Outcome::name`] writes it).
+    pub fn from_name(name: &str) -> Option<Outcome> {
+        Outcome::ALL.into_iter().find(|o| o.name() == name)
     }
 }
 
@@ -261,11 +427,7 @@ impl Run {
         if let Some(sol) = &report.first {
             verify(strategy, puzzle, sol)?;
         }
-        let outcome = match (report.solutions, report.end) {
-            (s, _) if s > 0 => Outcome::Solved,
-            (_, End::BudgetExceeded) => Outcome::BudgetExceeded,
-            _ => Outcome::NoSolution,
-        };
+        let outcome = Outcome::of(report.solutions, report.end);
         counts.nodes = report.nodes;
         Ok(Run {
             outcome,
@@ -290,8 +452,17 @@ pub struct WrongSolution {
 
 /// Checks a strategy's answer against the puzzle's givens and the rules.
 pub fn verify(strategy: Strategy, puzzle: &Board, solution: &Board) -> Result<(), WrongSolution> {
+    verify_cells(strategy, puzzle, solution.cells())
+}
+
+/// [`verify`] for an answer given as raw values (e.g. a [`crate::Solver`]'s buffer).
+pub fn verify_cells(
+    strategy: Strategy,
+    puzzle: &Board,
+    solution: &[u8],
+) -> Result<(), WrongSolution> {
     puzzle
-        .check_solution(solution)
+        .check_cells(solution)
         .map_err(|reason| WrongSolution {
             strategy,
             puzzle: puzzle.clone(),

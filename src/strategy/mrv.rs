@@ -15,13 +15,29 @@
 //! node count falls by orders of magnitude on hard puzzles, which pays for the
 //! dearer nodes many times over.
 
-use crate::board::{Board, Geometry, MAX_CELLS, MAX_SIDE};
+use crate::board::{Board, BoxSize, Cell, Geometry, MAX_CELLS, MAX_SIDE};
 use crate::counters::Counter;
 use crate::search::{Ctx, Flow};
+use crate::strategy::Rung;
+use crate::trace::DeadEnd;
 
-pub fn search<C: Counter>(puzzle: &Board, ctx: &mut Ctx<C>) -> Flow {
+/// Rung 5.
+pub struct Mrv;
+
+impl Rung for Mrv {
+    const NAME: &'static str = "mrv";
+    const SUMMARY: &'static str =
+        "bitmasks, and branch on the empty cell with the fewest candidates (MRV)";
+    type Scratch = ();
+    fn scratch(_: BoxSize) {}
+    fn search<C: Counter>(_: &mut (), puzzle: &Board, ctx: &mut Ctx<C>) -> Flow {
+        search(puzzle, ctx)
+    }
+}
+
+fn search<C: Counter>(puzzle: &Board, ctx: &mut Ctx<C>) -> Flow {
     let g = puzzle.geometry();
-    let mut s = Mrv {
+    let mut s = State {
         g,
         cells: [0; MAX_CELLS],
         open: [0; MAX_CELLS],
@@ -42,7 +58,7 @@ pub fn search<C: Counter>(puzzle: &Board, ctx: &mut Ctx<C>) -> Flow {
     s.dfs(0, ctx)
 }
 
-struct Mrv {
+struct State {
     g: &'static Geometry,
     cells: [u8; MAX_CELLS],
     /// Empty cells: `open[depth..len]` are still empty, `open[..depth]` are
@@ -54,7 +70,7 @@ struct Mrv {
     boxm: [u32; MAX_SIDE],
 }
 
-impl Mrv {
+impl State {
     #[inline(always)]
     fn candidates(&self, cell: usize) -> u32 {
         let g = self.g;
@@ -98,11 +114,13 @@ impl Mrv {
             } - depth) as u64,
         );
         if best_count == 0 {
-            ctx.counter.dead_end();
+            ctx.counter
+                .dead_end_because(DeadEnd::Cell(Cell(best_cell as u16)));
             return Ok(());
         }
         self.open.swap(depth, best_j);
         let mut cand = self.candidates(best_cell);
+        ctx.counter.choose(best_cell, cand);
         while cand != 0 {
             let bit = cand & cand.wrapping_neg();
             cand ^= bit;

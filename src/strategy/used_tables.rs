@@ -13,9 +13,10 @@
 //! with N for the check. Trading a little memory and bookkeeping for O(1)
 //! queries is the classic move.
 
-use crate::board::{Board, MAX_CELLS};
+use crate::board::{Board, BoxSize, MAX_CELLS};
 use crate::counters::Counter;
 use crate::search::{Ctx, Flow};
+use crate::strategy::Rung;
 
 /// One flat table for all three kinds: `used[kind_base + unit * 32 + digit]`.
 /// Rows start at 0, columns at 1024, boxes at 2048; 4096 entries so that an
@@ -26,55 +27,80 @@ const TABLE_MASK: usize = TABLE_LEN - 1;
 const COL_BASE: usize = 1024;
 const BOX_BASE: usize = 2048;
 
-pub fn search<C: Counter>(puzzle: &Board, ctx: &mut Ctx<C>) -> Flow {
-    let g = puzzle.geometry();
-    let mut s = UsedTables {
-        cells: [0; MAX_CELLS],
-        blanks: Vec::new(),
-        used: [false; TABLE_LEN],
-        total: g.cells,
-    };
-    s.cells[..g.cells].copy_from_slice(puzzle.cells());
-    for (c, &v) in puzzle.cells().iter().enumerate() {
-        let blank = Blank {
-            cell: c as u16,
-            r: g.row[c] as u16 * 32,
-            c: COL_BASE as u16 + g.col[c] as u16 * 32,
-            b: BOX_BASE as u16 + g.boxi[c] as u16 * 32,
-        };
-        if v == 0 {
-            s.blanks.push(blank);
-        } else {
-            s.mark(&blank, v as usize, true);
-        }
+/// Rung 3.
+pub struct UsedTables;
+
+impl Rung for UsedTables {
+    const NAME: &'static str = "used-tables";
+    const SUMMARY: &'static str =
+        "per-row/column/box 'digit is used' tables: a check is three table reads";
+    const ROW_MAJOR: bool = true;
+    /// The list of empty cells, reused from puzzle to puzzle.
+    type Scratch = Vec<Blank>;
+    fn scratch(size: BoxSize) -> Vec<Blank> {
+        Vec::with_capacity(size.cells())
     }
-    // The digit loop gets a compile-time bound per size, as in the seed's `k < 10`.
-    match g.n {
-        4 => s.dfs::<C, 4>(0, ctx),
-        9 => s.dfs::<C, 9>(0, ctx),
-        16 => s.dfs::<C, 16>(0, ctx),
-        _ => s.dfs::<C, 25>(0, ctx),
+    fn search<C: Counter>(blanks: &mut Vec<Blank>, puzzle: &Board, ctx: &mut Ctx<C>) -> Flow {
+        blanks.clear();
+        let mut s = State {
+            cells: [0; MAX_CELLS],
+            blanks: std::mem::take(blanks),
+            used: [false; TABLE_LEN],
+            total: puzzle.size().cells(),
+        };
+        let flow = s.search(puzzle, ctx);
+        *blanks = s.blanks;
+        flow
+    }
+}
+
+impl State {
+    /// Reads the givens into the tables and the blank list, then searches.
+    fn search<C: Counter>(&mut self, puzzle: &Board, ctx: &mut Ctx<C>) -> Flow {
+        let g = puzzle.geometry();
+        let s = self;
+        s.cells[..g.cells].copy_from_slice(puzzle.cells());
+        for (c, &v) in puzzle.cells().iter().enumerate() {
+            let blank = Blank {
+                cell: c as u16,
+                r: g.row[c] as u16 * 32,
+                c: COL_BASE as u16 + g.col[c] as u16 * 32,
+                b: BOX_BASE as u16 + g.boxi[c] as u16 * 32,
+            };
+            if v == 0 {
+                s.blanks.push(blank);
+            } else {
+                s.mark(&blank, v as usize, true);
+            }
+        }
+        // The digit loop gets a compile-time bound per size, as in the seed's `k < 10`.
+        match g.n {
+            4 => s.dfs::<C, 4>(0, ctx),
+            9 => s.dfs::<C, 9>(0, ctx),
+            16 => s.dfs::<C, 16>(0, ctx),
+            _ => s.dfs::<C, 25>(0, ctx),
+        }
     }
 }
 
 /// An empty cell with the table offsets of its three units, precomputed like
 /// the seed's `zeros` list.
 #[derive(Clone, Copy)]
-struct Blank {
+pub struct Blank {
     cell: u16,
     r: u16,
     c: u16,
     b: u16,
 }
 
-struct UsedTables {
+struct State {
     cells: [u8; MAX_CELLS],
     blanks: Vec<Blank>,
     used: [bool; TABLE_LEN],
     total: usize,
 }
 
-impl UsedTables {
+impl State {
     #[inline(always)]
     fn is_used(&self, at: u16, d: usize) -> bool {
         self.used[(at as usize + d) & TABLE_MASK]
@@ -96,14 +122,12 @@ impl UsedTables {
         let options = if C::ENABLED {
             (1..=N)
                 .filter(|&d| !(self.is_used(r, d) || self.is_used(c, d) || self.is_used(b, d)))
-                .count()
+                .fold(0u32, |m, d| m | 1 << (d - 1))
         } else {
             0
         };
-        if C::ENABLED && options == 0 {
-            ctx.counter.dead_end();
-        }
         let cell = blank.cell as usize;
+        ctx.counter.choose(cell, options);
         for d in 1..N + 1 {
             if C::ENABLED {
                 // reads made by the short-circuit test below
@@ -117,7 +141,7 @@ impl UsedTables {
             self.mark(&blank, d, true);
             self.cells[cell] = d as u8;
             ctx.counter.placement(cell, d as u8);
-            if options > 1 {
+            if options.count_ones() > 1 {
                 ctx.counter.guess();
             }
             self.dfs::<C, N>(idx + 1, ctx)?;

@@ -1,96 +1,32 @@
 //! Measurements for the guided tour (`docs/`) and the `ladder` command:
-//! each strategy on each puzzle, counted once and timed separately, and the
-//! distribution of a set's node counts.
+//! each strategy on each puzzle, measured by the one measurement
+//! ([`crate::measure`]), and the distribution of a set's node counts.
 //!
-//! Counting and timing are separate runs of the same code: the counted run
-//! gives exact, deterministic counters; the timed run (`NoCount`, counters
-//! compiled away) gives the time. Only the counters are reproducible.
-
-use std::time::{Duration, Instant};
+//! Only the counters are reproducible; times are medians of repeated
+//! uncounted runs on the machine at hand.
 
 use serde::Serialize;
 
-use crate::board::Board;
-use crate::counters::Counts;
-use crate::search::Limits;
-use crate::strategy::{Outcome, Strategy, WrongSolution};
+use crate::measure::Measurement;
+use crate::stats::Summary;
+use crate::strategy::{Outcome, Strategy};
 
 pub mod transform;
 
-/// Timed runs of one puzzle are repeated in batches until a batch adds up to
-/// this much, and averaged, so that sub-microsecond solves still get a
-/// meaningful time.
-pub const MIN_BATCH: Duration = Duration::from_millis(2);
-/// At most this many runs in one batch.
-pub const MAX_REPEATS: u32 = 1000;
-/// Up to this many batches for a per-puzzle table; the fastest batch is
-/// reported (the least disturbed by other processes), but no new batch starts
-/// after [`TIME_CAP`]. Distributions over whole sets use one batch per puzzle.
-pub const BATCHES: u32 = 3;
-/// Total timing effort per measurement after which no further batch starts.
-pub const TIME_CAP: Duration = Duration::from_millis(500);
-
-/// One strategy on one puzzle.
-#[derive(Clone, Debug, Serialize)]
-pub struct Measurement {
+/// A measurement of one puzzle, with the label tables show.
+#[derive(Clone, Debug)]
+pub struct Labelled {
     /// Puzzle label: its name, or `file#index`, plus `@transform` if turned.
     pub puzzle: String,
-    pub strategy: Strategy,
-    pub outcome: Outcome,
-    #[serde(flatten)]
-    pub counts: Counts,
-    /// Mean wall time of the fastest batch of timed (uncounted) runs, in nanoseconds.
-    pub nanos: u64,
-    /// How many timed runs that batch held.
-    pub repeats: u32,
+    pub m: Measurement,
 }
 
-impl Measurement {
-    /// Time per node in nanoseconds (`None` before a first node).
+impl Labelled {
+    /// Time per node in nanoseconds (`None` before a first node or untimed).
     pub fn ns_per_node(&self) -> Option<f64> {
-        (self.counts.nodes > 0).then(|| self.nanos as f64 / self.counts.nodes as f64)
+        let t = self.m.timing?;
+        (self.m.counts.nodes > 0).then(|| t.ns() / self.m.counts.nodes as f64)
     }
-}
-
-/// Counts `strategy` on `puzzle` (one counted run, verified), then times it
-/// with counters off (every run verified too): the mean of the fastest batch.
-pub fn measure(
-    strategy: Strategy,
-    puzzle: &Board,
-    label: String,
-    budget: Option<u64>,
-    batches: u32,
-) -> Result<Measurement, WrongSolution> {
-    let run = strategy.solve(puzzle, budget)?;
-    let overall = Instant::now();
-    let (mut best, mut best_repeats) = (u64::MAX, 1u32);
-    for _ in 0..batches.max(1) {
-        let mut repeats = 0u32;
-        let start = Instant::now();
-        loop {
-            strategy.run_timed(puzzle, Limits::solve(budget))?;
-            repeats += 1;
-            if start.elapsed() >= MIN_BATCH || repeats >= MAX_REPEATS {
-                break;
-            }
-        }
-        let mean = (start.elapsed().as_nanos() / u128::from(repeats)) as u64;
-        if mean < best {
-            (best, best_repeats) = (mean, repeats);
-        }
-        if overall.elapsed() >= TIME_CAP {
-            break;
-        }
-    }
-    let (nanos, repeats) = (best, best_repeats);
-    Ok(Measurement {
-        puzzle: label,
-        strategy,
-        outcome: run.outcome,
-        counts: run.counts,
-        nanos,
-        repeats,
-    })
 }
 
 /// Node counts of one strategy over one set, summarised as a distribution.
@@ -104,19 +40,15 @@ pub struct Distribution {
     pub over_budget: usize,
     /// Puzzles solved without a single guess (for `mrv`: by naked singles alone).
     pub no_guess: usize,
-    /// Nearest-rank percentiles of nodes per puzzle.
-    pub p50: u64,
-    pub p90: u64,
-    pub p99: u64,
-    pub max: u64,
-    pub mean: f64,
+    /// Nodes per puzzle ([`crate::stats`] quantiles).
+    pub nodes: Summary,
     /// Share of all nodes spent on the 1% of puzzles that needed the most.
     pub top1_share: f64,
     /// Puzzles per decade of nodes: `decades[k]` = puzzles with
     /// `10^k <= nodes < 10^(k+1)`.
     pub decades: Vec<usize>,
-    /// Sum of the mean timed runs, in nanoseconds.
-    pub total_nanos: u64,
+    /// Σ per-puzzle times, in nanoseconds.
+    pub total_nanos: f64,
 }
 
 impl Distribution {
@@ -125,13 +57,6 @@ impl Distribution {
         let mut nodes: Vec<u64> = rows.iter().map(|m| m.counts.nodes).collect();
         nodes.sort_unstable();
         let n = nodes.len();
-        let rank = |p: f64| -> u64 {
-            if n == 0 {
-                return 0;
-            }
-            let k = ((p / 100.0) * n as f64).ceil() as usize;
-            nodes[k.clamp(1, n) - 1]
-        };
         let total: u64 = nodes.iter().sum();
         let top = n.div_ceil(100);
         let top_sum: u64 = nodes.iter().rev().take(top).sum();
@@ -143,31 +68,21 @@ impl Distribution {
             }
             decades[k] += 1;
         }
+        let count = |o: Outcome| rows.iter().filter(|m| m.outcome == o).count();
         Distribution {
             set: set.to_string(),
             strategy,
             puzzles: n,
-            solved: rows.iter().filter(|m| m.outcome == Outcome::Solved).count(),
-            over_budget: rows
-                .iter()
-                .filter(|m| m.outcome == Outcome::BudgetExceeded)
-                .count(),
+            solved: count(Outcome::Solved),
+            over_budget: count(Outcome::BudgetExceeded),
             no_guess: rows
                 .iter()
                 .filter(|m| m.outcome == Outcome::Solved && m.counts.guesses == 0)
                 .count(),
-            p50: rank(50.0),
-            p90: rank(90.0),
-            p99: rank(99.0),
-            max: nodes.last().copied().unwrap_or(0),
-            mean: if n == 0 { 0.0 } else { total as f64 / n as f64 },
-            top1_share: if total == 0 {
-                0.0
-            } else {
-                top_sum as f64 / total as f64
-            },
+            nodes: Summary::of_counts(nodes.iter().copied()).unwrap_or_default(),
+            top1_share: crate::stats::share(top_sum as f64, total as f64),
             decades,
-            total_nanos: rows.iter().map(|m| m.nanos).sum(),
+            total_nanos: rows.iter().filter_map(|m| m.timing).map(|t| t.ns()).sum(),
         }
     }
 }
@@ -185,18 +100,28 @@ fn decade(mut x: u64) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::counters::Counts;
+    use crate::measure::Timing;
+    use crate::search::End;
 
     fn row(nodes: u64) -> Measurement {
         Measurement {
-            puzzle: String::new(),
             strategy: Strategy::Mrv,
             outcome: Outcome::Solved,
+            end: End::SolutionLimit,
+            solutions: 1,
             counts: Counts {
                 nodes,
                 ..Counts::default()
             },
-            nanos: 10,
-            repeats: 1,
+            timing: Some(Timing {
+                runs: 1,
+                samples: 1,
+                cpu_ns: 10.0,
+                cpu_min_ns: 10.0,
+                cpu_max_ns: 10.0,
+                wall_ns: 10.0,
+            }),
         }
     }
 
@@ -208,11 +133,14 @@ mod tests {
         let d = Distribution::of("s", Strategy::Mrv, &refs);
         assert_eq!((d.puzzles, d.solved, d.over_budget), (100, 100, 0));
         assert_eq!(d.no_guess, 100);
-        assert_eq!((d.p50, d.p90, d.p99, d.max), (10, 10, 10, 9_010));
-        assert!((d.mean - 100.0).abs() < 1e-9);
+        assert_eq!(
+            (d.nodes.median, d.nodes.p90, d.nodes.max),
+            (10.0, 10.0, 9_010.0)
+        );
+        assert!((d.nodes.mean - 100.0).abs() < 1e-9);
         assert!((d.top1_share - 0.901).abs() < 1e-9);
         assert_eq!(d.decades, vec![0, 99, 0, 1]);
-        assert_eq!(d.total_nanos, 1000);
+        assert_eq!(d.total_nanos, 1000.0);
     }
 
     #[test]

@@ -16,32 +16,10 @@ pub fn size(b: usize) -> BoxSize {
 }
 
 /// A random complete grid: the pattern `(b*(r%b) + r/b + c) % n` with
-/// digits, rows within bands, bands, columns within stacks and stacks shuffled.
+/// digits, rows within bands, bands, columns within stacks and stacks
+/// shuffled (the library's, which its public checks use too).
 pub fn random_grid(size: BoxSize, rng: &mut ChaCha8Rng) -> Vec<u8> {
-    let (b, n) = (size.box_size(), size.side());
-    let mut digits: Vec<u8> = (1..=n as u8).collect();
-    digits.shuffle(rng);
-    let order = |rng: &mut ChaCha8Rng| {
-        let mut bands: Vec<usize> = (0..b).collect();
-        bands.shuffle(rng);
-        let mut out = Vec::with_capacity(n);
-        for band in bands {
-            let mut inner: Vec<usize> = (0..b).collect();
-            inner.shuffle(rng);
-            out.extend(inner.into_iter().map(|i| band * b + i));
-        }
-        out
-    };
-    let rows = order(rng);
-    let cols = order(rng);
-    let mut cells = vec![0u8; n * n];
-    for r in 0..n {
-        for c in 0..n {
-            let (pr, pc) = (rows[r], cols[c]);
-            cells[r * n + c] = digits[(b * (pr % b) + pr / b + pc) % n];
-        }
-    }
-    cells
+    sudoku_lab::check::pattern_grid(size, rng)
 }
 
 /// A random grid with all but `clues` cells blanked (not necessarily unique).

@@ -1,0 +1,24 @@
+//! How long work reports its progress: a callback the library calls and the
+//! command line draws (a bar on a terminal, nothing when piped). The library
+//! never draws anything itself.
+
+/// Receives progress events from long work. Every method may be called from
+/// worker threads.
+pub trait Progress: Sync {
+    /// The work has `total` steps.
+    fn start(&self, total: u64) {
+        let _ = total;
+    }
+    /// One step done.
+    fn tick(&self) {}
+    /// What is being done now (a dataset × strategy, a phase).
+    fn say(&self, what: &str) {
+        let _ = what;
+    }
+}
+
+/// Progress that goes nowhere (tests, library callers that do not care).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Quiet;
+
+impl Progress for Quiet {}

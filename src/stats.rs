@@ -1,0 +1,142 @@
+//! Statistics, defined once for every command, chart and report.
+//!
+//! **Quantiles** use linear interpolation between the two nearest ranks
+//! (Hyndman & Fan's type 7, the default of R, NumPy and spreadsheets'
+//! `PERCENTILE.INC`): for sorted values `x[0..n]`, the q-quantile sits at
+//! position `h = q·(n−1)` and is `x[⌊h⌋] + (h−⌊h⌋)·(x[⌊h⌋+1] − x[⌊h⌋])`.
+//! So the median of an even count is the mean of the two middle values, the
+//! 0- and 1-quantiles are the minimum and the maximum, and a quantile of
+//! whole numbers may fall between two of them (shown rounded).
+//!
+//! **Means of ratios** are geometric (the mean of logarithms), so that "×4
+//! faster on one puzzle, ×¼ on another" averages to ×1 and a time ratio is
+//! exactly a node ratio times a cost-per-node ratio.
+
+use serde::{Deserialize, Serialize};
+
+/// The q-quantile (`0 <= q <= 1`) of sorted, non-empty values (see the
+/// module docs for the definition).
+pub fn quantile_sorted(sorted: &[f64], q: f64) -> f64 {
+    interpolate(sorted.len(), |i| sorted[i], q)
+}
+
+/// [`quantile_sorted`] of sorted whole numbers (node counts, nanoseconds).
+pub fn quantile_sorted_u64(sorted: &[u64], q: f64) -> f64 {
+    interpolate(sorted.len(), |i| sorted[i] as f64, q)
+}
+
+fn interpolate(n: usize, x: impl Fn(usize) -> f64, q: f64) -> f64 {
+    assert!(n > 0, "quantile of no values");
+    let h = q.clamp(0.0, 1.0) * (n - 1) as f64;
+    let lo = h.floor() as usize;
+    let hi = (lo + 1).min(n - 1);
+    x(lo) + (h - lo as f64) * (x(hi) - x(lo))
+}
+
+/// Sorts `values` in place (total order: NaN last) and returns them.
+pub fn sorted(values: &mut [f64]) -> &[f64] {
+    values.sort_by(f64::total_cmp);
+    values
+}
+
+/// The usual description of a list of values (all zero for none).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct Summary {
+    /// How many values.
+    pub n: u64,
+    pub min: f64,
+    pub q1: f64,
+    pub median: f64,
+    pub q3: f64,
+    pub p90: f64,
+    pub p99: f64,
+    pub max: f64,
+    pub mean: f64,
+    pub total: f64,
+}
+
+impl Summary {
+    /// Summarises values given in any order; `None` when there are none.
+    /// Reorders the slice (no copy: a million values cost one column).
+    pub fn of(values: &mut [f64]) -> Option<Summary> {
+        if values.is_empty() {
+            return None;
+        }
+        let v = sorted(values);
+        let total: f64 = v.iter().sum();
+        Some(Summary {
+            n: v.len() as u64,
+            min: v[0],
+            q1: quantile_sorted(v, 0.25),
+            median: quantile_sorted(v, 0.5),
+            q3: quantile_sorted(v, 0.75),
+            p90: quantile_sorted(v, 0.9),
+            p99: quantile_sorted(v, 0.99),
+            max: v[v.len() - 1],
+            mean: total / v.len() as f64,
+            total,
+        })
+    }
+
+    /// [`Summary::of`] whole numbers (node counts and the like).
+    pub fn of_counts(values: impl IntoIterator<Item = u64>) -> Option<Summary> {
+        let mut v: Vec<f64> = values.into_iter().map(|x| x as f64).collect();
+        Summary::of(&mut v)
+    }
+}
+
+/// The geometric mean of positive values (`None` when there are none).
+/// Zeros and negative values are not allowed: ratios of counts start at 1.
+pub fn geometric_mean(values: impl IntoIterator<Item = f64>) -> Option<f64> {
+    let (mut sum, mut n) = (0.0, 0u64);
+    for x in values {
+        debug_assert!(x > 0.0, "geometric mean of {x}");
+        sum += x.ln();
+        n += 1;
+    }
+    (n > 0).then(|| (sum / n as f64).exp())
+}
+
+/// Share of `part` in `whole`, 0 when `whole` is 0.
+pub fn share(part: f64, whole: f64) -> f64 {
+    if whole == 0.0 { 0.0 } else { part / whole }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn quantiles_interpolate_between_ranks() {
+        let d = [1.0, 2.0, 3.0, 4.0];
+        assert_eq!(quantile_sorted(&d, 0.0), 1.0);
+        assert_eq!(quantile_sorted(&d, 0.25), 1.75);
+        assert_eq!(quantile_sorted(&d, 0.5), 2.5);
+        assert_eq!(quantile_sorted(&d, 1.0), 4.0);
+        assert_eq!(quantile_sorted(&[7.0], 0.9), 7.0);
+        // The median of an odd count is the middle value.
+        assert_eq!(quantile_sorted(&[1.0, 5.0, 9.0], 0.5), 5.0);
+    }
+
+    #[test]
+    fn summary_of_a_hand_made_list() {
+        // 99 tens and one 9,010.
+        let s = Summary::of_counts((0..99).map(|_| 10).chain([9_010])).unwrap();
+        assert_eq!(
+            (s.n, s.min, s.median, s.p90, s.max),
+            (100, 10.0, 10.0, 10.0, 9_010.0)
+        );
+        assert!((s.mean - 100.0).abs() < 1e-9);
+        // p99 sits at position 98.01: 1% of the way from 10 to 9,010.
+        assert!((s.p99 - 100.0).abs() < 1e-9, "{}", s.p99);
+        assert_eq!(s.total, 10_000.0);
+        assert_eq!(Summary::of(&mut []), None);
+    }
+
+    #[test]
+    fn geometric_means_of_ratios_cancel() {
+        let g = geometric_mean([4.0, 0.25]).unwrap();
+        assert!((g - 1.0).abs() < 1e-12);
+        assert_eq!(geometric_mean(std::iter::empty()), None);
+    }
+}

@@ -1,0 +1,375 @@
+//! Number phrases in prose: `69,175,317`, `44.6%`, `×2.38`, `2.35 s`,
+//! `10⁵`, and number words that make a quantitative claim (`sixteen
+//! hundred`, `a third`, `tens of times`).
+//!
+//! Not phrases (they name things, they do not measure them): digits glued to
+//! letters or to a name (`r1c2`, `top1465`, `forum-hardest-1106`, `3N`),
+//! compounds (`17-clue`, `2-core`), board sizes (`9×9`), the numbers after
+//! `rung`, `chapter` or `exercise`, and everything in headings and code
+//! spans. Number words only count when they carry a magnitude or a fraction
+//! (`hundred`, `thousands`, `half`), or are followed by `times`, `fold`,
+//! `percent` or `×`: "two ORs" describes code, "seven times" is a claim.
+
+/// What a phrase says.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Said {
+    /// A number (times in nanoseconds, percentages as written).
+    Exact(f64),
+    /// An order of magnitude: `tens` is [10, 100).
+    Range(f64, f64),
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Phrase {
+    /// Byte range in the unit's visible text.
+    pub start: usize,
+    pub end: usize,
+    pub text: String,
+    pub said: Said,
+    /// Digits, or number words that make a claim.
+    pub claim: bool,
+    /// Written in words.
+    pub words: bool,
+}
+
+/// Words after which a number names something (`rung 6`, `rows 1–3`,
+/// `digits 1, 2, …`) rather than measures it.
+const CONTEXT_WORDS: [&str; 14] = [
+    "rung",
+    "rungs",
+    "chapter",
+    "chapters",
+    "exercise",
+    "exercises",
+    "row",
+    "rows",
+    "column",
+    "columns",
+    "box",
+    "boxes",
+    "digit",
+    "digits",
+];
+
+/// The number phrases of a text.
+pub fn phrases(text: &str) -> Vec<Phrase> {
+    let mut out = Vec::new();
+    let chars: Vec<(usize, char)> = text.char_indices().collect();
+    let at = |i: usize| chars.get(i).map(|&(_, c)| c);
+    let byte = |i: usize| chars.get(i).map_or(text.len(), |&(b, _)| b);
+    let mut i = 0;
+    while i < chars.len() {
+        let c = chars[i].1;
+        if c.is_ascii_digit() {
+            let start = i;
+            let prev = if i > 0 { at(i - 1) } else { None };
+            let glued_before = prev.is_some_and(|p| {
+                p.is_alphanumeric() || "_#@$./\\+".contains(p)
+                    || (p == '-' && i >= 2 && at(i - 2).is_some_and(|q| q.is_alphanumeric()))
+                    // O(1), O(N)
+                    || (p == '(' && i >= 2 && at(i - 2) == Some('O'))
+            });
+            let mut j = i;
+            while at(j).is_some_and(|c| c.is_ascii_digit()) {
+                j += 1;
+                if at(j) == Some(',')
+                    && (1..=3).all(|k| at(j + k).is_some_and(|c| c.is_ascii_digit()))
+                    && !at(j + 4).is_some_and(|c| c.is_ascii_digit())
+                {
+                    j += 1;
+                }
+            }
+            if at(j) == Some('.') && at(j + 1).is_some_and(|c| c.is_ascii_digit()) {
+                j += 1;
+                while at(j).is_some_and(|c| c.is_ascii_digit()) {
+                    j += 1;
+                }
+            }
+            let next = at(j);
+            let glued_after = next.is_some_and(|n| n.is_alphabetic() || n == '_')
+                || (next == Some('-') && at(j + 1).is_some_and(|c| c.is_alphabetic()));
+            let size = matches!(next, Some('×' | 'x'))
+                && at(j + 1).is_some_and(|c| c.is_ascii_digit())
+                || matches!(prev, Some('×' | 'x'))
+                    && i >= 2
+                    && at(i - 2).is_some_and(|c| c.is_ascii_digit());
+            if glued_before || glued_after || size {
+                // Skip the whole word (and the other side of a size).
+                let mut k = j;
+                while at(k).is_some_and(|c| c.is_alphanumeric() || "-_×".contains(c)) {
+                    k += 1;
+                }
+                i = k.max(j).max(i + 1);
+                continue;
+            }
+            let digits: String = chars[start..j].iter().map(|&(_, c)| c).collect();
+            let mut value: f64 = digits.replace(',', "").parse().unwrap_or(f64::NAN);
+            let mut end = j;
+            // 10⁵
+            let sup: String = chars[j..]
+                .iter()
+                .map(|&(_, c)| c)
+                .take_while(|c| "⁰¹²³⁴⁵⁶⁷⁸⁹".contains(*c))
+                .collect();
+            if !sup.is_empty() {
+                let e: String = sup
+                    .chars()
+                    .map(|c| {
+                        char::from_digit(
+                            "⁰¹²³⁴⁵⁶⁷⁸⁹".chars().position(|s| s == c).unwrap_or(0) as u32,
+                            10,
+                        )
+                        .unwrap_or('0')
+                    })
+                    .collect();
+                value = value.powf(e.parse().unwrap_or(0.0));
+                end = j + sup.chars().count();
+            }
+            let mut first = start;
+            if prev == Some('×') {
+                first = start - 1;
+            }
+            if matches!(at(end), Some('%' | '×')) {
+                end += 1;
+            } else if at(end) == Some(' ') {
+                for (unit, scale) in [
+                    ("ns", 1.0),
+                    ("µs", 1e3),
+                    ("us", 1e3),
+                    ("ms", 1e6),
+                    ("s", 1e9),
+                ] {
+                    let u: Vec<char> = unit.chars().collect();
+                    let n = u.len();
+                    if (0..n).all(|k| at(end + 1 + k) == Some(u[k]))
+                        && !at(end + 1 + n).is_some_and(|c| c.is_alphanumeric())
+                    {
+                        value *= scale;
+                        end += 1 + n;
+                        break;
+                    }
+                }
+            }
+            let text_of = text[byte(first)..byte(end)].to_string();
+            let exempt = context_word_before(text, byte(start));
+            out.push(Phrase {
+                start: byte(first),
+                end: byte(end),
+                text: text_of,
+                said: Said::Exact(value),
+                claim: !exempt,
+                words: false,
+            });
+            i = end;
+            continue;
+        }
+        if c.is_alphabetic() && (i == 0 || !at(i - 1).is_some_and(|p| p.is_alphanumeric())) {
+            if let Some((phrase, next)) = word_phrase(text, &chars, i) {
+                out.push(phrase);
+                i = next;
+                continue;
+            }
+            while at(i).is_some_and(|c| c.is_alphanumeric() || c == '-' || c == '\'') {
+                i += 1;
+            }
+            continue;
+        }
+        i += 1;
+    }
+    out
+}
+
+/// Whether the word before a number (skipping other numbers of a list or
+/// range: `rungs 1–4`, `rungs 2 and 3`) names a rung, chapter or exercise.
+fn context_word_before(text: &str, at: usize) -> bool {
+    let before = &text[..at];
+    let mut words = before
+        .split(|c: char| c.is_whitespace() || "–-,();".contains(c))
+        .filter(|w| !w.is_empty())
+        .rev();
+    for w in words.by_ref() {
+        let lw = w.to_lowercase();
+        if w.chars().all(|c| c.is_ascii_digit()) || matches!(lw.as_str(), "and" | "or" | "to") {
+            continue;
+        }
+        return CONTEXT_WORDS.contains(&lw.as_str());
+    }
+    false
+}
+
+fn small(w: &str) -> Option<f64> {
+    const UNITS: [&str; 20] = [
+        "zero",
+        "one",
+        "two",
+        "three",
+        "four",
+        "five",
+        "six",
+        "seven",
+        "eight",
+        "nine",
+        "ten",
+        "eleven",
+        "twelve",
+        "thirteen",
+        "fourteen",
+        "fifteen",
+        "sixteen",
+        "seventeen",
+        "eighteen",
+        "nineteen",
+    ];
+    const TENS: [&str; 8] = [
+        "twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety",
+    ];
+    if let Some(p) = UNITS.iter().position(|u| *u == w) {
+        return Some(p as f64);
+    }
+    if let Some(p) = TENS.iter().position(|u| *u == w) {
+        return Some(20.0 + 10.0 * p as f64);
+    }
+    if let Some((a, b)) = w.split_once('-') {
+        return Some(small(a)? + small(b)?);
+    }
+    None
+}
+
+fn multiplier(w: &str) -> Option<f64> {
+    match w {
+        "hundred" => Some(1e2),
+        "thousand" => Some(1e3),
+        "million" => Some(1e6),
+        "billion" => Some(1e9),
+        "dozen" => Some(12.0),
+        _ => None,
+    }
+}
+
+fn fraction(w: &str) -> Option<f64> {
+    match w {
+        "half" => Some(0.5),
+        "third" | "thirds" => Some(1.0 / 3.0),
+        "quarter" | "quarters" => Some(0.25),
+        _ => None,
+    }
+}
+
+fn plural(w: &str) -> Option<f64> {
+    match w {
+        "tens" => Some(10.0),
+        "hundreds" => Some(1e2),
+        "thousands" => Some(1e3),
+        "millions" => Some(1e6),
+        "billions" => Some(1e9),
+        _ => None,
+    }
+}
+
+/// A phrase of number words starting at char `i`, and the char after it.
+fn word_phrase(text: &str, chars: &[(usize, char)], i: usize) -> Option<(Phrase, usize)> {
+    let byte = |k: usize| chars.get(k).map_or(text.len(), |&(b, _)| b);
+    // Words from i on: (lowercase word, start char, end char).
+    let mut words = Vec::new();
+    let mut k = i;
+    while k < chars.len() && words.len() < 8 {
+        while k < chars.len() && chars[k].1 == ' ' {
+            k += 1;
+        }
+        let s = k;
+        while k < chars.len() && (chars[k].1.is_alphabetic() || chars[k].1 == '-') {
+            k += 1;
+        }
+        if s == k {
+            break;
+        }
+        words.push((text[byte(s)..byte(k)].to_lowercase(), s, k));
+        if k < chars.len() && chars[k].1 != ' ' {
+            break;
+        }
+    }
+    let is_num = |w: &str| {
+        small(w).is_some()
+            || multiplier(w).is_some()
+            || fraction(w).is_some()
+            || plural(w).is_some()
+    };
+    let mut n = 0;
+    let mut total = 0.0;
+    let mut current: Option<f64> = None;
+    let mut range: Option<(f64, f64)> = None;
+    let mut claim = false;
+    while n < words.len() {
+        let w = words[n].0.as_str();
+        let next_is_big = words
+            .get(n + 1)
+            .is_some_and(|(x, _, _)| multiplier(x).is_some() || fraction(x).is_some());
+        if (w == "a" || w == "an") && current.is_none() && next_is_big && n == 0 {
+            current = Some(1.0);
+        } else if let Some(v) = small(w) {
+            current = Some(current.unwrap_or(0.0) + v);
+        } else if let Some(m) = multiplier(w) {
+            claim = true;
+            if m >= 1e3 {
+                total += current.unwrap_or(1.0) * m;
+                current = Some(0.0);
+            } else {
+                current = Some(current.unwrap_or(1.0) * m);
+            }
+        } else if let Some(f) = fraction(w)
+            && (w == "half" || n > 0)
+        {
+            // `third` alone is an ordinal ("the third digit"); `a third` is a share.
+            claim = true;
+            current = Some(current.unwrap_or(1.0) * f);
+        } else if let Some(p) = plural(w) {
+            claim = true;
+            let (lo, hi) = range.map_or((p, p * 10.0), |(lo, hi)| (lo * p, hi * p));
+            range = Some((lo, hi));
+            // `tens of thousands`
+            if words.get(n + 1).is_some_and(|(x, _, _)| x == "of")
+                && words
+                    .get(n + 2)
+                    .is_some_and(|(x, _, _)| plural(x).is_some())
+            {
+                n += 2;
+                let q = plural(&words[n].0).unwrap_or(1.0);
+                range = Some((lo * q, hi * q));
+            }
+        } else {
+            break;
+        }
+        n += 1;
+        if !words.get(n).is_some_and(|(x, _, _)| is_num(x)) {
+            break;
+        }
+    }
+    if n == 0 || (n == 1 && (words[0].0 == "a" || words[0].0 == "an")) {
+        return None;
+    }
+    let (_, s, _) = words[0];
+    let (_, _, e) = words[n - 1];
+    let after = words.get(n).map(|(x, _, _)| x.as_str()).unwrap_or("");
+    let tail = &text[byte(e)..];
+    if matches!(after, "times" | "fold" | "percent")
+        || tail.starts_with('×')
+        || tail.starts_with("-fold")
+    {
+        claim = true;
+    }
+    let said = match range {
+        Some((lo, hi)) => Said::Range(lo, hi),
+        None => Said::Exact(total + current.unwrap_or(0.0)),
+    };
+    Some((
+        Phrase {
+            start: byte(s),
+            end: byte(e),
+            text: text[byte(s)..byte(e)].to_string(),
+            said,
+            claim,
+            words: true,
+        },
+        e,
+    ))
+}
