@@ -105,29 +105,46 @@
 //!   −1%, +2%, +9% (17-clue, top1465, forum-hardest); most first, −3%, +2%,
 //!   −9%: no consistent gain, digits stay in increasing order.
 
+use std::marker::PhantomData;
+
 use crate::board::{Board, BoxSize, Cell};
 use crate::counters::Counter;
 use crate::search::{Ctx, Flow};
 use crate::strategy::Rung;
 use crate::trace::{Chute, DeadEnd, Reason, unit};
 
-/// Hidden singles in columns before each guess. Measured (instructions,
-/// valgrind) before `POINTING`: 17-clue −35% (nodes 17.9 → 3.9 per puzzle),
-/// top1465 −4%, forum-hardest +4%; with it, instructions −1% (17-clue), +3%
-/// (top1465), 0% (forum-hardest) for nodes −14%, −10%, −15%: kept.
-const COLS: bool = true;
-/// The stack view (column × box permutation filter: locked candidates along
-/// columns, both ways) before each guess. Measured before `POINTING`: nodes
-/// −10..30%, but forum-hardest +15% instructions, top1465 −3%; with it, nodes
-/// −3..−6% for instructions +4..+18%: off. Kept as a switch because it is the
-/// natural next step to try.
-const STACKS: bool = false;
-/// The column claim in every band update (a box where the digit has one
-/// column left claims it from the other bands). Off, a placed cell's column
-/// is cleared instead (the special case of one cell). Measured: nodes
-/// −35% (17-clue), −28% (top1465), −8% (forum-hardest); instructions 0%,
-/// −16%, −2%: on.
-const POINTING: bool = true;
+/// The compile-time switches of `fast`'s inference. `fast` is one setting
+/// ([`Fast`]); the variants `fast-no-cols` and `fast-stacks` (one file each,
+/// beside this one) are others, so what each switch buys can be measured
+/// with the lab's own commands. Each setting is compiled on its own: a switch
+/// that is off costs nothing.
+pub trait Switches: 'static {
+    /// Hidden singles in columns before each guess. Measured (instructions,
+    /// valgrind) before `POINTING`: 17-clue −35% (nodes 17.9 → 3.9 per
+    /// puzzle), top1465 −4%, forum-hardest +4%; with it, instructions −1%
+    /// (17-clue), +3% (top1465), 0% (forum-hardest) for nodes −14%, −10%,
+    /// −15%: on in `fast`.
+    const COLS: bool;
+    /// The stack view (column × box permutation filter: locked candidates
+    /// along columns, both ways) before each guess. Measured before
+    /// `POINTING`: nodes −10..30%, but forum-hardest +15% instructions,
+    /// top1465 −3%; with it, nodes −3..−6% for instructions +4..+18%: off in
+    /// `fast`, on in `fast-stacks`, the natural next step to try.
+    const STACKS: bool;
+    /// The column claim in every band update (a box where the digit has one
+    /// column left claims it from the other bands). Off, a placed cell's
+    /// column is cleared instead (the special case of one cell). Measured:
+    /// nodes −35% (17-clue), −28% (top1465), −8% (forum-hardest);
+    /// instructions 0%, −16%, −2%: on.
+    const POINTING: bool;
+}
+
+impl Switches for Fast {
+    const COLS: bool = true;
+    const STACKS: bool = false;
+    const POINTING: bool = true;
+}
+
 /// Bits of one row inside a band word.
 const ROW: u32 = 0x1FF;
 /// All 27 cells of a band.
@@ -301,12 +318,21 @@ const BAND_OF: [usize; 27] = {
 /// The solver state: candidates of digit `d` in band `b` at index `9*b + d`.
 /// 30 words in all: a copy (one per guess) stays under 128 bytes, which the
 /// compiler inlines instead of calling `memcpy`.
-#[derive(Clone, Copy)]
-struct State {
+struct State<S> {
     cand: [u32; 27],
     /// Cells not yet solved, per band.
     unsolved: [u32; 3],
+    /// Which inference runs (no data).
+    switches: PhantomData<S>,
 }
+
+// Not derived: the derive would ask the switches type to be `Copy` too.
+impl<S> Clone for State<S> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+impl<S> Copy for State<S> {}
 
 /// Each word as the band filter last left it. A word that differs is
 /// "dirty": it changed since it was last filtered. Comparing all 27 words at
@@ -338,11 +364,12 @@ enum Fixpoint {
     },
 }
 
-impl State {
+impl<S: Switches> State<S> {
     fn new() -> Self {
         State {
             cand: [BAND; 27],
             unsolved: [BAND; 3],
+            switches: PhantomData,
         }
     }
 
@@ -398,7 +425,7 @@ impl State {
             }
             band[d] = keep;
         }
-        if !POINTING {
+        if !S::POINTING {
             let cols = (s | (s >> 9) | (s >> 18)) & ROW;
             self.clear_columns(d, b, cols);
         }
@@ -470,7 +497,7 @@ impl State {
                 seen[j] = x;
                 let b = BAND_OF[j];
                 let d = j - 9 * b;
-                if POINTING {
+                if S::POINTING {
                     let cols = (x | (x >> 9) | (x >> 18)) & ROW;
                     self.clear_columns(d, b, LOCKED_COLUMNS[cols as usize]);
                 }
@@ -569,7 +596,7 @@ impl State {
             if found {
                 continue;
             }
-            match if COLS {
+            match if S::COLS {
                 self.column_singles(ctx, probes, why)
             } else {
                 Some(false)
@@ -644,7 +671,7 @@ impl State {
                 }
                 return None;
             }
-            if STACKS {
+            if S::STACKS {
                 // Stack view: the (band, column-in-stack) pairs of each stack
                 // form a permutation too (column/box locked candidates).
                 let mut allowed = [0u32; 3];
@@ -844,14 +871,15 @@ impl Rung for Fast {
     type Scratch = ();
     fn scratch(_: BoxSize) {}
     fn search<C: Counter>(_: &mut (), puzzle: &Board, ctx: &mut Ctx<C>) -> Flow {
-        search(puzzle, ctx)
+        search::<Fast, C>(puzzle, ctx)
     }
 }
 
-/// Solves a 9×9 puzzle (the `Rung` contract keeps other sizes away:
-/// `supports` says 9×9 only).
-fn search<C: Counter>(puzzle: &Board, ctx: &mut Ctx<C>) -> Flow {
-    match State::from_givens(puzzle.cells()) {
+/// Solves a 9×9 puzzle with the inference `S` switches on (the `Rung`
+/// contract keeps other sizes away: `supports` says 9×9 only). The search of
+/// `fast` and of its variants.
+pub(crate) fn search<S: Switches, C: Counter>(puzzle: &Board, ctx: &mut Ctx<C>) -> Flow {
+    match State::<S>::from_givens(puzzle.cells()) {
         Some(st) => node(st, NOTHING_SEEN, ctx),
         None => {
             // Givens that leave another given no room: no solution. The
@@ -865,7 +893,7 @@ fn search<C: Counter>(puzzle: &Board, ctx: &mut Ctx<C>) -> Flow {
 }
 
 /// One search node: propagate, then branch on one cell.
-fn node<C: Counter>(mut st: State, mut seen: Seen, ctx: &mut Ctx<C>) -> Flow {
+fn node<S: Switches, C: Counter>(mut st: State<S>, mut seen: Seen, ctx: &mut Ctx<C>) -> Flow {
     ctx.enter()?;
     let mut probes = 0u64;
     let mut why = DeadEnd::Unstated;
