@@ -288,15 +288,36 @@ const SINGLE: [u32; 512] = {
     t
 };
 
-/// For a cell `i` of a band, the band cells a digit placed there leaves
-/// possible: all but the rest of its row and box.
-const KEEP_IN_BAND: [u32; 27] = {
-    let mut t = [0u32; 27];
-    let mut i = 0;
-    while i < 27 {
-        let (r, k) = (i / 9, (i % 9) / 3);
-        t[i] = (BAND & !(ROW << (9 * r)) & !((7 << (3 * k)) * 0x40201)) | (1 << i);
-        i += 1;
+/// For 3 bits "row r of a band is used", the band cells of those rows.
+const ROWS_MASK: [u32; 8] = {
+    let mut t = [0u32; 8];
+    let mut v = 0;
+    while v < 8 {
+        let mut r = 0;
+        while r < 3 {
+            if v & (1 << r) != 0 {
+                t[v] |= ROW << (9 * r);
+            }
+            r += 1;
+        }
+        v += 1;
+    }
+    t
+};
+
+/// For 3 bits "box k of a band is used", the band cells of those boxes.
+const BOXES_MASK: [u32; 8] = {
+    let mut t = [0u32; 8];
+    let mut v = 0;
+    while v < 8 {
+        let mut k = 0;
+        while k < 3 {
+            if v & (1 << k) != 0 {
+                t[v] |= (7 << (3 * k)) * 0x40201;
+            }
+            k += 1;
+        }
+        v += 1;
     }
     t
 };
@@ -373,38 +394,41 @@ impl<S: Switches> State<S> {
         }
     }
 
-    /// The state after entering the givens (81 cells, 0 = blank), before any
-    /// propagation; `None` if a given takes another given's place. All givens
-    /// are entered in one pass (each digit's word keeps its givens and loses
-    /// their rows and boxes and every other given cell); every word is left
-    /// dirty, so the first band updates clear the givens' columns.
-    fn from_givens(cells: &[u8]) -> Option<Self> {
-        let mut own = [0u32; 27];
-        let mut given = [0u32; 3];
+    /// The state after entering the givens (81 cells, 0 = blank, digits up
+    /// to 9, consistent as every [`Board`] is), before any propagation. All
+    /// givens are entered in one pass without a branch per cell: each cell's
+    /// bit goes to its value's word (blanks to word 0), then each digit's
+    /// word keeps its givens and loses their rows and boxes and every other
+    /// given cell. Every word is left dirty, so the first band updates clear
+    /// the givens' columns.
+    fn from_givens(cells: &[u8]) -> Self {
+        // own[b][v]: the cells of band b holding v (0: blank).
+        let mut own = [[0u32; 16]; 3];
         for (b, band) in cells.chunks_exact(27).enumerate() {
             for (i, &v) in band.iter().enumerate() {
-                if v != 0 {
-                    own[9 * b + v as usize - 1] |= 1 << i;
-                    given[b] |= 1 << i;
-                }
+                own[b][v as usize & 15] |= 1 << i;
             }
         }
         let mut st = State::new();
-        for (j, &mine) in own.iter().enumerate() {
-            let mut x = BAND & !(given[BAND_OF[j]] & !mine);
-            let mut g = mine;
-            while g != 0 {
-                let i = g.trailing_zeros() as usize;
-                g &= g - 1;
-                x &= KEEP_IN_BAND[i];
+        for (b, own) in own.iter().enumerate() {
+            let given = BAND & !own[0];
+            for d in 0..9 {
+                let mine = own[d + 1];
+                let rows = (mine & ROW != 0) as usize
+                    | (((mine >> 9) & ROW != 0) as usize) << 1
+                    | (((mine >> 18) & ROW != 0) as usize) << 2;
+                let boxes = SEGMENTS[((mine | (mine >> 9) | (mine >> 18)) & ROW) as usize];
+                // A consistent board has one given of a digit per row and box.
+                debug_assert!(
+                    mine.count_ones() == (rows as u32).count_ones()
+                        && mine.count_ones() == boxes.count_ones()
+                );
+                let taken = given | ROWS_MASK[rows] | BOXES_MASK[boxes as usize];
+                st.cand[9 * b + d] = BAND & !(taken & !mine);
             }
-            if x & mine != mine {
-                return None;
-            }
-            st.cand[j] = x;
+            st.unsolved[b] = BAND & !given;
         }
-        st.unsolved = given.map(|g| BAND & !g);
-        Some(st)
+        st
     }
 
     /// Marks cells `s` of band `b` (one per row at most) solved with digit
@@ -879,17 +903,7 @@ impl Rung for Fast {
 /// contract keeps other sizes away: `supports` says 9×9 only). The search of
 /// `fast` and of its variants.
 pub(crate) fn search<S: Switches, C: Counter>(puzzle: &Board, ctx: &mut Ctx<C>) -> Flow {
-    match State::<S>::from_givens(puzzle.cells()) {
-        Some(st) => node(st, NOTHING_SEEN, ctx),
-        None => {
-            // Givens that leave another given no room: no solution. The
-            // root node still counts as visited. (A consistent board never
-            // gets here: it would take two equal givens in a row or column.)
-            ctx.enter()?;
-            ctx.counter.dead_end();
-            Ok(())
-        }
-    }
+    node(State::<S>::from_givens(puzzle.cells()), NOTHING_SEEN, ctx)
 }
 
 /// One search node: propagate, then branch on one cell.
