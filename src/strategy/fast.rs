@@ -41,7 +41,7 @@
 //!
 //! Only words that changed since they were last filtered are revisited. They
 //! are found by comparing all 27 words with a copy taken when each was last
-//! filtered ([`Seen`]): 27 compares the compiler vectorizes cost less than
+//! filtered (`Seen`): 27 compares the compiler vectorizes cost less than
 //! noting the change at every write. A child's copy is its parent's fixpoint,
 //! so only what the guess changed is revisited.
 //!
@@ -64,13 +64,24 @@
 //! constant factors are measured, not guessed: every switch below, and the
 //! notes after it, record what was tried and what it cost.
 //!
+//! **Switches and variants.** The inference steps that are worth switching
+//! off or on are the [`Switches`] trait (`COLS`, `STACKS`, `POINTING`):
+//! [`Fast`] is one setting, and the variants `fast-no-cols` and `fast-stacks`
+//! (files beside this one, run by name, not by default) are others, each
+//! compiled on its own.
+//!
 //! **Measured** (valgrind instructions per puzzle, counting to 2, corpora as
 //! stored: 17-clue every 10th puzzle, top1465, forum-hardest-1106), from the
-//! version before this round of work to this one:
-//! 17-clue 22,672 → 16,920, top1465 108,896 → 73,472, forum-hardest 976,454
-//! → 812,805; nodes per puzzle 4.83 → 2.61, 42.8 → 26.1, 422 → 357. (The
-//! `sudoku` crate, same count: 14,978, 73,650, 820,943 instructions and 5.2,
-//! 44.4, 615 nodes; it also mispredicts more branches.) What paid:
+//! version before issue #15 to this one:
+//! 17-clue 22,672 → 16,819, top1465 108,896 → 73,295, forum-hardest 976,454
+//! → 812,633; simulated branch mispredictions 88, 489, 5,660; nodes per
+//! puzzle 4.83 → 2.61, 42.8 → 26.1, 422 → 357. Through
+//! [`crate::Solver::count`] (81 bytes in, as tdoku's harness calls it):
+//! 17,826, 74,469, 813,803. (The `sudoku` crate, same count: 14,978, 73,650,
+//! 820,943 instructions and 5.2, 44.4, 615 nodes; it also mispredicts more
+//! branches.) In tdoku's harness this `fast` is ahead of the crate on all
+//! three corpora (×1.10..×1.17 in one run under load, see the README), and
+//! behind tdoku on the hard ones. What paid:
 //! * the column claim in every band update: nodes −29% (top1465), instructions
 //!   −16% (top1465), −2% (forum-hardest);
 //! * choosing the bivalue cell with the most unsolved peers instead of the
@@ -79,10 +90,15 @@
 //!   cost more than it saved);
 //! * picking the two other bands from a table instead of `if b2 != b`:
 //!   simulated branch mispredictions −33..−44%;
-//! * finding dirty words by comparison ([`Seen`]) instead of tracking every
+//! * finding dirty words by comparison (`Seen`) instead of tracking every
 //!   write: instructions −14% (17-clue), −6%, −7%;
-//! * entering all givens in one pass, band by band: −8% (17-clue); a state
-//!   under 128 bytes (copied inline, no `memcpy` call): 2–4% faster.
+//! * entering all givens in one pass, band by band: −8% (17-clue); then
+//!   without a branch per cell (each cell's bit goes to its value's word):
+//!   instructions +1%, simulated mispredictions −26% (17-clue); a state
+//!   under 128 bytes (copied inline, no `memcpy` call): 2–4% faster;
+//! * outside this file, `Board::refill`'s range check by the maximum of the
+//!   bytes (vectorized) before looking for the position: −2.7% per 17-clue
+//!   puzzle through `Solver::count`.
 //!
 //! What did not pay (and is not in the code):
 //! * placing row singles unconditionally to avoid the hard-to-predict branch
@@ -103,7 +119,11 @@
 //! * ordering the two digits of a guess (only the first-solution search
 //!   cares) by their candidates among the cell's peers: fewest first, nodes
 //!   −1%, +2%, +9% (17-clue, top1465, forum-hardest); most first, −3%, +2%,
-//!   −9%: no consistent gain, digits stay in increasing order.
+//!   −9%: no consistent gain, digits stay in increasing order;
+//! * checking the givens for conflicts in `State::from_givens` by comparing
+//!   popcounts: `count_ones` is a ~15-instruction sequence on the default
+//!   x86-64 target (no `popcnt`), +7% instructions on 17-clue; dropped, as a
+//!   [`Board`] is consistent by construction (a `debug_assert` keeps it).
 
 use std::marker::PhantomData;
 

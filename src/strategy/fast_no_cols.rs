@@ -1,6 +1,6 @@
 //! # Variant of rung 8 — `fast-no-cols`: `fast` without hidden singles in columns
 //!
-//! **What it switches.** [`fast`](super::fast) looks for hidden singles in
+//! **What it switches.** [`fast`] looks for hidden singles in
 //! columns before each guess (`Switches::COLS`): the band filter finds a
 //! digit's last place in a row or a box, but a column crosses all three
 //! bands, so it needs a sweep of its own. This variant turns that sweep off

@@ -1,6 +1,6 @@
 //! # Variant of rung 8 — `fast-stacks`: `fast` with the stack filter
 //!
-//! **What it switches.** [`fast`](super::fast)'s band filter works along
+//! **What it switches.** [`fast`]'s band filter works along
 //! rows: inside a band, the (row, box) pairs a digit uses form a
 //! permutation. A *stack* (three boxes one above the other) obeys the same
 //! rule along columns. This variant turns on that filter (`Switches::STACKS`)
