@@ -30,7 +30,7 @@
 //! `sudoku-lab` command line with it on the ladder, and a test that holds it
 //! to the lab's public checks (`cargo test --release --example lcv`).
 
-use sudoku_lab::board::{Geometry, MAX_CELLS, MAX_SIDE};
+use sudoku_lab::board::{Geometry, MAX_CELLS, MAX_SIDE, UnitMasks};
 use sudoku_lab::search::{Ctx, Flow};
 use sudoku_lab::{Board, BoxSize, Counter, Rung, Strategy};
 
@@ -79,9 +79,7 @@ impl Rung for Lcv {
             cells: [0; MAX_CELLS],
             open: [0; MAX_CELLS],
             len: 0,
-            row: [0; MAX_SIDE],
-            col: [0; MAX_SIDE],
-            boxm: [0; MAX_SIDE],
+            masks: UnitMasks::EMPTY,
         };
         s.cells[..g.cells].copy_from_slice(puzzle.cells());
         for (c, &v) in puzzle.cells().iter().enumerate() {
@@ -104,25 +102,17 @@ struct State<'a> {
     /// search, in the order chosen.
     open: [u16; MAX_CELLS],
     len: usize,
-    row: [u32; MAX_SIDE],
-    col: [u32; MAX_SIDE],
-    boxm: [u32; MAX_SIDE],
+    /// Digits used in each row, column and box.
+    masks: UnitMasks,
 }
 
 impl State<'_> {
     fn candidates(&self, cell: usize) -> u32 {
-        let g = self.g;
-        !(self.row[g.row[cell] as usize]
-            | self.col[g.col[cell] as usize]
-            | self.boxm[g.boxi[cell] as usize])
-            & g.full
+        self.masks.candidates(self.g, cell)
     }
 
     fn toggle(&mut self, cell: usize, bit: u32) {
-        let g = self.g;
-        self.row[g.row[cell] as usize] ^= bit;
-        self.col[g.col[cell] as usize] ^= bit;
-        self.boxm[g.boxi[cell] as usize] ^= bit;
+        self.masks.toggle(self.g, cell, bit);
     }
 
     /// The candidates of `cell` in the order to try them: by how many empty

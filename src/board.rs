@@ -66,21 +66,41 @@ impl Cell {
     }
 }
 
-/// A digit `1..=n`. Never zero: blanks are `Option<Digit>::None`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct Digit(u8);
+/// The digits used in every row, column and box, one bitmask per unit
+/// (bit `d-1` for digit `d`): `bitmask`'s three tables, reached through a
+/// cell. The candidates of a cell are the digits none of its units uses.
+/// Shared by `mrv`, the generator and rungs written outside the crate.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct UnitMasks {
+    row: [u32; MAX_SIDE],
+    col: [u32; MAX_SIDE],
+    boxm: [u32; MAX_SIDE],
+}
 
-impl Digit {
-    /// `Some` when `1 <= v <= size.side()`.
-    pub fn new(v: u8, size: BoxSize) -> Option<Self> {
-        (v >= 1 && (v as usize) <= size.side()).then_some(Digit(v))
+impl UnitMasks {
+    /// No digit used anywhere.
+    pub const EMPTY: UnitMasks = UnitMasks {
+        row: [0; MAX_SIDE],
+        col: [0; MAX_SIDE],
+        boxm: [0; MAX_SIDE],
+    };
+
+    /// The digits `cell` may still take (3 mask reads).
+    #[inline(always)]
+    pub fn candidates(&self, g: &Geometry, cell: usize) -> u32 {
+        !(self.row[g.row[cell] as usize]
+            | self.col[g.col[cell] as usize]
+            | self.boxm[g.boxi[cell] as usize])
+            & g.full
     }
-    pub fn get(self) -> u8 {
-        self.0
-    }
-    /// The bit of this digit in a candidate mask (bit `d-1`).
-    pub fn bit(self) -> u32 {
-        1 << (self.0 - 1)
+
+    /// Marks digit `bit` used in `cell`'s three units, or unused again (a
+    /// toggle: placing and undoing are the same operation).
+    #[inline(always)]
+    pub fn toggle(&mut self, g: &Geometry, cell: usize, bit: u32) {
+        self.row[g.row[cell] as usize] ^= bit;
+        self.col[g.col[cell] as usize] ^= bit;
+        self.boxm[g.boxi[cell] as usize] ^= bit;
     }
 }
 
@@ -312,10 +332,6 @@ impl Board {
     pub fn cells(&self) -> &[u8] {
         &self.cells
     }
-    pub fn get(&self, cell: Cell) -> Option<Digit> {
-        let v = self.cells[cell.index()];
-        (v != 0).then_some(Digit(v))
-    }
     /// Number of givens (non-blank cells).
     pub fn clues(&self) -> usize {
         self.cells.iter().filter(|&&v| v != 0).count()
@@ -429,12 +445,6 @@ fn first_conflict(g: &Geometry, cells: &[u8]) -> Option<Conflict> {
         }
     }
     None
-}
-
-impl fmt::Debug for Board {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "Board({})", crate::format::to_line(self))
-    }
 }
 
 /// Why a claimed solution is not one.

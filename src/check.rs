@@ -195,7 +195,7 @@ pub const FIXTURES: &[Fixture] = &[
 
 /// How much to check: the seed of the random puzzles, how many, and the
 /// node budgets. [`Checks::default`] is what `tests/strategies.rs` holds
-/// every built-in rung to (see [`crate::defaults::CHECKS`]).
+/// every built-in rung to (see [`crate::defaults::CHECK_PUZZLES`]).
 #[derive(Clone, Copy, Debug)]
 pub struct Checks {
     /// Seed of the random puzzles (ChaCha8): the same seed checks the same
@@ -214,7 +214,13 @@ pub struct Checks {
 
 impl Default for Checks {
     fn default() -> Checks {
-        crate::defaults::CHECKS
+        use crate::defaults;
+        Checks {
+            seed: defaults::SEED,
+            puzzles: defaults::CHECK_PUZZLES,
+            fixture_budget: defaults::CHECK_FIXTURE_BUDGET,
+            budget: defaults::check_budget,
+        }
     }
 }
 

@@ -29,7 +29,9 @@ pub trait Counter {
     fn probes(&mut self, k: u64);
     /// A placement made where the cell had more than one candidate.
     fn guess(&mut self);
-    /// A node where the chosen cell had no legal digit at all.
+    /// A node where the search cannot go on: a cell with no candidate, a
+    /// digit with no place left in a unit, or (inferring rungs) a
+    /// contradiction among them. [`Counter::dead_end_because`] says which.
     fn dead_end(&mut self);
     /// `cell` filled with `digit` by inference (a forced single) rather than by
     /// branching. Forced cells are not placements and are never "backtracked".
@@ -147,7 +149,7 @@ counters! {
     backtracks: "placements undone (a search that stops at a solution does not undo it)",
     probes: "cells, table entries or masks read to choose a cell and check digits: the per-node cost made countable",
     guesses: "placements made where more than one candidate remained",
-    dead_ends: "nodes whose chosen cell, or some cell or unit, had no candidate left",
+    dead_ends: "nodes where the search cannot go on: a cell with no candidate, or a digit with no place left in a unit",
     forced: "cells filled by inference (propagating strategies), not by branching",
 }
 

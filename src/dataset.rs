@@ -205,6 +205,37 @@ enum Inner {
     },
 }
 
+impl Inner {
+    /// The reader of a file whose first content line starts `replay` (line
+    /// `before + 1`): CSV or the puzzle layouts, with the directives seen in
+    /// the leading comments.
+    fn reading(
+        replay: Box<dyn Read>,
+        is_csv: bool,
+        before: usize,
+        file: &str,
+        directives: Directives,
+    ) -> Inner {
+        if is_csv {
+            let source: Box<dyn BufRead> = Box::new(BufReader::new(replay));
+            let mut csv = CsvReader::new(source, file.to_string());
+            csv.line_no = before;
+            csv.directives = directives;
+            Inner::Csv(Box::new(csv))
+        } else {
+            let state = Rc::new(RefCell::new(directives));
+            let mut tap = Tap::new(replay, state.clone());
+            tap.line_no = before;
+            Inner::Text {
+                reader: Box::new(
+                    PuzzleReader::new(tap, Some(file.to_string())).starting_at(before + 1),
+                ),
+                state,
+            }
+        }
+    }
+}
+
 impl DatasetReader {
     /// Opens a file, or standard input when `path` is `None`.
     pub fn open(path: Option<&Path>) -> anyhow::Result<DatasetReader> {
@@ -270,28 +301,11 @@ impl DatasetReader {
                 || PUZZLE_COLUMNS
                     .iter()
                     .any(|c| content.eq_ignore_ascii_case(c.as_bytes()));
-            let before = lines - 1;
             // The line goes back with the ending `read_line` took off.
             line.push(b'\n');
             let replay: Box<dyn Read> =
                 Box::new(Cursor::new(std::mem::take(&mut line)).chain(buffered));
-            break if is_csv {
-                let source: Box<dyn BufRead> = Box::new(BufReader::new(replay));
-                let mut csv = CsvReader::new(source, file.clone());
-                csv.line_no = before;
-                csv.directives = directives;
-                Inner::Csv(Box::new(csv))
-            } else {
-                let state = Rc::new(RefCell::new(directives));
-                let mut tap = Tap::new(replay, state.clone());
-                tap.line_no = before;
-                Inner::Text {
-                    reader: Box::new(
-                        PuzzleReader::new(tap, Some(file.clone())).starting_at(before + 1),
-                    ),
-                    state,
-                }
-            };
+            break Inner::reading(replay, is_csv, lines - 1, &file, directives);
         };
         DatasetReader {
             inner,

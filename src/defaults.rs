@@ -4,7 +4,6 @@
 use std::time::Duration;
 
 use crate::board::BoxSize;
-use crate::check::Checks;
 use crate::measure::Method;
 use crate::search::Budget;
 
@@ -53,17 +52,14 @@ pub fn jobs() -> usize {
     std::thread::available_parallelism().map_or(1, |n| n.get())
 }
 
-/// The checks every rung is held to (`check::Checks::default()`): 30
-/// puzzles per kind on 4×4 and 9×9 (6 on 16×16, 3 on 25×25), seeded with
-/// [`SEED`]; about a second per rung in a release build. The fixture budget
-/// is far above what any fixture needs (the row-major rungs need about
-/// 1.1M nodes on the hardest).
-pub const CHECKS: Checks = Checks {
-    seed: SEED,
-    puzzles: 30,
-    fixture_budget: Budget::nodes(20_000_000),
-    budget: check_budget,
-};
+/// Random puzzles per kind in the checks every rung is held to
+/// (`check::Checks::default()`, seeded with [`SEED`]): 30 on 4×4 and 9×9
+/// (6 on 16×16, 3 on 25×25); about a second per rung in a release build.
+pub const CHECK_PUZZLES: usize = 30;
+
+/// Node budget of each fixture run of the checks: far above what any
+/// fixture needs (the row-major rungs need about 1.1M nodes on the hardest).
+pub const CHECK_FIXTURE_BUDGET: Budget = Budget::nodes(20_000_000);
 
 /// Node budget of a check's run on a random puzzle: room for the
 /// rescanning rungs on 4×4 and 9×9 (where they usually finish), little on

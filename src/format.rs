@@ -17,7 +17,7 @@
 use std::fmt;
 use std::io::{BufRead, Read};
 
-use crate::board::{Board, BoardError, BoxSize, Cell};
+use crate::board::{Board, BoardError, BoxSize, Cell, Conflict};
 
 /// The UTF-8 byte-order mark, skipped at the start of a file.
 /// The UTF-8 byte-order mark some editors put at the start of a file.
@@ -174,6 +174,14 @@ fn describe_byte(ch: u8) -> String {
 /// The board in line layout (no newline).
 pub fn to_line(board: &Board) -> String {
     board.cells().iter().map(|&v| symbol(v)).collect()
+}
+
+/// A board debugs as its line (here, beside the layouts, so the board
+/// module needs nothing from this one).
+impl std::fmt::Debug for Board {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Board({})", to_line(self))
+    }
 }
 
 /// The board in the given layout. Grid and compact end every row with `\n`;
@@ -363,7 +371,6 @@ impl<R: BufRead> PuzzleReader<R> {
             }
         };
         let start_line = self.line_no;
-        let n = size.side();
         let mut cells = Vec::with_capacity(size.cells());
         let mut positions = Vec::with_capacity(size.cells());
         let name = match format {
@@ -379,59 +386,12 @@ impl<R: BufRead> PuzzleReader<R> {
                 first.comment.clone()
             }
             Format::Compact | Format::Grid => {
-                let mut row = first;
-                for r in 0..n {
-                    if r > 0 {
-                        match self.read_line()? {
-                            true => row = split_line(&self.buf),
-                            false => row = Content::default(),
-                        }
-                        if row.start == row.end {
-                            return Err(self.err(
-                                self.line_no,
-                                1,
-                                ParseErrorKind::WrongRowCount {
-                                    start_line,
-                                    expected: n,
-                                    found: r,
-                                },
-                            ));
-                        }
-                    }
-                    if format == Format::Grid {
-                        self.parse_numbers(&row, size, &mut cells, &mut positions)?;
-                    } else {
-                        self.parse_symbols(&row, n, size, &mut cells, &mut positions, |len| {
-                            format!("row has {len} characters, expected {n}")
-                        })?;
-                    }
-                }
+                self.read_rows(first, format, size, start_line, &mut cells, &mut positions)?;
                 None
             }
         };
         let board = Board::from_cells(size, cells).map_err(|e| match e {
-            BoardError::Conflict(c) => {
-                let g = size.geometry();
-                let at = |cell: Cell| {
-                    let (l, col) = positions[cell.index()];
-                    format!("{} (line {l}, column {col})", g.name(cell))
-                };
-                let (line, column) = positions[c.second.index()];
-                self.err(
-                    line,
-                    column,
-                    ParseErrorKind::Conflict(format!(
-                        "digit {} appears twice in {}: {} and {}",
-                        match format {
-                            Format::Grid => c.digit.to_string(),
-                            _ => symbol(c.digit).to_string(),
-                        },
-                        c.unit,
-                        at(c.first),
-                        at(c.second)
-                    )),
-                )
-            }
+            BoardError::Conflict(c) => self.conflict(c, format, size, &positions),
             other => self.err(
                 start_line,
                 1,
@@ -443,6 +403,78 @@ impl<R: BufRead> PuzzleReader<R> {
             name,
             line: start_line,
         }))
+    }
+
+    /// The rows of a grid or compact puzzle, `first` already read: `n`
+    /// non-blank lines, each parsed into `cells` with its positions.
+    fn read_rows(
+        &mut self,
+        first: Content,
+        format: Format,
+        size: BoxSize,
+        start_line: usize,
+        cells: &mut Vec<u8>,
+        positions: &mut Vec<(usize, usize)>,
+    ) -> Result<(), ParseError> {
+        let n = size.side();
+        let mut row = first;
+        for r in 0..n {
+            if r > 0 {
+                match self.read_line()? {
+                    true => row = split_line(&self.buf),
+                    false => row = Content::default(),
+                }
+                if row.start == row.end {
+                    return Err(self.err(
+                        self.line_no,
+                        1,
+                        ParseErrorKind::WrongRowCount {
+                            start_line,
+                            expected: n,
+                            found: r,
+                        },
+                    ));
+                }
+            }
+            if format == Format::Grid {
+                self.parse_numbers(&row, size, cells, positions)?;
+            } else {
+                self.parse_symbols(&row, n, size, cells, positions, |len| {
+                    format!("row has {len} characters, expected {n}")
+                })?;
+            }
+        }
+        Ok(())
+    }
+
+    /// A digit twice in a unit, named by both positions.
+    fn conflict(
+        &self,
+        c: Conflict,
+        format: Format,
+        size: BoxSize,
+        positions: &[(usize, usize)],
+    ) -> ParseError {
+        let g = size.geometry();
+        let at = |cell: Cell| {
+            let (l, col) = positions[cell.index()];
+            format!("{} (line {l}, column {col})", g.name(cell))
+        };
+        let (line, column) = positions[c.second.index()];
+        self.err(
+            line,
+            column,
+            ParseErrorKind::Conflict(format!(
+                "digit {} appears twice in {}: {} and {}",
+                match format {
+                    Format::Grid => c.digit.to_string(),
+                    _ => symbol(c.digit).to_string(),
+                },
+                c.unit,
+                at(c.first),
+                at(c.second)
+            )),
+        )
     }
 
     /// Picks the layout and size from the first puzzle line.

@@ -28,7 +28,7 @@ use rand::{RngCore, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use rayon::prelude::*;
 
-use crate::board::{Board, BoxSize, MAX_CELLS, MAX_SIDE};
+use crate::board::{Board, BoxSize, MAX_CELLS, MAX_SIDE, UnitMasks};
 use crate::counters::NoCount;
 use crate::search::Limits;
 use crate::solver::with_solver;
@@ -523,9 +523,7 @@ pub fn random_grid(size: BoxSize, rng: &mut ChaCha8Rng) -> Option<Vec<u8>> {
         cells: [0; MAX_CELLS],
         rank: [0; MAX_CELLS],
         open: (0..g.cells as u16).collect(),
-        row: [0; MAX_SIDE],
-        col: [0; MAX_SIDE],
-        boxm: [0; MAX_SIDE],
+        masks: UnitMasks::EMPTY,
         nodes: 0,
         budget: fill_budget(size),
     };
@@ -541,27 +539,19 @@ struct Filler {
     /// Random priority of each cell for breaking MRV ties.
     rank: [u16; MAX_CELLS],
     open: Vec<u16>,
-    row: [u32; MAX_SIDE],
-    col: [u32; MAX_SIDE],
-    boxm: [u32; MAX_SIDE],
+    /// Digits used in each row, column and box.
+    masks: UnitMasks,
     nodes: u64,
     budget: u64,
 }
 
 impl Filler {
     fn candidates(&self, cell: usize) -> u32 {
-        let g = self.g;
-        !(self.row[g.row[cell] as usize]
-            | self.col[g.col[cell] as usize]
-            | self.boxm[g.boxi[cell] as usize])
-            & g.full
+        self.masks.candidates(self.g, cell)
     }
 
     fn toggle(&mut self, cell: usize, bit: u32) {
-        let g = self.g;
-        self.row[g.row[cell] as usize] ^= bit;
-        self.col[g.col[cell] as usize] ^= bit;
-        self.boxm[g.boxi[cell] as usize] ^= bit;
+        self.masks.toggle(self.g, cell, bit);
     }
 
     /// True once the grid is full; false on a dead end or when out of budget.

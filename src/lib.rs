@@ -9,8 +9,20 @@
 //! * [`trace`] / [`tour`] — a recording counter and the measurements behind `docs/`.
 //! * [`replay`] — traced searches as a self-contained web page.
 //! * [`compare`] — strategies × datasets → CSV, charts and a written report.
+//! * [`chart`] — the chart engine's setup (plotters, embedded font, SVG + PNG).
 //! * [`speed`] — throughput measurement (the `speed` command).
 //! * [`check`] — the fixture table and the invariant checks any rung must pass.
+//! * [`dataset`] / [`input`] — the one puzzle reader (text layouts and CSV),
+//!   datasets by name or path.
+//! * [`measure`] / [`stats`] / [`sample`] / [`exec`] — the one way to time a
+//!   solve, summarise, draw a seeded sample and fan work out over threads.
+//! * [`defaults`] — every default value (budgets, timing, seed, jobs).
+//! * [`generate`] / [`rate`] — seeded puzzle generation; difficulty rating.
+//! * [`present`] / [`output`] / [`progress`] — number and table formatting,
+//!   writing to standard output and files, progress reports.
+//!
+//! The command line (`sudoku-lab`) is private: reach it through
+//! [`main_with`] / [`run_with`].
 //!
 //! **Your own rung.** Implement [`Rung`] for a type in your crate, check it
 //! with [`check::rung`] in a test, and run the whole command line with it on
@@ -20,6 +32,7 @@
 //! through it.
 
 pub mod board;
+pub mod chart;
 pub mod check;
 mod cli;
 pub mod compare;
@@ -45,7 +58,7 @@ pub mod strategy;
 pub mod tour;
 pub mod trace;
 
-pub use board::{Board, BoxSize, Cell, Digit};
+pub use board::{Board, BoxSize, Cell};
 pub use cli::{AddRung, main_with, run_with};
 /// Exit codes of the command line (README, *Exit codes*).
 pub use cli::{EXIT_BUG, EXIT_IO, EXIT_UNSOLVED, EXIT_USAGE};

@@ -401,7 +401,11 @@ mod tests {
             assert_eq!(m.counts, direct.counts, "{s}");
             assert_eq!(m.outcome, Outcome::Solved);
             let t = m.timing.expect("timed");
-            assert!(t.samples >= 3 && t.runs > 3, "{s}: {t:?}");
+            // Every sample is at least one run (how many depends on the clock).
+            assert!(
+                t.samples >= 3 && t.runs >= u64::from(t.samples),
+                "{s}: {t:?}"
+            );
             assert!(
                 t.cpu_min_ns <= t.cpu_ns && t.cpu_ns <= t.cpu_max_ns,
                 "{s}: {t:?}"

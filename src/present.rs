@@ -2,6 +2,12 @@
 //! a time or a table, used by every command, report and page. (Computing
 //! stays elsewhere: these functions only turn values into text.)
 
+use crate::counters::Counts;
+use crate::measure::Measurement;
+use crate::rate::Rating;
+use crate::strategy::{Outcome, Strategy};
+use crate::tour::{Distribution, Labelled};
+
 /// A Markdown table; the first `left` columns are left-aligned, the rest right-aligned.
 pub fn markdown(headers: &[&str], left: usize, rows: Vec<Vec<String>>) -> String {
     let mut widths: Vec<usize> = headers.iter().map(|h| h.chars().count()).collect();
@@ -67,6 +73,157 @@ pub fn duration(nanos: f64) -> String {
     } else {
         format!("{:.2} s", nanos / 1e9)
     }
+}
+
+/// `ladder`'s table: one row per puzzle × strategy, every counter.
+pub fn ladder_puzzles(rows: &[&Labelled]) -> String {
+    // Every counter, in the order of the one counter table (`Counts::NAMES`).
+    let counters = Counts::NAMES.map(|n| n.replace('_', " "));
+    let mut headers = vec!["puzzle", "strategy", "result"];
+    headers.extend(counters.iter().map(String::as_str));
+    headers.extend(["time", "per node"]);
+    let body = rows
+        .iter()
+        .map(|l| {
+            let m = &l.m;
+            let ran = m.outcome != Outcome::Unsupported;
+            let mut row = vec![
+                l.puzzle.clone(),
+                m.strategy.name().to_string(),
+                m.outcome.short().to_string(),
+            ];
+            row.extend(
+                m.counts
+                    .values()
+                    .map(|x| if ran { thousands(x) } else { "-".to_string() }),
+            );
+            row.push(m.timing.map_or("-".into(), |t| duration(t.ns())));
+            row.push(l.ns_per_node().map_or("-".into(), per_node));
+            row
+        })
+        .collect();
+    markdown(&headers, 3, body)
+}
+
+/// `ladder --dist`'s tables: percentiles per set × strategy, then puzzles
+/// per decade of nodes.
+pub fn ladder_distributions(sets: &[(String, Vec<Labelled>)], strategies: &[Strategy]) -> String {
+    let mut dists = Vec::new();
+    for (name, rows) in sets {
+        for &s in strategies {
+            let mine: Vec<&Measurement> = rows
+                .iter()
+                .map(|l| &l.m)
+                .filter(|m| m.strategy == s && m.outcome != Outcome::Unsupported)
+                .collect();
+            if !mine.is_empty() {
+                dists.push(Distribution::of(name, s, &mine));
+            }
+        }
+    }
+    let headers = [
+        "set",
+        "strategy",
+        "puzzles",
+        "solved",
+        "over budget",
+        "no guess",
+        "nodes p50",
+        "p90",
+        "p99",
+        "max",
+        "mean",
+        "top 1% share",
+        "total time",
+    ];
+    let body = dists
+        .iter()
+        .map(|d| {
+            vec![
+                d.set.clone(),
+                d.strategy.name().to_string(),
+                thousands(d.puzzles as u64),
+                thousands(d.solved as u64),
+                thousands(d.budget_exceeded as u64),
+                thousands(d.no_guess as u64),
+                thousands(d.nodes.median.round() as u64),
+                thousands(d.nodes.p90.round() as u64),
+                thousands(d.nodes.p99.round() as u64),
+                thousands(d.nodes.max as u64),
+                thousands(d.nodes.mean.round() as u64),
+                format!("{:.1}%", d.top1_share * 100.0),
+                duration(d.total_nanos),
+            ]
+        })
+        .collect();
+    let mut out = markdown(&headers, 2, body);
+    let width = dists.iter().map(|d| d.decades.len()).max().unwrap_or(0);
+    let mut headers: Vec<String> = vec!["set".into(), "strategy".into()];
+    headers.extend((0..width).map(decade_label));
+    let body = dists
+        .iter()
+        .map(|d| {
+            let mut row = vec![d.set.clone(), d.strategy.name().to_string()];
+            row.extend(
+                (0..width).map(|k| thousands(d.decades.get(k).copied().unwrap_or(0) as u64)),
+            );
+            row
+        })
+        .collect();
+    out.push_str("\npuzzles by nodes needed (columns: at least 1, 10, 100, ... nodes):\n\n");
+    let refs: Vec<&str> = headers.iter().map(String::as_str).collect();
+    out.push_str(&markdown(&refs, 2, body));
+    out
+}
+
+fn decade_label(k: usize) -> String {
+    const NAMES: [&str; 13] = [
+        "1+", "10+", "100+", "1k+", "10k+", "100k+", "1M+", "10M+", "100M+", "1G+", "10G+",
+        "100G+", "1T+",
+    ];
+    NAMES
+        .get(k)
+        .map_or_else(|| format!("1e{k}+"), |s| s.to_string())
+}
+
+fn per_node(ns: f64) -> String {
+    format!("{ns:.1} ns")
+}
+
+/// `rate`'s aligned table rows; the header only with the first chunk.
+pub fn ratings(rows: &[Rating], header: bool) -> String {
+    let mut s = String::new();
+    if header {
+        s += &format!(
+            "{:>6} {:>6} {:>5} {:>6} {:>12} {:>15} {:>15} {:>15}  {:<7}  {}\n",
+            "index",
+            "line",
+            "size",
+            "clues",
+            "mrv_nodes",
+            "mrv_outcome",
+            "used_tables_nodes",
+            "used_tables_outcome",
+            "tier",
+            "name"
+        );
+    }
+    for r in rows {
+        s += &format!(
+            "{:>6} {:>6} {:>5} {:>6} {:>12} {:>15} {:>15} {:>15}  {:<7}  {}\n",
+            r.index,
+            r.line,
+            r.size,
+            r.clues,
+            r.mrv_nodes,
+            r.mrv_outcome.name(),
+            r.used_tables_nodes,
+            r.used_tables_outcome.name(),
+            r.tier.name(),
+            r.name
+        );
+    }
+    s
 }
 
 #[cfg(test)]

@@ -209,3 +209,22 @@ pub fn with_solver<R>(
         Ok(f(&mut solvers[i]))
     })
 }
+
+impl Strategy {
+    /// Runs the search with any of the lab's counters. This is the one code
+    /// path for timed (`NoCount`), counted (`Counts`) and traced runs. The
+    /// solution in the report is not yet verified. Runs on this thread's
+    /// reusable [`Solver`] ([`with_solver`]), so the only allocation per
+    /// call is the solution's [`Board`]. (Defined here, beside the solver it
+    /// borrows, so the strategy registry needs nothing from this module.)
+    ///
+    /// Panics if the strategy does not support the board's size: callers
+    /// check [`Strategy::supports`] (the CLI via [`Strategy::check_size`]),
+    /// so a report is never silently produced by another strategy.
+    pub fn run<C: LabCounter>(self, puzzle: &Board, limits: Limits, counter: C) -> Report<C> {
+        match with_solver(self, puzzle.size(), |s| s.run(puzzle, limits, counter)) {
+            Ok(report) => report,
+            Err(e) => panic!("{e}"),
+        }
+    }
+}

@@ -27,6 +27,13 @@
 //! allocates inside the search loop and a search of billions of events keeps
 //! the same few kilobytes of summary.
 //!
+//! **A window.** [`Tracer::window`] keeps `K` events from event `N` on
+//! (`trace --from N`): the search is the same, only what is kept moves, so
+//! event `N` of the window is event `N` of the whole search.
+//!
+//! [`Tree`] rebuilds the search tree of a small search from its events
+//! (`trace --tree`); [`chart`] draws nodes per depth of several searches.
+//!
 //! [`Position`] replays events onto a board: the board the search had in
 //! hand after any number of events (what `replay`'s page shows, and what its
 //! browser test compares against).
@@ -38,6 +45,8 @@ use crate::board::{Board, Cell, Geometry, MAX_CELLS, Unit, UnitKind};
 use crate::counters::{Counter, Counts};
 use crate::search::{End, Limits};
 use crate::strategy::{Outcome, Strategy, WrongSolution, verify};
+
+pub mod chart;
 
 /// Why a cell was filled by inference.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -202,6 +211,8 @@ impl DepthOverTime {
 pub struct Tracer {
     pub counts: Counts,
     events: Vec<Event>,
+    /// The first event kept (1-based).
+    from: u64,
     steps: usize,
     total: u64,
     nodes: u64,
@@ -215,9 +226,16 @@ pub struct Tracer {
 impl Tracer {
     /// A tracer that keeps the first `steps` events.
     pub fn new(steps: usize) -> Self {
+        Self::window(1, steps)
+    }
+
+    /// A tracer that keeps `steps` events from event `from` on (1-based; 0
+    /// is taken as 1).
+    pub fn window(from: u64, steps: usize) -> Self {
         Tracer {
             counts: Counts::default(),
             events: Vec::with_capacity(steps),
+            from: from.max(1),
             steps,
             total: 0,
             nodes: 0,
@@ -239,9 +257,14 @@ impl Tracer {
         self.total
     }
 
-    /// Whether events were left out (the search had more than `steps`).
+    /// Whether events were left out (before the window or after it).
     pub fn truncated(&self) -> bool {
         self.total > self.events.len() as u64
+    }
+
+    /// The first event kept (1-based).
+    pub fn from(&self) -> u64 {
+        self.from
     }
 
     /// Nodes per depth, index = depth, trailing zeros removed.
@@ -270,7 +293,7 @@ impl Tracer {
     fn record(&mut self, kind: EventKind) {
         self.total += 1;
         self.over_time.push(self.depth);
-        if self.events.len() < self.steps {
+        if self.total >= self.from && self.events.len() < self.steps {
             self.events.push(Event {
                 step: self.total,
                 depth: self.depth,
@@ -399,8 +422,19 @@ pub fn trace(
     budget: Option<u64>,
     steps: usize,
 ) -> Result<Trace, WrongSolution> {
+    trace_window(strategy, puzzle, budget, 1, steps)
+}
+
+/// [`trace`], recording `steps` events from event `from` on (1-based).
+pub fn trace_window(
+    strategy: Strategy,
+    puzzle: &Board,
+    budget: Option<u64>,
+    from: u64,
+    steps: usize,
+) -> Result<Trace, WrongSolution> {
     let start = Instant::now();
-    let report = strategy.run(puzzle, Limits::solve(budget), Tracer::new(steps));
+    let report = strategy.run(puzzle, Limits::solve(budget), Tracer::window(from, steps));
     let elapsed = start.elapsed();
     if let Some(sol) = &report.first {
         verify(strategy, puzzle, sol)?;
@@ -421,6 +455,80 @@ pub fn trace(
         tracer: report.counter,
         elapsed,
     })
+}
+
+/// How a node of a [`Tree`] ended, when it did not branch.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Leaf {
+    DeadEnd(DeadEnd),
+    Solution,
+}
+
+/// One search node: the placement that led to it (none for the root), the
+/// cells forced in it, how it ended if it had no child, its children.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TreeNode {
+    /// The [`EventKind::Place`] event that entered the node.
+    pub placed: Option<Event>,
+    pub forced: u32,
+    pub leaf: Option<Leaf>,
+    pub children: Vec<usize>,
+}
+
+/// The search tree rebuilt from a search's events, in search order: node 0
+/// is the root, every placement enters a child of the current node, an undo
+/// returns to its parent. Built from *every* event of a search (a tracer
+/// whose window holds the whole search): it has one node per search node.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Tree {
+    pub nodes: Vec<TreeNode>,
+}
+
+impl Tree {
+    pub fn build(events: &[Event]) -> Tree {
+        let node = |placed| TreeNode {
+            placed,
+            forced: 0,
+            leaf: None,
+            children: Vec::new(),
+        };
+        let mut nodes = vec![node(None)];
+        // The path from the root to the current node.
+        let mut path = vec![0usize];
+        for e in events {
+            let here = *path.last().unwrap_or(&0);
+            match e.kind {
+                EventKind::Place { .. } => {
+                    let id = nodes.len();
+                    nodes.push(node(Some(*e)));
+                    nodes[here].children.push(id);
+                    path.push(id);
+                }
+                EventKind::Backtrack { .. } => {
+                    if path.len() > 1 {
+                        path.pop();
+                    }
+                }
+                EventKind::Forced { .. } => nodes[here].forced += 1,
+                EventKind::DeadEnd(why) => nodes[here].leaf = Some(Leaf::DeadEnd(why)),
+                EventKind::Solution => nodes[here].leaf = Some(Leaf::Solution),
+            }
+        }
+        Tree { nodes }
+    }
+
+    /// Deepest level below the root.
+    pub fn height(&self) -> usize {
+        fn h(t: &Tree, i: usize) -> usize {
+            t.nodes[i]
+                .children
+                .iter()
+                .map(|&c| 1 + h(t, c))
+                .max()
+                .unwrap_or(0)
+        }
+        h(self, 0)
+    }
 }
 
 /// How a cell of a [`Position`] got its value.

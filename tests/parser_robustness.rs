@@ -2,9 +2,10 @@
 //! with a positioned, non-empty message: arbitrary bytes, mutated valid
 //! files, odd chunking, failing readers, huge lines, and each named edge case
 //! (empty, only comments, 10 or 82 characters, out-of-range digits, tabs,
-//! non-UTF-8). Every input path goes through `PuzzleReader` (`input::open`
-//! for files and stdin, `Dataset::load`); `parse_str` is checked against it.
-//! CSV datasets are added by another branch and are not covered here.
+//! non-UTF-8). Every text input goes through `PuzzleReader`, under the one
+//! `DatasetReader` (`input::open` for files and stdin, `Dataset::load`);
+//! `parse_str` is checked against it. CSV datasets take the same reader and
+//! are covered in `tests/datasets.rs` (positions of CSV errors).
 
 mod core_support;
 mod robust_support;

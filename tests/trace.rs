@@ -206,11 +206,11 @@ fn trace_counts_equal_solve_stats() {
 }
 
 #[test]
-fn chart_is_written_as_svg_and_png_is_refused() {
+fn chart_overlays_strategies_as_svg_or_png_and_refuses_other_files() {
     let dir = tempfile::tempdir().unwrap();
-    let svg = dir.path().join("tree.svg");
+    let svg = dir.path().join("depths.svg");
     lab()
-        .args(["trace", "-s", "naive", "-k", "0", "--chart"])
+        .args(["trace", "-s", "naive,mrv", "-k", "0", "--chart"])
         .arg(&svg)
         .write_stdin(TINY_LINE)
         .assert()
@@ -218,20 +218,169 @@ fn chart_is_written_as_svg_and_png_is_refused() {
         .stdout(predicate::str::contains("chart written to"));
     let text = std::fs::read_to_string(&svg).unwrap();
     assert!(text.starts_with("<svg") && text.trim_end().ends_with("</svg>"));
-    assert_eq!(text.matches("<title>depth").count(), 13);
+    // n per series in the legend; a log scale (the counts span decades).
+    assert!(text.contains("naive (n = 16 nodes)"), "{text}");
+    assert!(text.contains("mrv (n = 13 nodes)"));
+    assert!(text.contains("log scale"));
+    let png = dir.path().join("depths.png");
+    lab()
+        .args(["trace", "-s", "naive", "-k", "0", "--chart"])
+        .arg(&png)
+        .write_stdin(TINY_LINE)
+        .assert()
+        .success();
+    let bytes = std::fs::read(&png).unwrap();
+    assert_eq!(&bytes[..8], b"\x89PNG\r\n\x1a\n");
     assert_eq!(
         std::fs::read_dir(dir.path()).unwrap().count(),
-        1,
+        2,
         "no temporary left"
     );
 
     lab()
         .args(["trace", "--chart"])
-        .arg(dir.path().join("tree.png"))
+        .arg(dir.path().join("tree.pdf"))
         .write_stdin(TINY_LINE)
         .assert()
         .code(2)
-        .stderr(predicate::str::contains("SVG charts only"));
+        .stderr(predicate::str::contains(".svg or .png"));
+}
+
+/// `--from N`: step N of the listing is event N of the whole search — the
+/// same line, word for word, as in a listing from the start.
+#[test]
+fn from_n_lists_event_n_of_the_whole_search() {
+    // Over budget or not, the listing is the same (exit code 1 when over).
+    let listing = |args: &[&str]| {
+        let out = lab().args(args).write_stdin(ANTI).output().expect("runs");
+        assert!(out.status.code() == Some(0) || out.status.code() == Some(1));
+        String::from_utf8(out.stdout).expect("utf-8")
+    };
+    for s in ["naive", "mrv", "propagate", "dlx", "fast"] {
+        let whole = decisions(&listing(&[
+            "trace", "-s", s, "-k", "400", "--budget", "5000",
+        ]));
+        let n = whole.len();
+        assert!(n >= 40, "{s}: {n} events");
+        for from in [1, 2, n / 3, n - 9] {
+            let part = listing(&[
+                "trace",
+                "-s",
+                s,
+                "-k",
+                "10",
+                "--budget",
+                "5000",
+                "--from",
+                &from.to_string(),
+            ]);
+            let lines = decisions(&part);
+            let want: Vec<String> = whole.iter().skip(from - 1).take(10).cloned().collect();
+            assert_eq!(lines, want, "{s} --from {from}");
+            assert!(
+                lines[0].starts_with(&format!("{from} ")),
+                "{s}: {}",
+                lines[0]
+            );
+            if from > 1 {
+                assert!(
+                    part.contains(&format!("(events {from}-{} of ", from + 9)),
+                    "{part}"
+                );
+            }
+        }
+    }
+    // Past the end: said, and the totals still printed.
+    let out = stdout(&["trace", "-s", "naive", "--from", "22"], TINY_LINE);
+    assert!(out.contains("the search had 21 events, --from 22 is past them"));
+    assert!(out.contains("result: solved"));
+    lab()
+        .args(["trace", "--from", "0"])
+        .write_stdin(TINY_LINE)
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("--from counts from 1"));
+}
+
+/// The library's window: the same events, numbered as in the whole search.
+#[test]
+fn a_window_holds_the_same_events_as_the_whole_search() {
+    use sudoku_lab::Strategy;
+    use sudoku_lab::format::parse_one;
+    use sudoku_lab::trace::{trace, trace_window};
+    let b = parse_one(ANTI.trim()).unwrap().1.board;
+    for &s in Strategy::ALL {
+        let whole = trace(s, &b, Some(2_000), 5_000).expect("verified");
+        let events = whole.tracer.events();
+        // Mid-search, wherever the search ends (fast's is short).
+        let from = (events.len() / 2).clamp(1, 1_234);
+        let to = (from + 49).min(events.len());
+        let part = trace_window(s, &b, Some(2_000), from as u64, 50).expect("verified");
+        assert!(to > from + 5, "{s}: a search of {} events", events.len());
+        assert_eq!(part.tracer.events(), &events[from - 1..to], "{s}");
+        assert_eq!(part.tracer.events()[0].step, from as u64);
+        assert_eq!(part.counts, whole.counts, "{s}: the same search");
+        assert_eq!(part.tracer.histogram(), whole.tracer.histogram(), "{s}");
+    }
+}
+
+#[test]
+fn tree_has_one_line_per_node_and_says_when_it_is_too_big() {
+    let out = stdout(&["trace", "-s", "naive", "-k", "3", "--tree"], TINY_LINE);
+    let tree: Vec<&str> = out
+        .lines()
+        .skip_while(|l| !l.starts_with("search tree"))
+        .skip(1)
+        .collect();
+    // Derived by hand (see four_by_four_every_decision): r1c2 = 2 fails two
+    // levels down, r2c1 = 2 fails at once, the rest is one path.
+    let expected = [
+        "root (the givens)",
+        "├─ r1c2 = 2  (guess from {2,3})",
+        "│  r1c3 = 4  (only candidate)  ✗ r1c4 has no candidate",
+        "└─ r1c2 = 3  (guess from {2,3})",
+        "   r1c3 = 2  (guess from {2,4})",
+        "   r1c4 = 4  (only candidate)",
+        "   ├─ r2c1 = 2  (guess from {2,4})  ✗ r2c2 has no candidate",
+        "   └─ r2c1 = 4  (guess from {2,4})",
+        "      r2c2 = 2  (only candidate)",
+        "      r2c4 = 1  (only candidate)",
+        "      r3c1 = 2  (guess from {2,3})",
+        "      r3c3 = 1  (only candidate)",
+        "      r3c4 = 3  (only candidate)",
+        "      r4c1 = 3  (only candidate)",
+        "      r4c2 = 1  (only candidate)",
+        "      r4c3 = 4  (only candidate)  ✓ solution",
+    ];
+    assert_eq!(tree, expected);
+    assert!(out.contains("search tree (16 nodes, 12 deep;"));
+
+    // Every rung on AI Escargot: one line per node whenever it is drawn.
+    let famous = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/puzzles/famous.txt");
+    let famous = famous.to_str().unwrap();
+    for s in ["naive", "mrv", "propagate", "dlx", "fast"] {
+        let out = stdout(
+            &[
+                "trace", "-s", s, "-k", "0", "--tree", "--puzzle", "4", famous,
+            ],
+            "",
+        );
+        let nodes = totals(&out)[0];
+        let lines = out
+            .lines()
+            .skip_while(|l| !l.starts_with("search tree"))
+            .skip(1)
+            .take_while(|l| !l.is_empty())
+            .count() as u64;
+        if nodes <= 300 {
+            assert_eq!(lines, nodes, "{s}");
+            let solved = out.lines().filter(|l| l.ends_with("✓ solution")).count();
+            assert_eq!(solved, 1, "{s}");
+        } else {
+            assert_eq!(lines, 0, "{s}");
+            assert!(out.contains("not drawn"), "{s}");
+        }
+    }
 }
 
 #[test]

@@ -7,6 +7,7 @@ use std::process::ExitCode;
 use clap::{Args, ValueEnum};
 
 use crate::dataset::DatasetReader;
+use crate::present::ratings;
 use crate::rate::{Rating, rate as rate_one};
 
 use super::args::{MeasureBudget, SampleArgs};
@@ -57,7 +58,9 @@ pub fn rate(args: &RateArgs) -> anyhow::Result<ExitCode> {
         |r: Rating| {
             match &mut sink {
                 Sink::Csv(w) => w.serialize(&r)?,
-                Sink::Table(w) => w.write_all(table(std::slice::from_ref(&r), first).as_bytes())?,
+                Sink::Table(w) => {
+                    w.write_all(ratings(std::slice::from_ref(&r), first).as_bytes())?
+                }
             }
             first = false;
             Ok(())
@@ -73,40 +76,4 @@ pub fn rate(args: &RateArgs) -> anyhow::Result<ExitCode> {
 enum Sink<W: Write> {
     Table(W),
     Csv(Box<csv::Writer<W>>),
-}
-
-/// Aligned table rows; the header only with the first chunk.
-pub fn table(rows: &[Rating], header: bool) -> String {
-    let mut s = String::new();
-    if header {
-        s += &format!(
-            "{:>6} {:>6} {:>5} {:>6} {:>12} {:>15} {:>15} {:>15}  {:<7}  {}\n",
-            "index",
-            "line",
-            "size",
-            "clues",
-            "mrv_nodes",
-            "mrv_outcome",
-            "used_tables_nodes",
-            "used_tables_outcome",
-            "tier",
-            "name"
-        );
-    }
-    for r in rows {
-        s += &format!(
-            "{:>6} {:>6} {:>5} {:>6} {:>12} {:>15} {:>15} {:>15}  {:<7}  {}\n",
-            r.index,
-            r.line,
-            r.size,
-            r.clues,
-            r.mrv_nodes,
-            r.mrv_outcome.name(),
-            r.used_tables_nodes,
-            r.used_tables_outcome.name(),
-            r.tier.name(),
-            r.name
-        );
-    }
-    s
 }

@@ -1,5 +1,6 @@
-//! `trace`: watch one search unfold — its first events, its totals and the
-//! shape of its tree (nodes per depth), as text or as an SVG chart.
+//! `trace`: watch a search unfold — its events from any step on, its totals,
+//! the shape of its tree (nodes per depth, as text or as a log-scale chart
+//! of several strategies overlaid) and, for a small search, the tree itself.
 
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
@@ -13,7 +14,7 @@ use crate::counters::Counts;
 use crate::format::Puzzle;
 use crate::input;
 use crate::strategy::{Outcome, Strategy};
-use crate::trace::{Trace, trace};
+use crate::trace::{Leaf, Trace, Tree, chart, trace_window};
 
 use super::EXIT_UNSOLVED;
 use super::args::MeasureBudget;
@@ -27,20 +28,37 @@ const HISTOGRAM_ROWS: usize = 82;
 const BAR_WIDTH: usize = 50;
 /// Deepest indentation drawn in the decision list (deeper levels are elided).
 const MAX_INDENT: usize = 40;
+/// Most search nodes `--tree` draws (one line each).
+pub const MAX_TREE_NODES: u64 = 300;
 
 #[derive(Debug, Args)]
 pub struct TraceArgs {
-    /// Strategy to trace.
-    #[arg(long, short, default_value_t = Strategy::DEFAULT)]
-    pub strategy: Strategy,
+    /// Strategy to trace (repeat, or separate names by commas: each is traced
+    /// in turn, and `--chart` overlays them).
+    #[arg(
+        long,
+        short,
+        value_name = "NAME",
+        value_delimiter = ',',
+        default_values_t = [Strategy::DEFAULT]
+    )]
+    pub strategy: Vec<Strategy>,
     /// How many events (placements, undos, forced cells, dead ends, solutions) to print.
     #[arg(long, short = 'k', default_value_t = 30)]
     pub steps: usize,
+    /// Start the listing at event N of the search (1-based): step N printed
+    /// is event N of the whole search.
+    #[arg(long, value_name = "N", default_value_t = 1)]
+    pub from: u64,
     /// Print the number of nodes at each depth: the shape of the tree.
     #[arg(long)]
     pub depth_histogram: bool,
-    /// Also draw nodes per depth as an SVG chart into this file.
-    #[arg(long, value_name = "FILE.svg")]
+    /// Draw the search tree, one line per node (searches of at most 300 nodes).
+    #[arg(long)]
+    pub tree: bool,
+    /// Draw nodes per depth of every strategy traced, overlaid on a log
+    /// scale, into this file (SVG or PNG, by its extension).
+    #[arg(long, value_name = "FILE.svg|FILE.png")]
     pub chart: Option<PathBuf>,
     #[command(flatten)]
     pub budget: MeasureBudget,
@@ -55,66 +73,182 @@ pub fn run(args: &TraceArgs) -> anyhow::Result<ExitCode> {
     if args.steps > MAX_STEPS {
         bail!("--steps {} is too large (at most {MAX_STEPS})", args.steps);
     }
-    if let Some(chart) = &args.chart
-        && chart.extension().and_then(|e| e.to_str()) != Some("svg")
+    if args.from == 0 {
+        bail!("--from counts from 1 (the first event of the search)");
+    }
+    let png = match args
+        .chart
+        .as_deref()
+        .map(|c| c.extension().and_then(|e| e.to_str()))
     {
-        bail!(
-            "--chart {}: trace draws SVG charts only; give a file name ending in .svg",
-            chart.display()
-        );
-    }
+        None | Some(Some("svg")) => false,
+        Some(Some("png")) => true,
+        Some(_) => bail!(
+            "--chart {}: give a file name ending in .svg or .png",
+            args.chart.as_deref().unwrap_or(Path::new("")).display()
+        ),
+    };
     let (source, puzzle) = pick(args.file.as_deref(), args.puzzle)?;
-    if let Err(why) = args.strategy.check_size(puzzle.board.size()) {
-        bail!("{why} (puzzle at line {})", puzzle.line);
+    // Each strategy once, in the order given.
+    let mut strategies: Vec<Strategy> = Vec::new();
+    for &s in &args.strategy {
+        if !strategies.contains(&s) {
+            strategies.push(s);
+        }
     }
-    let t = trace(
-        args.strategy,
-        &puzzle.board,
-        args.budget.budget.get(),
-        args.steps,
-    )?;
-
-    let mut out = String::new();
+    for s in &strategies {
+        if let Err(why) = s.check_size(puzzle.board.size()) {
+            bail!("{why} (puzzle at line {})", puzzle.line);
+        }
+    }
     let b = &puzzle.board;
+    let budget = args.budget.budget.get();
     let blanks = b.cells().iter().filter(|&&v| v == 0).count();
     let name = puzzle
         .name
         .as_ref()
         .map_or(String::new(), |n| format!(" \"{n}\""));
-    writeln!(
-        out,
-        "trace: {} on {source}, puzzle {} (line {}){name}: {}, {} givens, {} empty cells",
-        t.strategy,
-        args.puzzle,
-        puzzle.line,
-        b.size(),
-        b.clues(),
-        blanks
-    )?;
-    writeln!(out, "{}: {}", t.strategy, t.strategy.summary())?;
-    out.push('\n');
-    out.push_str(&decisions(b, &t));
-    out.push('\n');
-    out.push_str(&totals(&t));
-    if args.depth_histogram {
-        out.push('\n');
-        out.push_str(&histogram_text(t.tracer.histogram()));
-    }
-    crate::output::print(&out)?;
-    if let Some(path) = &args.chart {
-        let title = format!(
-            "{}: nodes per depth ({} nodes in all)",
+    let mut series = Vec::new();
+    let mut all_solved = true;
+    for (i, &strategy) in strategies.iter().enumerate() {
+        let t = trace_window(strategy, b, budget, args.from, args.steps)?;
+        let mut out = String::new();
+        if i > 0 {
+            out.push('\n');
+        }
+        writeln!(
+            out,
+            "trace: {} on {source}, puzzle {} (line {}){name}: {}, {} givens, {} empty cells",
             t.strategy,
-            thousands(t.counts.nodes)
-        );
-        crate::output::write_file(path, histogram_svg(&title, t.tracer.histogram()).as_bytes())?;
-        crate::output::print(&format!("chart written to {}\n", path.display()))?;
+            args.puzzle,
+            puzzle.line,
+            b.size(),
+            b.clues(),
+            blanks
+        )?;
+        writeln!(out, "{}: {}", t.strategy, t.strategy.summary())?;
+        out.push('\n');
+        out.push_str(&decisions(b, &t));
+        out.push('\n');
+        out.push_str(&totals(&t));
+        if args.depth_histogram {
+            out.push('\n');
+            out.push_str(&histogram_text(t.tracer.histogram()));
+        }
+        if args.tree {
+            out.push('\n');
+            out.push_str(&tree(b, budget, &t)?);
+        }
+        crate::output::print(&out)?;
+        all_solved &= t.outcome == Outcome::Solved;
+        series.push(chart::Series {
+            strategy,
+            outcome: t.outcome,
+            histogram: t.tracer.histogram().to_vec(),
+        });
     }
-    Ok(if t.outcome == Outcome::Solved {
+    if let Some(path) = &args.chart {
+        let drawn = chart::render(&format!("{source}, puzzle {}{name}", args.puzzle), &series)?;
+        let bytes = if png {
+            drawn.png
+        } else {
+            drawn.svg.into_bytes()
+        };
+        crate::output::write_file(path, &bytes)?;
+        crate::output::print(&format!("\nchart written to {}\n", path.display()))?;
+    }
+    Ok(if all_solved {
         ExitCode::SUCCESS
     } else {
         ExitCode::from(EXIT_UNSOLVED)
     })
+}
+
+/// The search tree, one line per node, or why it is not drawn. Needs every
+/// event of the search: when the listing's window did not keep them all, the
+/// (deterministic) search runs again with a window of exactly its length.
+fn tree(b: &Board, budget: Option<u64>, t: &Trace) -> anyhow::Result<String> {
+    let nodes = t.counts.nodes;
+    if nodes > MAX_TREE_NODES {
+        return Ok(format!(
+            "search tree: not drawn: {} nodes, more than the {MAX_TREE_NODES} a drawing shows \
+             (try a smaller puzzle, a stronger strategy, or --budget {MAX_TREE_NODES})\n",
+            thousands(nodes)
+        ));
+    }
+    let whole;
+    let events = if t.tracer.truncated() {
+        let total = usize::try_from(t.tracer.total()).unwrap_or(usize::MAX);
+        whole = trace_window(t.strategy, b, budget, 1, total)?;
+        whole.tracer.events()
+    } else {
+        t.tracer.events()
+    };
+    Ok(tree_text(b, &Tree::build(events), nodes))
+}
+
+/// One line per node: `r1c2 = 2  (guess from {2,3})  ✗ r1c4 has no
+/// candidate`. A node's only child goes on the next line at the same
+/// indentation; the children of a node that branches get `├─`/`└─`, so the
+/// width grows with the branchings on a path, not with its depth.
+fn tree_text(b: &Board, tree: &Tree, nodes: u64) -> String {
+    let g = b.geometry();
+    let mut out = format!(
+        "search tree ({} nodes, {} deep; indented where a node has several children; \
+         ✗ dead end, ✓ solution, +k: cells forced in the node):\n",
+        thousands(nodes),
+        tree.height()
+    );
+    fn line(
+        out: &mut String,
+        g: &crate::board::Geometry,
+        tree: &Tree,
+        i: usize,
+        first: &str,
+        rest: &str,
+    ) {
+        let n = &tree.nodes[i];
+        let what = n.placed.map_or("root (the givens)".to_string(), |e| {
+            let d = e.describe(g);
+            d.strip_prefix("place ").unwrap_or(&d).to_string()
+        });
+        let _ = write!(out, "{first}{what}");
+        if n.forced > 0 {
+            let _ = write!(out, "  +{}", n.forced);
+        }
+        match n.leaf {
+            Some(Leaf::DeadEnd(why)) => {
+                let _ = write!(out, "  ✗ {}", crate::trace::describe_dead_end(&why, g));
+            }
+            Some(Leaf::Solution) => out.push_str("  ✓ solution"),
+            None => {}
+        }
+        out.push('\n');
+        match n.children[..] {
+            [] => {}
+            [only] => line(out, g, tree, only, rest, rest),
+            ref many => {
+                for (k, &c) in many.iter().enumerate() {
+                    let last = k + 1 == many.len();
+                    let (f, r) = if last {
+                        ("└─ ", "   ")
+                    } else {
+                        ("├─ ", "│  ")
+                    };
+                    line(
+                        out,
+                        g,
+                        tree,
+                        c,
+                        &format!("{rest}{f}"),
+                        &format!("{rest}{r}"),
+                    );
+                }
+            }
+        }
+    }
+    line(&mut out, g, tree, 0, "", "");
+    out
 }
 
 /// Puzzle number `n` (1-based) of `file` (standard input if `None`), with
@@ -145,10 +279,16 @@ fn decisions(b: &Board, t: &Trace) -> String {
     let events = t.tracer.events();
     let mut out = String::new();
     if events.is_empty() {
-        let _ = writeln!(
-            out,
-            "(no events shown: --steps is 0 or the search had none)"
-        );
+        let why = if t.tracer.from() > t.tracer.total() && t.tracer.total() > 0 {
+            format!(
+                "the search had {} events, --from {} is past them",
+                thousands(t.tracer.total()),
+                t.tracer.from()
+            )
+        } else {
+            "--steps is 0 or the search had none".to_string()
+        };
+        let _ = writeln!(out, "(no events shown: {why})");
         return out;
     }
     let _ = writeln!(out, "  step  depth  event (indented by depth)");
@@ -161,12 +301,23 @@ fn decisions(b: &Board, t: &Trace) -> String {
         };
         let _ = writeln!(out, "{:>6} {depth:>6}  {indent}{}", e.step, e.describe(g));
     }
-    let _ = writeln!(
-        out,
-        "(first {} of {} events)",
-        thousands(events.len() as u64),
-        thousands(t.tracer.total())
-    );
+    let (first, last) = (t.tracer.from(), t.tracer.from() + events.len() as u64 - 1);
+    let _ = if first == 1 {
+        writeln!(
+            out,
+            "(first {} of {} events)",
+            thousands(events.len() as u64),
+            thousands(t.tracer.total())
+        )
+    } else {
+        writeln!(
+            out,
+            "(events {}-{} of {})",
+            thousands(first),
+            thousands(last),
+            thousands(t.tracer.total())
+        )
+    };
     out
 }
 
@@ -228,92 +379,6 @@ fn buckets(hist: &[u64], rows: usize) -> Vec<(usize, usize, u64)> {
         .collect()
 }
 
-/// A self-contained SVG bar chart of nodes per depth (text is left to the
-/// viewer's fonts, so no font is embedded or needed here).
-pub fn histogram_svg(title: &str, hist: &[u64]) -> String {
-    let (w, h) = (800.0, 450.0);
-    let (left, right, top, bottom) = (80.0, 20.0, 40.0, 50.0);
-    let (pw, ph) = (w - left - right, h - top - bottom);
-    let max = hist.iter().copied().max().unwrap_or(0).max(1);
-    let n = hist.len().max(1);
-    let bw = pw / n as f64;
-    let mut s = String::new();
-    let _ = writeln!(
-        s,
-        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" viewBox="0 0 {w} {h}" font-family="sans-serif" font-size="12">"#
-    );
-    let _ = writeln!(s, r#"<rect width="{w}" height="{h}" fill="white"/>"#);
-    let _ = writeln!(
-        s,
-        r#"<text x="{}" y="24" text-anchor="middle" font-size="16">{}</text>"#,
-        w / 2.0,
-        escape(title)
-    );
-    // Horizontal grid lines and y ticks at 0, 25, 50, 75, 100% of the maximum.
-    for k in 0..=4 {
-        let v = max as f64 * k as f64 / 4.0;
-        let y = top + ph - ph * k as f64 / 4.0;
-        let _ = writeln!(
-            s,
-            r##"<line x1="{left}" y1="{y:.1}" x2="{:.1}" y2="{y:.1}" stroke="#ddd"/><text x="{:.1}" y="{:.1}" text-anchor="end">{}</text>"##,
-            left + pw,
-            left - 6.0,
-            y + 4.0,
-            thousands(v.round() as u64)
-        );
-    }
-    for (d, &count) in hist.iter().enumerate() {
-        let bh = ph * count as f64 / max as f64;
-        let _ = writeln!(
-            s,
-            r##"<rect x="{:.2}" y="{:.2}" width="{:.2}" height="{:.2}" fill="#4e79a7"><title>depth {d}: {} nodes</title></rect>"##,
-            left + bw * d as f64,
-            top + ph - bh,
-            (bw * 0.9).max(0.5),
-            bh,
-            thousands(count)
-        );
-    }
-    // About ten depth labels along the x axis.
-    let step = n.div_ceil(10).max(1);
-    for d in (0..n).step_by(step) {
-        let _ = writeln!(
-            s,
-            r#"<text x="{:.1}" y="{:.1}" text-anchor="middle">{d}</text>"#,
-            left + bw * (d as f64 + 0.5),
-            top + ph + 16.0
-        );
-    }
-    let _ = writeln!(
-        s,
-        r#"<line x1="{left}" y1="{:.1}" x2="{:.1}" y2="{:.1}" stroke="black"/>"#,
-        top + ph,
-        left + pw,
-        top + ph
-    );
-    let _ = writeln!(
-        s,
-        r#"<text x="{:.1}" y="{:.1}" text-anchor="middle">depth (open guesses on the path)</text>"#,
-        left + pw / 2.0,
-        h - 10.0
-    );
-    let _ = writeln!(
-        s,
-        r#"<text x="16" y="{:.1}" text-anchor="middle" transform="rotate(-90 16 {:.1})">search nodes</text>"#,
-        top + ph / 2.0,
-        top + ph / 2.0
-    );
-    s.push_str("</svg>\n");
-    s
-}
-
-fn escape(text: &str) -> String {
-    text.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
-        .replace('"', "&quot;")
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -327,14 +392,5 @@ mod tests {
         assert_eq!(b.last().unwrap().1, 129);
         assert_eq!(b.iter().map(|r| r.2).sum::<u64>(), hist.iter().sum::<u64>());
         assert_eq!(buckets(&[5, 7], 64), vec![(0, 0, 5), (1, 1, 7)]);
-    }
-
-    #[test]
-    fn svg_has_one_bar_per_depth() {
-        let svg = histogram_svg("a < b", &[1, 3, 2]);
-        assert!(svg.starts_with("<svg"));
-        assert!(svg.contains("a &lt; b"));
-        assert_eq!(svg.matches("<title>depth").count(), 3);
-        assert!(svg.trim_end().ends_with("</svg>"));
     }
 }

@@ -279,22 +279,6 @@ impl Strategy {
         self.info().row_major
     }
 
-    /// Runs the search with any of the lab's counters. This is the one code
-    /// path for timed (`NoCount`), counted (`Counts`) and traced runs. The
-    /// solution in the report is not yet verified. Runs on this thread's
-    /// reusable [`crate::Solver`] ([`crate::solver::with_solver`]), so the only
-    /// allocation per call is the solution's [`Board`].
-    ///
-    /// Panics if the strategy does not support the board's size: callers
-    /// check [`Strategy::supports`] (the CLI via [`Strategy::check_size`]),
-    /// so a report is never silently produced by another strategy.
-    pub fn run<C: LabCounter>(self, puzzle: &Board, limits: Limits, counter: C) -> Report<C> {
-        match crate::solver::with_solver(self, puzzle.size(), |s| s.run(puzzle, limits, counter)) {
-            Ok(report) => report,
-            Err(e) => panic!("{e}"),
-        }
-    }
-
     /// Runs with counters on and the clock running, then verifies the
     /// solution against the givens and the rules.
     pub fn run_counted(self, puzzle: &Board, limits: Limits) -> Result<Run, WrongSolution> {
@@ -440,6 +424,17 @@ impl Outcome {
             (s, _) if s > 0 => Outcome::Solved,
             (_, End::BudgetExceeded) => Outcome::BudgetExceeded,
             _ => Outcome::NoSolution,
+        }
+    }
+
+    /// The word of the `ladder` tables and the docs (`none`, `budget`):
+    /// the same outcomes, shorter.
+    pub fn short(self) -> &'static str {
+        match self {
+            Outcome::Solved => "solved",
+            Outcome::NoSolution => "none",
+            Outcome::BudgetExceeded => "budget",
+            Outcome::Unsupported => "unsupported",
         }
     }
 

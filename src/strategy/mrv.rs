@@ -15,7 +15,7 @@
 //! node count falls by orders of magnitude on hard puzzles, which pays for the
 //! dearer nodes many times over.
 
-use crate::board::{Board, BoxSize, Cell, Geometry, MAX_CELLS, MAX_SIDE};
+use crate::board::{Board, BoxSize, Cell, Geometry, MAX_CELLS, UnitMasks};
 use crate::counters::Counter;
 use crate::search::{Ctx, Flow};
 use crate::strategy::Rung;
@@ -42,9 +42,7 @@ fn search<C: Counter>(puzzle: &Board, ctx: &mut Ctx<C>) -> Flow {
         cells: [0; MAX_CELLS],
         open: [0; MAX_CELLS],
         len: 0,
-        row: [0; MAX_SIDE],
-        col: [0; MAX_SIDE],
-        boxm: [0; MAX_SIDE],
+        masks: UnitMasks::EMPTY,
     };
     s.cells[..g.cells].copy_from_slice(puzzle.cells());
     for (c, &v) in puzzle.cells().iter().enumerate() {
@@ -65,27 +63,19 @@ struct State {
     /// filled by the search (in the order they were chosen).
     open: [u16; MAX_CELLS],
     len: usize,
-    row: [u32; MAX_SIDE],
-    col: [u32; MAX_SIDE],
-    boxm: [u32; MAX_SIDE],
+    /// Digits used in each row, column and box.
+    masks: UnitMasks,
 }
 
 impl State {
     #[inline(always)]
     fn candidates(&self, cell: usize) -> u32 {
-        let g = self.g;
-        !(self.row[g.row[cell] as usize]
-            | self.col[g.col[cell] as usize]
-            | self.boxm[g.boxi[cell] as usize])
-            & g.full
+        self.masks.candidates(self.g, cell)
     }
 
     #[inline(always)]
     fn toggle(&mut self, cell: usize, bit: u32) {
-        let g = self.g;
-        self.row[g.row[cell] as usize] ^= bit;
-        self.col[g.col[cell] as usize] ^= bit;
-        self.boxm[g.boxi[cell] as usize] ^= bit;
+        self.masks.toggle(self.g, cell, bit);
     }
 
     fn dfs<C: Counter>(&mut self, depth: usize, ctx: &mut Ctx<C>) -> Flow {

@@ -5,11 +5,18 @@
 //! Only the counters are reproducible; times are medians of repeated
 //! uncounted runs on the machine at hand.
 
+use std::path::Path;
+
+use anyhow::Context;
 use serde::Serialize;
 
-use crate::measure::Measurement;
+use crate::dataset::Dataset;
+use crate::measure::{Measurement, Method, measure};
+use crate::progress::Progress;
+use crate::search::Limits;
 use crate::stats::Summary;
 use crate::strategy::{Outcome, Strategy};
+use transform::Transform;
 
 pub mod transform;
 
@@ -29,6 +36,77 @@ impl Labelled {
     }
 }
 
+/// What `ladder` runs: every strategy on every puzzle of every set (each
+/// turned the given ways), one measurement each.
+pub struct LadderPlan<'a> {
+    pub strategies: &'a [Strategy],
+    pub limits: Limits,
+    pub method: &'a Method,
+    /// At most this many puzzles of each set.
+    pub first: usize,
+    /// Also every puzzle turned and mirrored (8 ways) and with its bands reordered.
+    pub symmetries: bool,
+}
+
+/// One set's measurements: its name and a row per puzzle (× turn) × strategy.
+pub type SetRows = (String, Vec<Labelled>);
+
+/// Measures the plan on the sets, in order, reporting progress per
+/// measurement. Errors name the set's file, the puzzle's position and line.
+pub fn ladder(
+    plan: &LadderPlan,
+    sets: &[(&Path, &Dataset)],
+    progress: &dyn Progress,
+) -> anyhow::Result<Vec<SetRows>> {
+    let variants = |size| {
+        if plan.symmetries {
+            Transform::standard(size)
+        } else {
+            vec![Transform::Identity]
+        }
+    };
+    let total: u64 = sets
+        .iter()
+        .flat_map(|(_, d)| d.puzzles.iter().take(plan.first))
+        .map(|p| (variants(p.board.size()).len() * plan.strategies.len()) as u64)
+        .sum();
+    progress.start(total);
+    let mut out = Vec::new();
+    for (path, data) in sets {
+        let mut rows = Vec::new();
+        for (puzzle, position) in data.puzzles.iter().zip(&data.positions).take(plan.first) {
+            let base = puzzle
+                .name
+                .clone()
+                .unwrap_or_else(|| format!("{}#{position}", data.name));
+            for t in &variants(puzzle.board.size()) {
+                let board = t.apply(&puzzle.board);
+                let label = match t {
+                    Transform::Identity if !plan.symmetries => base.clone(),
+                    _ => format!("{base} @{}", t.name()),
+                };
+                for &s in plan.strategies {
+                    progress.say(&format!("{label} × {s}"));
+                    let m = measure(s, &board, plan.limits, plan.method).with_context(|| {
+                        format!(
+                            "{} puzzle {position} (line {})",
+                            path.display(),
+                            puzzle.line
+                        )
+                    })?;
+                    progress.tick();
+                    rows.push(Labelled {
+                        puzzle: label.clone(),
+                        m,
+                    });
+                }
+            }
+        }
+        out.push((data.name.clone(), rows));
+    }
+    Ok(out)
+}
+
 /// Node counts of one strategy over one set, summarised as a distribution.
 #[derive(Clone, Debug, Serialize)]
 pub struct Distribution {
@@ -37,7 +115,7 @@ pub struct Distribution {
     pub puzzles: usize,
     pub solved: usize,
     /// Puzzles that hit the node budget (their count is the budget: a lower bound).
-    pub over_budget: usize,
+    pub budget_exceeded: usize,
     /// Puzzles solved without a single guess (for `mrv`: by naked singles alone).
     pub no_guess: usize,
     /// Nodes per puzzle ([`crate::stats`] quantiles).
@@ -74,7 +152,7 @@ impl Distribution {
             strategy,
             puzzles: n,
             solved: count(Outcome::Solved),
-            over_budget: count(Outcome::BudgetExceeded),
+            budget_exceeded: count(Outcome::BudgetExceeded),
             no_guess: rows
                 .iter()
                 .filter(|m| m.outcome == Outcome::Solved && m.counts.guesses == 0)
@@ -131,7 +209,7 @@ mod tests {
         let rows: Vec<Measurement> = (0..99).map(|_| row(10)).chain([row(9_010)]).collect();
         let refs: Vec<&Measurement> = rows.iter().collect();
         let d = Distribution::of("s", Strategy::Mrv, &refs);
-        assert_eq!((d.puzzles, d.solved, d.over_budget), (100, 100, 0));
+        assert_eq!((d.puzzles, d.solved, d.budget_exceeded), (100, 100, 0));
         assert_eq!(d.no_guess, 100);
         assert_eq!(
             (d.nodes.median, d.nodes.p90, d.nodes.max),

@@ -5,7 +5,7 @@
 //!   `AI Escargot/mrv/nodes`, `top1465/mrv/p90`. A table without label
 //!   columns (the totals of `trace`) gives `COLUMN`: `nodes`, `dead_ends`.
 //! * `nodes per depth`: `depth D` for every depth listed.
-//! * `(first N of M decisions)`: `decisions`.
+//! * `(first N of M events)` or `(events A-B of M)` (`trace`'s listing): `events`.
 //! * An output that is one number (`count`): `output`.
 //! * Derived: `boj12095 calls` (see [`boj12095_calls`]).
 
@@ -154,8 +154,8 @@ pub fn of(block: &Block) -> Facts {
     for &(depth, nodes) in &hist {
         facts.put(&format!("depth {depth}"), &thousands(nodes), nodes as f64);
     }
-    if let Some(m) = decisions(out) {
-        facts.put("decisions", &thousands(m), m as f64);
+    if let Some(m) = events(out) {
+        facts.put("events", &thousands(m), m as f64);
     }
     let trimmed = out.trim();
     if !trimmed.is_empty()
@@ -210,10 +210,14 @@ pub fn histogram(out: &str) -> Vec<(usize, u64)> {
     rows
 }
 
-/// `(first N of M decisions)`: M.
-fn decisions(out: &str) -> Option<u64> {
-    let line = out.lines().find(|l| l.contains(" decisions)"))?;
-    let m = line.split(" of ").nth(1)?.split_whitespace().next()?;
+/// `(first N of M events)` or `(events A-B of M)`: M, the events of the
+/// whole search.
+fn events(out: &str) -> Option<u64> {
+    let line = out.lines().find(|l| {
+        l.starts_with("(first ") && l.ends_with(" events)") || l.starts_with("(events ")
+    })?;
+    let m = line.split(" of ").nth(1)?.trim_end_matches(')');
+    let m = m.split_whitespace().next()?;
     number(m).map(|v| v as u64)
 }
 

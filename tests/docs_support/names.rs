@@ -11,7 +11,8 @@ use super::markdown::Doc;
 pub struct Index {
     /// Every file and folder of the project (relative, `/`-separated).
     pub files: BTreeSet<String>,
-    /// Identifier words of the lab's Rust sources (src, benches, build.rs).
+    /// Identifier words of the lab's Rust sources (src, benches, examples,
+    /// build.rs).
     pub words: BTreeSet<String>,
     /// Name → files that define it (`fn`, `struct`, `enum`, `trait`, `type`,
     /// `const`, `static`, `mod`, `macro_rules!`; a file defines its stem).
@@ -65,7 +66,12 @@ impl Index {
             self.files.insert(rel.clone());
             // Names come from the lab itself, not from its tests (whose
             // literals, this checker's own included, would vouch for anything).
-            let lab = rel.starts_with("src/") || rel.starts_with("benches/") || rel == "build.rs";
+            // The examples are part of the lab: the outside rung and the
+            // exercises the pages teach from, with the tests they name.
+            let lab = rel.starts_with("src/")
+                || rel.starts_with("benches/")
+                || rel.starts_with("examples/")
+                || rel == "build.rs";
             if lab
                 && path.extension().is_some_and(|e| e == "rs")
                 && let Ok(text) = std::fs::read_to_string(&path)
@@ -206,7 +212,7 @@ impl Index {
                 || self.strategies.contains(&core)
                 || self.commands.contains_key(&core);
             return (!ok).then(|| {
-                format!("`{s}`: `{core}` is not a name in src/ or benches/ (declare seed names with `<!-- docs: foreign ... -->`)")
+                format!("`{s}`: `{core}` is not a name in src/, benches/ or examples/ (declare seed names with `<!-- docs: foreign ... -->`)")
             });
         }
         let dashed = s.trim_start_matches('@');
