@@ -919,6 +919,26 @@ impl Rung for Fast {
     }
 }
 
+/// A named setting of the switches: each variant of `fast` implements it
+/// (and [`Switches`]) and is a rung through the one impl below.
+pub trait Variant: Switches {
+    const NAME: &'static str;
+    const SUMMARY: &'static str;
+}
+
+impl<V: Variant> Rung for V {
+    const NAME: &'static str = <V as Variant>::NAME;
+    const SUMMARY: &'static str = <V as Variant>::SUMMARY;
+    fn supports(size: BoxSize) -> bool {
+        Fast::supports(size)
+    }
+    type Scratch = ();
+    fn scratch(_: BoxSize) {}
+    fn search<C: Counter>(_: &mut (), puzzle: &Board, ctx: &mut Ctx<C>) -> Flow {
+        search::<V, C>(puzzle, ctx)
+    }
+}
+
 /// Solves a 9×9 puzzle with the inference `S` switches on (the `Rung`
 /// contract keeps other sizes away: `supports` says 9×9 only). The search of
 /// `fast` and of its variants.

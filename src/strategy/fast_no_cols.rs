@@ -1,6 +1,6 @@
 //! # Variant of rung 8 — `fast-no-cols`: `fast` without hidden singles in columns
 //!
-//! **What it switches.** [`fast`] looks for hidden singles in
+//! **What it switches.** [`fast`](super::fast) looks for hidden singles in
 //! columns before each guess (`Switches::COLS`): the band filter finds a
 //! digit's last place in a row or a box, but a column crosses all three
 //! bands, so it needs a sweep of its own. This variant turns that sweep off
@@ -15,11 +15,7 @@
 //! and the time it costs on any set. Not in the default selection of
 //! `compare`, `ladder` and `speed` (name it with `--strategy`).
 
-use crate::board::{Board, BoxSize};
-use crate::counters::Counter;
-use crate::search::{Ctx, Flow};
-use crate::strategy::Rung;
-use crate::strategy::fast::{self, Fast, Switches};
+use crate::strategy::fast::{Fast, Switches, Variant};
 
 /// `fast` with `COLS` off.
 pub struct FastNoCols;
@@ -30,16 +26,8 @@ impl Switches for FastNoCols {
     const POINTING: bool = Fast::POINTING;
 }
 
-impl Rung for FastNoCols {
+impl Variant for FastNoCols {
     const NAME: &'static str = "fast-no-cols";
     const SUMMARY: &'static str =
         "variant of fast: no hidden singles in columns before a guess (9x9 only)";
-    fn supports(size: BoxSize) -> bool {
-        Fast::supports(size)
-    }
-    type Scratch = ();
-    fn scratch(_: BoxSize) {}
-    fn search<C: Counter>(_: &mut (), puzzle: &Board, ctx: &mut Ctx<C>) -> Flow {
-        fast::search::<Self, C>(puzzle, ctx)
-    }
 }

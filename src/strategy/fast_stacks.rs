@@ -1,6 +1,6 @@
 //! # Variant of rung 8 — `fast-stacks`: `fast` with the stack filter
 //!
-//! **What it switches.** [`fast`]'s band filter works along
+//! **What it switches.** [`fast`](super::fast)'s band filter works along
 //! rows: inside a band, the (row, box) pairs a digit uses form a
 //! permutation. A *stack* (three boxes one above the other) obeys the same
 //! rule along columns. This variant turns on that filter (`Switches::STACKS`)
@@ -20,11 +20,7 @@
 //! the default selection of `compare`, `ladder` and `speed` (name it with
 //! `--strategy`).
 
-use crate::board::{Board, BoxSize};
-use crate::counters::Counter;
-use crate::search::{Ctx, Flow};
-use crate::strategy::Rung;
-use crate::strategy::fast::{self, Fast, Switches};
+use crate::strategy::fast::{Fast, Switches, Variant};
 
 /// `fast` with `STACKS` on.
 pub struct FastStacks;
@@ -35,16 +31,8 @@ impl Switches for FastStacks {
     const POINTING: bool = Fast::POINTING;
 }
 
-impl Rung for FastStacks {
+impl Variant for FastStacks {
     const NAME: &'static str = "fast-stacks";
     const SUMMARY: &'static str =
         "variant of fast: also the stack filter (locked candidates along columns) before a guess (9x9 only)";
-    fn supports(size: BoxSize) -> bool {
-        Fast::supports(size)
-    }
-    type Scratch = ();
-    fn scratch(_: BoxSize) {}
-    fn search<C: Counter>(_: &mut (), puzzle: &Board, ctx: &mut Ctx<C>) -> Flow {
-        fast::search::<Self, C>(puzzle, ctx)
-    }
 }
