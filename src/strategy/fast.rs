@@ -80,7 +80,7 @@
 //! 17,826, 74,469, 813,803. (The `sudoku` crate, same count: 14,978, 73,650,
 //! 820,943 instructions and 5.2, 44.4, 615 nodes; it also mispredicts more
 //! branches.) In tdoku's harness this `fast` is ahead of the crate on all
-//! three corpora (×1.10..×1.17 in one run under load, see the README), and
+//! three corpora (×1.16..×1.26 in one run under load, see the README), and
 //! behind tdoku on the hard ones. What paid:
 //! * the column claim in every band update: nodes −29% (top1465), instructions
 //!   −16% (top1465), −2% (forum-hardest);
