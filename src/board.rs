@@ -290,11 +290,11 @@ impl Board {
                 found: self.cells.len(),
             });
         }
-        if let Some((cell, &value)) = self
-            .cells
-            .iter()
-            .enumerate()
-            .find(|&(_, &v)| v as usize > size.side())
+        // The maximum first (one vectorized pass over the bytes), the
+        // position only when there is an error to name.
+        let too_big = |v: u8| v as usize > size.side();
+        if too_big(self.cells.iter().copied().max().unwrap_or(0))
+            && let Some((cell, &value)) = self.cells.iter().enumerate().find(|&(_, &v)| too_big(v))
         {
             return Err(BoardError::OutOfRange {
                 cell,

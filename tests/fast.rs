@@ -286,3 +286,47 @@ fn supports_only_9x9() {
     assert_eq!(Strategy::ALL.last(), Some(&Strategy::Fast));
     assert_eq!(Strategy::Fast.name(), "fast");
 }
+
+/// `fast`'s variants run by name everywhere but are not in the default
+/// selection, and each counts exactly what `fast` counts (they differ only
+/// in how much they infer before a guess).
+#[test]
+fn variants_are_named_not_default_and_count_what_fast_counts() {
+    let names: Vec<&str> = Strategy::VARIANTS.iter().map(|s| s.name()).collect();
+    assert_eq!(names, ["fast-no-cols", "fast-stacks"]);
+    for &v in Strategy::VARIANTS {
+        assert!(v.is_variant() && !Strategy::ALL.contains(&v), "{v}");
+        assert!(!Strategy::ladder().contains(&v), "{v}");
+        assert_eq!(v.name().parse::<Strategy>(), Ok(v));
+        assert!(v.supports(BoxSize::NINE) && !v.supports(BoxSize::new(2).expect("size")));
+    }
+    // `--strategy fast-no-cols,fast,fast-stacks` keeps that order.
+    let mut picked = vec![Strategy::FastStacks, Strategy::Fast, Strategy::FastNoCols];
+    picked.sort();
+    assert_eq!(
+        picked,
+        [Strategy::FastNoCols, Strategy::Fast, Strategy::FastStacks]
+    );
+    let mut rng = ChaCha8Rng::seed_from_u64(15);
+    let puzzles: Vec<Board> = (0..40)
+        .map(|_| {
+            let grid = random_grid(&mut rng);
+            let keep = rng.random_range(20..30);
+            let mut cells = grid.clone();
+            let mut order: Vec<usize> = (0..81).collect();
+            order.shuffle(&mut rng);
+            for &c in &order[keep..] {
+                cells[c] = 0;
+            }
+            Board::from_cells(BoxSize::NINE, cells).expect("cut from a grid")
+        })
+        .chain([board(HARD)])
+        .collect();
+    for puzzle in &puzzles {
+        let fast = Strategy::Fast.count(puzzle, 50, None).expect("verified");
+        for &v in Strategy::VARIANTS {
+            let run = v.count(puzzle, 50, None).expect("verified");
+            assert_eq!((run.solutions, run.end), (fast.solutions, fast.end), "{v}");
+        }
+    }
+}

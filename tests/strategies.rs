@@ -14,13 +14,15 @@ static ALLOCATOR: check::CountingAllocator = check::CountingAllocator;
 
 /// The public checks (the fixture table and every invariant of
 /// `sudoku_lab::check`, the allocation check included) pass for every
-/// built-in rung: the same test a rung written outside the crate runs.
+/// built-in rung and variant: the same test a rung written outside the
+/// crate runs.
 #[test]
 fn every_built_in_rung_passes_the_public_checks() {
     // One thread per rung (the allocation check counts per thread).
     let reports: Vec<Result<check::Checked, check::Failed>> = std::thread::scope(|scope| {
         let threads: Vec<_> = Strategy::ALL
             .iter()
+            .chain(Strategy::VARIANTS)
             .map(|&s| scope.spawn(move || check::strategy(s)))
             .collect();
         threads.into_iter().map(|t| t.join().unwrap()).collect()

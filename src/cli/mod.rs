@@ -120,7 +120,8 @@ pub enum Command {
     Solve(SolveArgs),
     /// Count the solutions of each puzzle, up to a limit.
     Count(CountArgs),
-    /// List the strategies, in ladder order, with what each one changes.
+    /// List the strategies, in ladder order, with what each one changes (then
+    /// the variants, which run only when named).
     Strategies,
     /// Watch one search unfold: first decisions, totals, nodes per depth.
     Trace(TraceArgs),
@@ -169,10 +170,10 @@ fn run(cli: Cli, argv: &[OsString]) -> anyhow::Result<ExitCode> {
         Command::Generate(args) => generate::generate(&args),
         Command::Rate(args) => rate::rate(&args),
         Command::Strategies => {
-            let ladder = Strategy::ladder();
-            let width = ladder.iter().map(|s| s.name().len()).max().unwrap_or(0);
+            let every = Strategy::every();
+            let width = every.iter().map(|s| s.name().len()).max().unwrap_or(0);
             let mut out = crate::output::stdout();
-            for s in ladder {
+            for s in every {
                 writeln!(out, "{:width$}  {}", s.name(), s.summary())?;
             }
             out.flush()?;

@@ -270,9 +270,9 @@ const PALETTE: [RGBColor; 10] = [
 ];
 
 /// A strategy's colour: fixed by its ladder position (added rungs after the
-/// built-in ones), the same in every chart.
+/// built-in ones, variants after those), the same in every chart.
 pub fn color(s: Strategy) -> RGBColor {
-    let i = Strategy::ladder().iter().position(|&x| x == s).unwrap_or(0);
+    let i = Strategy::every().iter().position(|&x| x == s).unwrap_or(0);
     PALETTE[i % PALETTE.len()]
 }
 

@@ -5,10 +5,11 @@
 //! and derives the grid only at the end. For each digit the 81 cells are split
 //! into three bands of three rows; one `u32` holds a band's 27 cells (bit
 //! `9*row + column`, so bit `i` of band `b` is cell `27*b + i`). A set bit
-//! means "this digit may still go here". 27 words describe the whole state
-//! (128 bytes with padding), so a guess copies it instead of undoing moves.
+//! means "this digit may still go here". 27 words plus 3 "unsolved" words
+//! describe the whole state (120 bytes), so a guess copies it instead of
+//! undoing moves.
 //!
-//! Inference works on a whole band of one digit at once:
+//! Inference works on a whole band of one digit at once (a *band update*):
 //! * **Rows × boxes (locked candidates and hidden singles).** Inside a band a
 //!   digit occupies one cell in each of its 3 rows and one in each of its 3
 //!   boxes, so the (row, box) pairs it uses form a permutation of a 3×3 matrix.
@@ -17,9 +18,14 @@
 //!   cleared in one AND. That single step performs pointing and claiming
 //!   (box/line reduction) inside the band, finds hidden singles in rows and
 //!   boxes, and detects a digit with no room in a row or box.
+//! * **Columns.** A box where the digit is left with a single column claims
+//!   that column: it leaves the digit's two other bands (locked candidates
+//!   along columns; a placed digit is the special case of one cell). One
+//!   table read and a multiply that spreads the column bits over 3 rows.
 //! * **Placement.** A row whose 9 bits hold a single cell is solved: that cell
-//!   leaves the other 8 digits' boards and its column leaves the digit's two
-//!   other bands (a multiply spreads the column bits over the 3 rows).
+//!   leaves the other 8 digits' words of the band.
+//!
+//! and, when no band update is pending, on whole bands and columns:
 //! * **Naked singles.** Per band, ORing the 9 digit words with "at least one" /
 //!   "at least two" / "at least three" accumulators gives, in 27 AND/ORs, the
 //!   cells with no candidate (contradiction), one candidate (place it) and
@@ -28,28 +34,98 @@
 //!   digit are stacked ("in at least one band" / "in at least two") and
 //!   folded: a column with room for the digit in exactly one cell fixes it.
 //! * **Careful guessing.** When nothing is forced, branch on a bivalue cell
-//!   (a 50/50 guess, and the wrong half usually dies at once), taken from the
-//!   band with the most unsolved and bivalue cells; only if there is no
-//!   bivalue cell, on the cell with the fewest candidates.
+//!   (a 50/50 guess, and the wrong half usually dies at once): the one with
+//!   the most unsolved cells in its row, column and box, where its digit has
+//!   the most to propagate into. Only if there is no bivalue cell, on the cell
+//!   with the fewest candidates.
 //!
-//! Only bands whose word changed since they were last filtered are revisited
-//! (one dirty bit per digit × band).
+//! Only words that changed since they were last filtered are revisited. They
+//! are found by comparing all 27 words with a copy taken when each was last
+//! filtered (`Seen`): 27 compares the compiler vectorizes cost less than
+//! noting the change at every write. A child's copy is its parent's fixpoint,
+//! so only what the guess changed is revisited.
 //!
 //! **Cost per node.** A node is one full propagation to a fixpoint plus one
-//! guess. Each band update costs 3 + 1 + 3 table reads and a few ANDs; each
-//! naked-single sweep is 27 word reads, a column sweep 27 more. There is no
-//! per-cell loop anywhere on the hot path. Counted `probes` = band updates
-//! performed + 9 per band in each naked-single sweep + 3 per digit in each
-//! column sweep (the words read) + 9 per look-up of a chosen cell's digits.
+//! guess. A band update costs 3 + 1 + 1 + 3 table reads and a few ANDs; a
+//! naked-single sweep is 27 word reads, a column sweep 27 more, a dirty check
+//! 27 compares. There is no per-cell loop anywhere on the hot path. Counted
+//! `probes` = band updates + 27 per dirty check + 9 per band in each
+//! naked-single sweep + 3 per digit in each column sweep (the words read) + 9
+//! per guess choice (the row masks it counts) + 9 per look-up of a chosen
+//! cell's digits. On the hardest corpus (forum-hardest, counting to 2) a node
+//! averages about 14 band updates and 2,300 instructions.
 //!
 //! **What it teaches.** Representation decides speed. The same rules (singles,
 //! locked candidates) that cost a loop over cells and units on a grid cost a
 //! handful of word operations on bitboards, because one machine word checks a
 //! constraint for 27 cells at once. Propagating that hard makes most 17-clue
 //! puzzles solve without a single guess, and the hardest ones in hundreds of
-//! nodes where `mrv` needs hundreds of thousands. What it does not do by
-//! default: locked candidates along columns (the `STACKS` switch below; it
-//! saves nodes but costs more than it saves on the hardest puzzles).
+//! nodes where `mrv` needs hundreds of thousands. And at this level the
+//! constant factors are measured, not guessed: every switch below, and the
+//! notes after it, record what was tried and what it cost.
+//!
+//! **Switches and variants.** The inference steps that are worth switching
+//! off or on are the [`Switches`] trait (`COLS`, `STACKS`, `POINTING`):
+//! [`Fast`] is one setting, and the variants `fast-no-cols` and `fast-stacks`
+//! (files beside this one, run by name, not by default) are others, each
+//! compiled on its own.
+//!
+//! **Measured** (valgrind instructions per puzzle, counting to 2, corpora as
+//! stored: 17-clue every 10th puzzle, top1465, forum-hardest-1106), from the
+//! version before issue #15 to this one:
+//! 17-clue 22,672 → 16,819, top1465 108,896 → 73,295, forum-hardest 976,454
+//! → 812,633; simulated branch mispredictions 88, 489, 5,660; nodes per
+//! puzzle 4.83 → 2.61, 42.8 → 26.1, 422 → 357. Through
+//! [`crate::Solver::count`] (81 bytes in, as tdoku's harness calls it):
+//! 17,826, 74,469, 813,803. (The `sudoku` crate, same count: 14,978, 73,650,
+//! 820,943 instructions and 5.2, 44.4, 615 nodes; it also mispredicts more
+//! branches.) In tdoku's harness this `fast` is ahead of the crate on all
+//! three corpora (×1.16..×1.26 in one run under load, see the README), and
+//! behind tdoku on the hard ones. What paid:
+//! * the column claim in every band update: nodes −29% (top1465), instructions
+//!   −16% (top1465), −2% (forum-hardest);
+//! * choosing the bivalue cell with the most unsolved peers instead of the
+//!   first one in the busiest band: nodes −8..−17%, instructions −2..−4% once
+//!   the peer counts were computed once per choice (a first, per-cell version
+//!   cost more than it saved);
+//! * picking the two other bands from a table instead of `if b2 != b`:
+//!   simulated branch mispredictions −33..−44%;
+//! * finding dirty words by comparison (`Seen`) instead of tracking every
+//!   write: instructions −14% (17-clue), −6%, −7%;
+//! * entering all givens in one pass, band by band: −8% (17-clue); then
+//!   without a branch per cell (each cell's bit goes to its value's word):
+//!   instructions +1%, simulated mispredictions −26% (17-clue); a state
+//!   under 128 bytes (copied inline, no `memcpy` call): 2–4% faster;
+//! * outside this file, `Board::refill`'s range check by the maximum of the
+//!   bytes (vectorized) before looking for the position: −2.7% per 17-clue
+//!   puzzle through `Solver::count`.
+//!
+//! What did not pay (and is not in the code):
+//! * placing row singles unconditionally to avoid the hard-to-predict branch
+//!   on `singles != 0`: simulated mispredictions −33..−45%, but instructions
+//!   +5..+9% and no faster in thread-CPU time;
+//! * batching the row singles of a band and clearing them from the other
+//!   digits once per band: +11..+19% instructions;
+//! * minirow triples (a minirow that only 3 digits can reach must hold all
+//!   three, as in tdoku's triads), before each guess: nodes −2..−7%,
+//!   instructions +4..+19%;
+//! * branching on a digit's two cells in a row (a "bilocal" pair) instead of
+//!   a bivalue cell: nodes ×1.3 (17-clue) to ×4.3 (forum-hardest);
+//! * scoring bivalue cells by the candidates of their two digits among their
+//!   peers: nodes −7% on forum-hardest but instructions +19%; by bivalue
+//!   peers: nodes +24%; preferring the fewest unsolved peers: nodes ×1.9;
+//! * precomputed neighbour indices in the column claim (`% 27` to drop the
+//!   bounds check): +1%;
+//! * ordering the two digits of a guess (only the first-solution search
+//!   cares) by their candidates among the cell's peers: fewest first, nodes
+//!   −1%, +2%, +9% (17-clue, top1465, forum-hardest); most first, −3%, +2%,
+//!   −9%: no consistent gain, digits stay in increasing order;
+//! * checking the givens for conflicts in `State::from_givens` by comparing
+//!   popcounts: `count_ones` is a ~15-instruction sequence on the default
+//!   x86-64 target (no `popcnt`), +7% instructions on 17-clue; dropped, as a
+//!   [`Board`] is consistent by construction (a `debug_assert` keeps it).
+
+use std::marker::PhantomData;
 
 use crate::board::{Board, BoxSize, Cell};
 use crate::counters::Counter;
@@ -57,15 +133,38 @@ use crate::search::{Ctx, Flow};
 use crate::strategy::Rung;
 use crate::counters::{Chute, DeadEnd, Reason, unit};
 
-/// Hidden singles in columns before each guess. Measured (instructions,
-/// valgrind): 17-clue −35% (nodes 17.9 → 3.9 per puzzle), top1465 −4%,
-/// forum-hardest +4%: kept.
-const COLS: bool = true;
-/// The stack view (column × box permutation filter, i.e. locked candidates
-/// along columns) before each guess. Measured: nodes −10..30%, but
-/// forum-hardest +15% instructions, top1465 −3%: off. Kept as a switch
-/// because it is the natural next step to try.
-const STACKS: bool = false;
+/// The compile-time switches of `fast`'s inference. `fast` is one setting
+/// ([`Fast`]); the variants `fast-no-cols` and `fast-stacks` (one file each,
+/// beside this one) are others, so what each switch buys can be measured
+/// with the lab's own commands. Each setting is compiled on its own: a switch
+/// that is off costs nothing.
+pub trait Switches: 'static {
+    /// Hidden singles in columns before each guess. Measured (instructions,
+    /// valgrind) before `POINTING`: 17-clue −35% (nodes 17.9 → 3.9 per
+    /// puzzle), top1465 −4%, forum-hardest +4%; with it, instructions −1%
+    /// (17-clue), +3% (top1465), 0% (forum-hardest) for nodes −14%, −10%,
+    /// −15%: on in `fast`.
+    const COLS: bool;
+    /// The stack view (column × box permutation filter: locked candidates
+    /// along columns, both ways) before each guess. Measured before
+    /// `POINTING`: nodes −10..30%, but forum-hardest +15% instructions,
+    /// top1465 −3%; with it, nodes −3..−6% for instructions +4..+18%: off in
+    /// `fast`, on in `fast-stacks`, the natural next step to try.
+    const STACKS: bool;
+    /// The column claim in every band update (a box where the digit has one
+    /// column left claims it from the other bands). Off, a placed cell's
+    /// column is cleared instead (the special case of one cell). Measured:
+    /// nodes −35% (17-clue), −28% (top1465), −8% (forum-hardest);
+    /// instructions 0%, −16%, −2%: on.
+    const POINTING: bool;
+}
+
+impl Switches for Fast {
+    const COLS: bool = true;
+    const STACKS: bool = false;
+    const POINTING: bool = true;
+}
+
 /// Bits of one row inside a band word.
 const ROW: u32 = 0x1FF;
 /// All 27 cells of a band.
@@ -148,6 +247,54 @@ const PERMUTATION_PAIRS: [u32; 512] = {
     t
 };
 
+/// For the 9 columns a digit can use in a band, the columns that are alone
+/// in their box (3-column group).
+const LOCKED_COLUMNS: [u32; 512] = {
+    let mut t = [0u32; 512];
+    let mut v = 0;
+    while v < 512 {
+        let mut k = 0;
+        while k < 3 {
+            let g = (v >> (3 * k)) & 7;
+            if g == 1 || g == 2 || g == 4 {
+                t[v] |= (g as u32) << (3 * k);
+            }
+            k += 1;
+        }
+        v += 1;
+    }
+    t
+};
+
+/// Set bits of a 9-bit value.
+const POP9: [u32; 512] = {
+    let mut t = [0u32; 512];
+    let mut v = 0;
+    while v < 512 {
+        t[v] = (v as u32).count_ones();
+        v += 1;
+    }
+    t
+};
+
+/// 9 row bits spread to 9 nibbles (bit `c` to bit `4c`), so that adding
+/// spread rows counts per column.
+const NIBBLES: [u64; 512] = {
+    let mut t = [0u64; 512];
+    let mut v = 0;
+    while v < 512 {
+        let mut c = 0;
+        while c < 9 {
+            if v & (1 << c) != 0 {
+                t[v] |= 1 << (4 * c);
+            }
+            c += 1;
+        }
+        v += 1;
+    }
+    t
+};
+
 /// 9 row bits kept if exactly one is set, else 0.
 const SINGLE: [u32; 512] = {
     let mut t = [0u32; 512];
@@ -161,26 +308,89 @@ const SINGLE: [u32; 512] = {
     t
 };
 
+/// For 3 bits "row r of a band is used", the band cells of those rows.
+const ROWS_MASK: [u32; 8] = {
+    let mut t = [0u32; 8];
+    let mut v = 0;
+    while v < 8 {
+        let mut r = 0;
+        while r < 3 {
+            if v & (1 << r) != 0 {
+                t[v] |= ROW << (9 * r);
+            }
+            r += 1;
+        }
+        v += 1;
+    }
+    t
+};
+
+/// For 3 bits "box k of a band is used", the band cells of those boxes.
+const BOXES_MASK: [u32; 8] = {
+    let mut t = [0u32; 8];
+    let mut v = 0;
+    while v < 8 {
+        let mut k = 0;
+        while k < 3 {
+            if v & (1 << k) != 0 {
+                t[v] |= (7 << (3 * k)) * 0x40201;
+            }
+            k += 1;
+        }
+        v += 1;
+    }
+    t
+};
+
+/// The two bands other than `b`.
+const OTHER_BANDS: [(usize, usize); 3] = [(1, 2), (0, 2), (0, 1)];
+
 /// The band of a digit-band index `9*b + d`.
-const BAND_OF: [usize; 32] = {
-    let mut t = [0usize; 32];
+const BAND_OF: [usize; 27] = {
+    let mut t = [0usize; 27];
     let mut j = 0;
-    while j < 32 {
-        t[j] = if j < 27 { j / 9 } else { 0 };
+    while j < 27 {
+        t[j] = j / 9;
         j += 1;
     }
     t
 };
 
 /// The solver state: candidates of digit `d` in band `b` at index `9*b + d`.
-/// 32 words so that an index from `trailing_zeros` needs no bounds check.
-#[derive(Clone, Copy)]
-struct State {
-    cand: [u32; 32],
+/// 30 words in all: a copy (one per guess) stays under 128 bytes, which the
+/// compiler inlines instead of calling `memcpy`.
+struct State<S> {
+    cand: [u32; 27],
     /// Cells not yet solved, per band.
     unsolved: [u32; 3],
-    /// Digit-bands changed since they were last filtered (bit `9*b + d`).
-    dirty: u32,
+    /// Which inference runs (no data).
+    switches: PhantomData<S>,
+}
+
+// Not derived: the derive would ask the switches type to be `Copy` too.
+impl<S> Clone for State<S> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+impl<S> Copy for State<S> {}
+
+/// Each word as the band filter last left it. A word that differs is
+/// "dirty": it changed since it was last filtered. Comparing all 27 words at
+/// once (the compiler vectorizes it) is cheaper than tracking each write.
+type Seen = [u32; 27];
+
+/// A `Seen` that differs from every word: everything is dirty.
+const NOTHING_SEEN: Seen = [u32::MAX; 27];
+
+/// The dirty digit-bands (bit `9*b + d`).
+#[inline(always)]
+fn dirty(cand: &[u32; 27], seen: &Seen) -> u32 {
+    let mut m = 0;
+    for j in 0..27 {
+        m |= ((cand[j] != seen[j]) as u32) << j;
+    }
+    m
 }
 
 /// What propagation ends with.
@@ -195,15 +405,50 @@ enum Fixpoint {
     },
 }
 
-impl State {
+impl<S: Switches> State<S> {
     fn new() -> Self {
-        let mut cand = [0u32; 32];
-        cand[..27].fill(BAND);
         State {
-            cand,
+            cand: [BAND; 27],
             unsolved: [BAND; 3],
-            dirty: 0,
+            switches: PhantomData,
         }
+    }
+
+    /// The state after entering the givens (81 cells, 0 = blank, digits up
+    /// to 9, consistent as every [`Board`] is), before any propagation. All
+    /// givens are entered in one pass without a branch per cell: each cell's
+    /// bit goes to its value's word (blanks to word 0), then each digit's
+    /// word keeps its givens and loses their rows and boxes and every other
+    /// given cell. Every word is left dirty, so the first band updates clear
+    /// the givens' columns.
+    fn from_givens(cells: &[u8]) -> Self {
+        // own[b][v]: the cells of band b holding v (0: blank).
+        let mut own = [[0u32; 16]; 3];
+        for (b, band) in cells.chunks_exact(27).enumerate() {
+            for (i, &v) in band.iter().enumerate() {
+                own[b][v as usize & 15] |= 1 << i;
+            }
+        }
+        let mut st = State::new();
+        for (b, own) in own.iter().enumerate() {
+            let given = BAND & !own[0];
+            for d in 0..9 {
+                let mine = own[d + 1];
+                let rows = (mine & ROW != 0) as usize
+                    | (((mine >> 9) & ROW != 0) as usize) << 1
+                    | (((mine >> 18) & ROW != 0) as usize) << 2;
+                let boxes = SEGMENTS[((mine | (mine >> 9) | (mine >> 18)) & ROW) as usize];
+                // A consistent board has one given of a digit per row and box.
+                debug_assert!(
+                    mine.count_ones() == (rows as u32).count_ones()
+                        && mine.count_ones() == boxes.count_ones()
+                );
+                let taken = given | ROWS_MASK[rows] | BOXES_MASK[boxes as usize];
+                st.cand[9 * b + d] = BAND & !(taken & !mine);
+            }
+            st.unsolved[b] = BAND & !given;
+        }
+        st
     }
 
     /// Marks cells `s` of band `b` (one per row at most) solved with digit
@@ -212,37 +457,33 @@ impl State {
     /// `d`'s other bands. Row and box exclusion inside the band come from the
     /// band filter.
     #[inline(always)]
-    #[must_use]
-    fn place<const OTHERS: bool>(&mut self, d: usize, b: usize, s: u32) -> u32 {
+    fn place<const OTHERS: bool>(&mut self, d: usize, b: usize, s: u32) {
         self.unsolved[b] &= !s;
-        let mut dirty = 0;
         if OTHERS {
             // The band's 9 digit words are contiguous: clear `s` from all of
             // them (a loop the compiler unrolls), then restore digit `d`'s word.
             let band = &mut self.cand[9 * b..9 * b + 9];
             let keep = band[d];
-            let mut changed = 0u32;
-            for (d2, w) in band.iter_mut().enumerate() {
-                let old = *w;
-                let new = old & !s;
-                *w = new;
-                changed |= ((old != new) as u32) << d2;
+            for w in band.iter_mut() {
+                *w &= !s;
             }
             band[d] = keep;
-            dirty = (changed & !(1 << d)) << (9 * b);
         }
-        let cols = (s | (s >> 9) | (s >> 18)) & ROW;
+        if !S::POINTING {
+            let cols = (s | (s >> 9) | (s >> 18)) & ROW;
+            self.clear_columns(d, b, cols);
+        }
+    }
+
+    /// Clears columns `cols` (9 bits) from digit `d`'s words in the bands
+    /// other than `b`.
+    #[inline(always)]
+    fn clear_columns(&mut self, d: usize, b: usize, cols: u32) {
         let colmask = cols * 0x40201;
-        for b2 in 0..3 {
-            if b2 != b {
-                let k = 9 * b2 + d;
-                let old = self.cand[k];
-                let new = old & !colmask;
-                self.cand[k] = new;
-                dirty |= ((old != new) as u32) << k;
-            }
+        // The two other bands, without a branch (`b2 != b` mispredicts).
+        for b2 in [OTHER_BANDS[b].0, OTHER_BANDS[b].1] {
+            self.cand[9 * b2 + d] &= !colmask;
         }
-        dirty
     }
 
     /// Puts digit `d` in the cell `bit` of band `b` (a given, a guess or a
@@ -256,8 +497,7 @@ impl State {
         let i = bit.trailing_zeros();
         let row = ROW << (9 * (i / 9));
         self.cand[j] &= !row | bit;
-        self.dirty |= 1 << j;
-        self.dirty |= self.place::<OTHERS>(d, b, bit);
+        self.place::<OTHERS>(d, b, bit);
         true
     }
 
@@ -266,64 +506,80 @@ impl State {
     #[inline(always)]
     fn settle<C: Counter>(
         &mut self,
+        seen: &mut Seen,
         ctx: &mut Ctx<C>,
         probes: &mut u64,
         why: &mut DeadEnd,
     ) -> bool {
-        let mut dirty = self.dirty;
-        self.dirty = 0;
-        while dirty != 0 {
-            let j = dirty.trailing_zeros() as usize & 31;
-            dirty &= dirty - 1;
+        loop {
             if C::ENABLED {
-                *probes += 1;
+                *probes += 27;
             }
-            let before = self.cand[j];
-            let pattern = SEGMENTS[(before & ROW) as usize]
-                | SEGMENTS[((before >> 9) & ROW) as usize] << 3
-                | SEGMENTS[((before >> 18) & ROW) as usize] << 6;
-            let pattern = pattern & ROW;
-            let x = before & PERMUTATION_CELLS[pattern as usize];
-            if x == 0 {
+            let mut dirty = dirty(&self.cand, seen);
+            if dirty == 0 {
+                return true;
+            }
+            while dirty != 0 {
+                let j = dirty.trailing_zeros() as usize;
+                dirty &= dirty - 1;
                 if C::ENABLED {
-                    *why = band_failure(before, BAND_OF[j], j - 9 * BAND_OF[j]);
+                    *probes += 1;
                 }
-                return false;
-            }
-            self.cand[j] = x;
-            let b = BAND_OF[j];
-            let d = j - 9 * b;
-            let singles = (SINGLE[(x & ROW) as usize]
-                | SINGLE[((x >> 9) & ROW) as usize] << 9
-                | SINGLE[((x >> 18) & ROW) as usize] << 18)
-                & self.unsolved[b];
-            if singles != 0 {
-                if C::ENABLED {
-                    let mut s = singles;
-                    while s != 0 {
-                        let i = s.trailing_zeros() as usize;
-                        s &= s - 1;
-                        // The digit's last place in its row (after the filter).
-                        let row = unit(0, 3 * b + i / 9);
-                        ctx.counter
-                            .forced_because(27 * b + i, d as u8 + 1, Reason::HiddenSingle(row));
+                let before = self.cand[j];
+                let pattern = SEGMENTS[(before & ROW) as usize]
+                    | SEGMENTS[((before >> 9) & ROW) as usize] << 3
+                    | SEGMENTS[((before >> 18) & ROW) as usize] << 6;
+                let pattern = pattern & ROW;
+                let x = before & PERMUTATION_CELLS[pattern as usize];
+                if x == 0 {
+                    if C::ENABLED {
+                        *why = band_failure(before, BAND_OF[j], j - 9 * BAND_OF[j]);
                     }
+                    return false;
                 }
-                dirty |= self.place::<true>(d, b, singles);
+                self.cand[j] = x;
+                seen[j] = x;
+                let b = BAND_OF[j];
+                let d = j - 9 * b;
+                if S::POINTING {
+                    let cols = (x | (x >> 9) | (x >> 18)) & ROW;
+                    self.clear_columns(d, b, LOCKED_COLUMNS[cols as usize]);
+                }
+                let singles = (SINGLE[(x & ROW) as usize]
+                    | SINGLE[((x >> 9) & ROW) as usize] << 9
+                    | SINGLE[((x >> 18) & ROW) as usize] << 18)
+                    & self.unsolved[b];
+                if singles != 0 {
+                    if C::ENABLED {
+                        let mut s = singles;
+                        while s != 0 {
+                            let i = s.trailing_zeros() as usize;
+                            s &= s - 1;
+                            // The digit's last place in its row (after the filter).
+                            let row = unit(0, 3 * b + i / 9);
+                            ctx.counter.forced_because(
+                                27 * b + i,
+                                d as u8 + 1,
+                                Reason::HiddenSingle(row),
+                            );
+                        }
+                    }
+                    self.place::<true>(d, b, singles);
+                }
             }
         }
-        true
     }
 
     /// Propagates to a fixpoint and says what to do next.
     fn propagate<C: Counter>(
         &mut self,
+        seen: &mut Seen,
         ctx: &mut Ctx<C>,
         probes: &mut u64,
         why: &mut DeadEnd,
     ) -> Fixpoint {
         loop {
-            if !self.settle(ctx, probes, why) {
+            if !self.settle(seen, ctx, probes, why) {
                 return Fixpoint::Contradiction;
             }
             if self.unsolved == [0; 3] {
@@ -331,9 +587,8 @@ impl State {
             }
             // Naked singles, empty cells and bivalue cells, band by band.
             let mut found = false;
-            let mut pair: Option<(usize, u32)> = None;
-            let mut best_score = u32::MAX;
-            for b in 0..3 {
+            let mut bivalues = [0u32; 3];
+            for (b, bivalue) in bivalues.iter_mut().enumerate() {
                 let u = self.unsolved[b];
                 if u == 0 {
                     continue;
@@ -359,22 +614,8 @@ impl State {
                 while singles != 0 {
                     let bit = singles & singles.wrapping_neg();
                     singles ^= bit;
-                    let mut placed = false;
-                    for d in 0..9 {
-                        if self.cand[9 * b + d] & bit != 0 {
-                            if C::ENABLED {
-                                ctx.counter.forced_because(
-                                    27 * b + bit.trailing_zeros() as usize,
-                                    d as u8 + 1,
-                                    Reason::NakedSingle,
-                                );
-                            }
-                            // A naked single: no other digit to clear.
-                            placed = self.assign::<false>(d, b, bit);
-                            break;
-                        }
-                    }
-                    if !placed {
+                    let digits = self.digits_of(b, bit);
+                    if digits == 0 {
                         // An earlier single of this sweep took its last digit.
                         if C::ENABLED {
                             let i = bit.trailing_zeros() as usize;
@@ -382,25 +623,24 @@ impl State {
                         }
                         return Fixpoint::Contradiction;
                     }
+                    let d = digits.trailing_zeros() as usize;
+                    if C::ENABLED {
+                        ctx.counter.forced_because(
+                            27 * b + bit.trailing_zeros() as usize,
+                            d as u8 + 1,
+                            Reason::NakedSingle,
+                        );
+                    }
+                    // A naked single: no other digit to clear.
+                    self.assign::<false>(d, b, bit);
                     found = true;
                 }
-                let bivalue = u & two & !three;
-                if bivalue != 0 {
-                    // Prefer the band with the most unsolved and the most
-                    // bivalue cells: a guess there has the most to
-                    // propagate into. (Measured: about 15% fewer nodes on
-                    // the hard corpora than the first bivalue cell.)
-                    let score = 200 - u.count_ones() - 3 * bivalue.count_ones();
-                    if score < best_score {
-                        best_score = score;
-                        pair = Some((b, bivalue & bivalue.wrapping_neg()));
-                    }
-                }
+                *bivalue = u & two & !three;
             }
             if found {
                 continue;
             }
-            match if COLS {
+            match if S::COLS {
                 self.column_singles(ctx, probes, why)
             } else {
                 Some(false)
@@ -409,21 +649,28 @@ impl State {
                 Some(true) => continue,
                 Some(false) => {}
             }
-            let (band, bit) = match pair {
+            let (band, bit) = match self.choose_bivalue::<C>(bivalues, probes) {
                 Some(p) => p,
                 None => self.fewest_candidates::<C>(probes),
             };
             if C::ENABLED {
                 *probes += 9;
             }
-            let mut digits = 0;
-            for d in 0..9 {
-                if self.cand[9 * band + d] & bit != 0 {
-                    digits |= 1 << d;
-                }
-            }
+            let digits = self.digits_of(band, bit);
             return Fixpoint::Branch { band, bit, digits };
         }
+    }
+
+    /// The digits (bit `d`) still possible in cell `bit` of band `b`,
+    /// gathered without a branch per digit.
+    #[inline(always)]
+    fn digits_of(&self, b: usize, bit: u32) -> u32 {
+        let i = bit.trailing_zeros();
+        let mut digits = 0;
+        for d in 0..9 {
+            digits |= ((self.cand[9 * b + d] >> i) & 1) << d;
+        }
+        digits
     }
 
     /// Hidden singles in columns, which the band filter does not see: a
@@ -468,7 +715,7 @@ impl State {
                 }
                 return None;
             }
-            if STACKS {
+            if S::STACKS {
                 // Stack view: the (band, column-in-stack) pairs of each stack
                 // form a permutation too (column/box locked candidates).
                 let mut allowed = [0u32; 3];
@@ -496,7 +743,6 @@ impl State {
                     let new = old & (a * 0x40201);
                     if new != old {
                         self.cand[k] = new;
-                        self.dirty |= 1 << k;
                         found = true;
                     }
                 }
@@ -534,6 +780,60 @@ impl State {
             }
         }
         Some(found)
+    }
+
+    /// The bivalue cell to branch on: the one with the most unsolved cells
+    /// in its row, column and box (its digit has the most to propagate
+    /// into), first in row-major order on ties. `None` if there is none.
+    #[inline(always)]
+    fn choose_bivalue<C: Counter>(
+        &self,
+        bivalues: [u32; 3],
+        probes: &mut u64,
+    ) -> Option<(usize, u32)> {
+        if bivalues == [0; 3] {
+            return None;
+        }
+        if C::ENABLED {
+            *probes += 9;
+        }
+        // Unsolved cells per row, per column and per box, counted once:
+        // each row's 9 bits spread to 9 nibbles (one per column) and added.
+        let mut rows = [0u32; 9];
+        let mut boxes = [0u32; 9];
+        let mut cols = 0u64;
+        for b in 0..3 {
+            let u = self.unsolved[b];
+            let mut band = 0u64;
+            for r in 0..3 {
+                let v = ((u >> (9 * r)) & ROW) as usize;
+                rows[3 * b + r] = POP9[v];
+                band += NIBBLES[v];
+            }
+            for k in 0..3 {
+                // The three column nibbles of box k, added by a multiply.
+                boxes[3 * b + k] = (((((band >> (12 * k)) & 0xFFF) * 0x111) >> 8) & 0xF) as u32;
+            }
+            cols += band;
+        }
+        let mut best = None;
+        let mut best_score = 0;
+        for b in 0..3 {
+            let mut bv = bivalues[b];
+            while bv != 0 {
+                let bit = bv & bv.wrapping_neg();
+                bv ^= bit;
+                let i = bit.trailing_zeros() as usize;
+                let (r, c) = (i / 9, i % 9);
+                let score =
+                    rows[3 * b + r] + ((cols >> (4 * c)) & 0xF) as u32 + boxes[3 * b + c / 3];
+                if score > best_score {
+                    best_score = score;
+                    best = Some((b, bit));
+                }
+            }
+        }
+        best
     }
 
     /// The unsolved cell with the fewest candidates (first in row-major
@@ -603,8 +903,6 @@ fn band_failure(word: u32, b: usize, d: usize) -> DeadEnd {
     }
 }
 
-/// Solves a 9×9 puzzle (`Strategy::run` refuses other sizes: `fast` is
-/// 9×9 only, see `Strategy::supports`).
 /// Rung 8.
 pub struct Fast;
 
@@ -617,31 +915,43 @@ impl Rung for Fast {
     type Scratch = ();
     fn scratch(_: BoxSize) {}
     fn search<C: Counter>(_: &mut (), puzzle: &Board, ctx: &mut Ctx<C>) -> Flow {
-        search(puzzle, ctx)
+        search::<Fast, C>(puzzle, ctx)
     }
 }
 
-fn search<C: Counter>(puzzle: &Board, ctx: &mut Ctx<C>) -> Flow {
-    let mut st = State::new();
-    for (c, &v) in puzzle.cells().iter().enumerate() {
-        if v != 0 && !st.assign::<true>(v as usize - 1, c / 27, 1 << (c % 27)) {
-            // Givens that leave a later given no room: no solution. The root
-            // node still counts as visited. (A consistent board never gets
-            // here: it would take two equal givens in a row or column.)
-            ctx.enter()?;
-            ctx.counter.dead_end();
-            return Ok(());
-        }
+/// A named setting of the switches: each variant of `fast` implements it
+/// (and [`Switches`]) and is a rung through the one impl below.
+pub trait Variant: Switches {
+    const NAME: &'static str;
+    const SUMMARY: &'static str;
+}
+
+impl<V: Variant> Rung for V {
+    const NAME: &'static str = <V as Variant>::NAME;
+    const SUMMARY: &'static str = <V as Variant>::SUMMARY;
+    fn supports(size: BoxSize) -> bool {
+        Fast::supports(size)
     }
-    node(st, ctx)
+    type Scratch = ();
+    fn scratch(_: BoxSize) {}
+    fn search<C: Counter>(_: &mut (), puzzle: &Board, ctx: &mut Ctx<C>) -> Flow {
+        search::<V, C>(puzzle, ctx)
+    }
+}
+
+/// Solves a 9×9 puzzle with the inference `S` switches on (the `Rung`
+/// contract keeps other sizes away: `supports` says 9×9 only). The search of
+/// `fast` and of its variants.
+pub(crate) fn search<S: Switches, C: Counter>(puzzle: &Board, ctx: &mut Ctx<C>) -> Flow {
+    node(State::<S>::from_givens(puzzle.cells()), NOTHING_SEEN, ctx)
 }
 
 /// One search node: propagate, then branch on one cell.
-fn node<C: Counter>(mut st: State, ctx: &mut Ctx<C>) -> Flow {
+fn node<S: Switches, C: Counter>(mut st: State<S>, mut seen: Seen, ctx: &mut Ctx<C>) -> Flow {
     ctx.enter()?;
     let mut probes = 0u64;
     let mut why = DeadEnd::Unstated;
-    let next = st.propagate(ctx, &mut probes, &mut why);
+    let next = st.propagate(&mut seen, ctx, &mut probes, &mut why);
     ctx.counter.probes(probes);
     match next {
         Fixpoint::Contradiction => {
@@ -661,7 +971,9 @@ fn node<C: Counter>(mut st: State, ctx: &mut Ctx<C>) -> Flow {
                 child.assign::<true>(d, band, bit);
                 ctx.counter.placement(cell, d as u8 + 1);
                 ctx.counter.guess();
-                node(child, ctx)?;
+                // The parent's words are all filtered: only what the
+                // guess changed is dirty in the child.
+                node(child, st.cand, ctx)?;
                 ctx.counter.backtrack(cell, d as u8 + 1);
             }
             Ok(())

@@ -4,6 +4,13 @@
 //! file (see [`Rung`]). Adding a rung in this crate is one new file and one
 //! line in the table; a rung from outside the crate joins with
 //! [`Strategy::add`].
+//!
+//! A line marked `[variant]` registers a *variant*: a rung's search with one
+//! of its switches turned (e.g. `fast-stacks`), so what the switch buys can
+//! be measured. A variant runs wherever its name is given (`--strategy`,
+//! [`crate::Solver`], the public checks) and `strategies` lists it, but the
+//! default selection of `compare`, `ladder` and `speed` ([`Strategy::ALL`],
+//! [`Strategy::ladder`]) leaves it out.
 
 use std::any::TypeId;
 use std::sync::RwLock;
@@ -19,10 +26,41 @@ use crate::search::{End, Limits, Report};
 pub(crate) mod rung;
 pub use rung::{LabCounter, Rung, RungInfo};
 
-/// Declares the rung modules and the [`Strategy`] enum, in ladder order.
+/// Declares the rung modules and the [`Strategy`] enum, in ladder order;
+/// a line may start with `[variant]` (see the module documentation).
 macro_rules! ladder {
-    ($( $variant:ident => $module:ident :: $rung:ident, )*) => {
+    (@is_variant variant) => { true };
+    (@is_variant) => { false };
+    ($( $([$kind:ident])? $variant:ident => $module:ident :: $rung:ident, )*) => {
         $( pub mod $module; )*
+
+        /// Each built-in strategy, with whether it is a variant.
+        const BUILT_IN: &[(Strategy, bool)] = &[$( (Strategy::$variant, ladder!(@is_variant $($kind)?)), )*];
+
+        /// How many of [`BUILT_IN`] are variants (or not).
+        const fn how_many(variants: bool) -> usize {
+            let mut n = 0;
+            let mut i = 0;
+            while i < BUILT_IN.len() {
+                n += (BUILT_IN[i].1 == variants) as usize;
+                i += 1;
+            }
+            n
+        }
+
+        /// The built-in strategies that are variants (or not), in table order.
+        const fn select<const N: usize>(variants: bool) -> [Strategy; N] {
+            let mut out = [Strategy::Naive; N];
+            let (mut i, mut k) = (0, 0);
+            while i < BUILT_IN.len() {
+                if BUILT_IN[i].1 == variants {
+                    out[k] = BUILT_IN[i].0;
+                    k += 1;
+                }
+                i += 1;
+            }
+            out
+        }
 
         /// One rung of the ladder: the name of a strategy on the command line,
         /// in CSV files and on charts. Declaration order is ladder order; rungs
@@ -35,9 +73,14 @@ macro_rules! ladder {
         }
 
         impl Strategy {
-            /// Every built-in strategy, in ladder order ([`Strategy::ladder`]
-            /// adds the rungs added from outside).
-            pub const ALL: &'static [Strategy] = &[$( Strategy::$variant, )*];
+            /// Every built-in rung of the ladder, in ladder order: the default
+            /// selection ([`Strategy::ladder`] adds the rungs added from
+            /// outside). Variants are in [`Strategy::VARIANTS`].
+            pub const ALL: &'static [Strategy] = &select::<{ how_many(false) }>(false);
+
+            /// The built-in variants (lines marked `[variant]`), in table order:
+            /// run by name, never by default.
+            pub const VARIANTS: &'static [Strategy] = &select::<{ how_many(true) }>(true);
 
             /// The rung behind this name: description and search.
             pub fn info(self) -> &'static RungInfo {
@@ -61,7 +104,9 @@ ladder! {
     Mrv => mrv::Mrv,
     Propagate => propagate::Propagate,
     Dlx => dlx::Dlx,
+    [variant] FastNoCols => fast_no_cols::FastNoCols,
     Fast => fast::Fast,
+    [variant] FastStacks => fast_stacks::FastStacks,
 }
 
 /// A rung added from outside the crate: its place among the added rungs.
@@ -162,7 +207,10 @@ impl Strategy {
         if let Some(i) = table.iter().position(|(t, _)| *t == id) {
             return Ok(Strategy::Added(Added(i as u16)));
         }
-        if Strategy::ALL.iter().any(|s| s.name() == name)
+        if Strategy::ALL
+            .iter()
+            .chain(Strategy::VARIANTS)
+            .any(|s| s.name() == name)
             || table.iter().any(|(_, r)| r.name == name)
         {
             return Err(AddError::Taken(name));
@@ -173,6 +221,7 @@ impl Strategy {
     }
 
     /// Every strategy in ladder order: the built-in rungs, then the added ones.
+    /// The default selection of the measuring commands (no variants).
     pub fn ladder() -> Vec<Strategy> {
         let extra = added().len();
         Strategy::ALL
@@ -182,9 +231,22 @@ impl Strategy {
             .collect()
     }
 
-    /// The strategy of this name, built-in or added.
+    /// Every strategy a name can select: [`Strategy::ladder`], then the
+    /// built-in variants.
+    pub fn every() -> Vec<Strategy> {
+        let mut all = Strategy::ladder();
+        all.extend_from_slice(Strategy::VARIANTS);
+        all
+    }
+
+    /// Whether this strategy is a variant of a rung (not in the default selection).
+    pub fn is_variant(self) -> bool {
+        Strategy::VARIANTS.contains(&self)
+    }
+
+    /// The strategy of this name: a rung (built-in or added) or a variant.
     pub fn from_name(name: &str) -> Option<Strategy> {
-        Strategy::ladder().into_iter().find(|s| s.name() == name)
+        Strategy::every().into_iter().find(|s| s.name() == name)
     }
 
     /// The CLI/CSV name, e.g. `blank-list`.
@@ -271,7 +333,7 @@ impl std::str::FromStr for Strategy {
     fn from_str(name: &str) -> Result<Self, Self::Err> {
         Strategy::from_name(name).ok_or_else(|| UnknownStrategy {
             name: name.to_string(),
-            valid: Strategy::ladder()
+            valid: Strategy::every()
                 .iter()
                 .map(|s| s.name())
                 .collect::<Vec<_>>()
@@ -319,7 +381,7 @@ impl clap::builder::TypedValueParser for StrategyParser {
     fn possible_values(
         &self,
     ) -> Option<Box<dyn Iterator<Item = clap::builder::PossibleValue> + '_>> {
-        Some(Box::new(Strategy::ladder().into_iter().map(|s| {
+        Some(Box::new(Strategy::every().into_iter().map(|s| {
             clap::builder::PossibleValue::new(s.name()).help(s.summary())
         })))
     }
