@@ -10,6 +10,7 @@
 //! * [`replay`] — traced searches as a self-contained web page.
 //! * [`compare`] — strategies × datasets → CSV, charts and a written report.
 //! * [`speed`] — throughput measurement (the `speed` command).
+//! * [`program`] — outside solver programs, run, timed and judged beside the ladder.
 //! * [`check`] — the fixture table and the invariant checks any rung must pass.
 //!
 //! **Your own rung.** Implement [`Rung`] for a type in your crate, check it
@@ -33,6 +34,7 @@ pub mod input;
 pub mod measure;
 pub mod output;
 pub mod present;
+pub mod program;
 pub mod progress;
 pub mod rate;
 pub mod replay;

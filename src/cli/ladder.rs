@@ -248,6 +248,10 @@ fn result(o: Outcome) -> &'static str {
         Outcome::NoSolution => "none",
         Outcome::BudgetExceeded => "budget",
         Outcome::Unsupported => "unsupported",
+        // Outside programs' outcomes; the ladder runs rungs only.
+        Outcome::WrongAnswer | Outcome::TimeLimit | Outcome::Crashed | Outcome::BadOutput => {
+            o.name()
+        }
     }
 }
 

@@ -127,6 +127,8 @@ impl Aggregate {
             Outcome::NoSolution => g.no_solution += 1,
             Outcome::BudgetExceeded => g.budget_exceeded += 1,
             Outcome::Unsupported => g.unsupported += 1,
+            // Outside programs' outcomes: compare's rows are rungs' rows.
+            Outcome::WrongAnswer | Outcome::TimeLimit | Outcome::Crashed | Outcome::BadOutput => {}
         }
         if let Some((nodes, nanos)) = row.measured() {
             let s = Sample {
