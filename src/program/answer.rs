@@ -118,10 +118,12 @@ pub fn parse_answer(text: &str, format: Format, puzzle: &Board) -> Result<Option
                     return Err(at(format!("{count} characters, expected {len}")));
                 }
                 for c in line.chars() {
+                    // The lab's alphabet: `.`/`0`, `1`-`9`, `A`-`P` (any case).
                     let v = match c {
                         '.' => 0,
                         c => c
                             .to_digit(36)
+                            .filter(|&v| v <= 25)
                             .ok_or_else(|| at(format!("unexpected character {c:?}")))?
                             as u8,
                     };
