@@ -15,6 +15,11 @@ pub trait Progress: Sync {
     fn say(&self, what: &str) {
         let _ = what;
     }
+    /// The work's own estimate of the time left, from now (work whose steps
+    /// differ in cost knows better than a rate of steps per second).
+    fn left(&self, left: std::time::Duration) {
+        let _ = left;
+    }
 }
 
 /// Progress that goes nowhere (tests, library callers that do not care).

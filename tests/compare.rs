@@ -10,7 +10,7 @@ use compare_support::{lab, listing, snapshot, staging_folders};
 use sudoku_lab::Strategy;
 use sudoku_lab::compare::draw::CHARTS;
 use sudoku_lab::compare::run::columns;
-use sudoku_lab::compare::summary::SUMMARY_COLUMNS;
+use sudoku_lab::compare::summary;
 
 fn fixture(name: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -89,7 +89,7 @@ fn csv_header_and_row_counts() {
     assert_eq!(no_solution, strategies);
 
     let summary = lines(&out.join("summary.csv"));
-    assert_eq!(summary[0], SUMMARY_COLUMNS.join(","));
+    assert_eq!(summary[0], summary::columns().join(","));
     assert_eq!(summary.len() - 1, 2 * strategies);
     for name in ["README.md", "meta.csv"] {
         assert!(out.join(name).is_file(), "{name} missing");
@@ -210,11 +210,28 @@ fn summary_statistics_on_a_hand_made_table() {
     ] {
         assert_eq!(get(rb, col), want, "{b} {col}");
     }
-    // The ladder table: b visits the same nodes at half the cost per node,
-    // over the 3 puzzles both solved.
+    // The ladder: the 3 puzzles both solved (no. 3 has no solution, a
+    // stopped on no. 5). Geometric means: nodes (10·20·40)^⅓ = 20, times
+    // 2 µs and 1 µs; b visits the same nodes at half the cost per node.
     let md = fs::read_to_string(dir.join("README.md")).unwrap();
     assert!(
-        md.contains(&format!("| `{b}` | 3 | ×1.00 | ×2.00 | ×2.00 |")),
+        md.contains("Ladder set: **3 of 5** puzzles of size 9×9."),
+        "{md}"
+    );
+    assert!(
+        md.contains(&format!(
+            "Left out: 1 with no solution; 1 that some rung did not finish within the budget (`{a}` 1)."
+        )),
+        "{md}"
+    );
+    assert!(
+        md.contains(&format!("| `{a}` | 20 | 2 µs | 100 ns | – | – | – | – |")),
+        "{md}"
+    );
+    assert!(
+        md.contains(&format!(
+            "| `{b}` | 20 | 1 µs | 50 ns | ×1.00 | ×2.00 | ×2.00 | ×2.00 |"
+        )),
         "{md}"
     );
 }
@@ -321,7 +338,9 @@ fn a_failed_run_leaves_the_previous_report_intact() {
 #[test]
 fn default_datasets_come_from_the_shipped_folder() {
     let tmp = tempfile::tempdir().unwrap();
-    let out = tmp.path().join("reports");
+    // A filtered selection without --out: its own folder below reports/runs.
+    let slug = format!("{}.budget-20000", Strategy::ALL[0].name());
+    let out = tmp.path().join("reports/runs").join(&slug);
     lab()
         .env("SUDOKU_LAB_DATASETS", fixture(""))
         .current_dir(tmp.path())
@@ -329,10 +348,16 @@ fn default_datasets_come_from_the_shipped_folder() {
         .arg(Strategy::ALL[0].name())
         .assert()
         .success()
-        .stdout(predicates::str::contains("mini-4x4"))
-        .stdout(predicates::str::contains("mini-9x9"));
+        .stdout(predicates::str::contains(format!(
+            "report: reports/runs/{slug}/README.md"
+        )));
     let results = lines(&out.join("results.csv"));
     assert_eq!(results.len() - 1, PUZZLES_4X4 + PUZZLES_9X9);
+    let datasets: std::collections::BTreeSet<&str> = results[1..]
+        .iter()
+        .map(|l| l.split(',').next().unwrap())
+        .collect();
+    assert_eq!(datasets, ["mini-4x4", "mini-9x9"].into());
     // A shipped dataset can also be named.
     lab()
         .env("SUDOKU_LAB_DATASETS", fixture(""))

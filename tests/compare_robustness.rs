@@ -266,8 +266,9 @@ fn memory_does_not_follow_the_row_count_for_a_million_puzzles() {
     memory_is_bounded(100_000, 1_000_000);
 }
 
-/// Starts a `compare` that streams rows from a 4×4 file, then hangs on the
-/// endless puzzle, and waits until its staging folder holds some rows.
+/// Starts a `compare` that streams rows from a 4×4 file and hangs on the
+/// endless puzzle (measured halfway through: datasets are interleaved), and
+/// waits until its staging folder holds some rows.
 /// The caller signals the child and waits for it ([`wait_for_exit`]).
 #[cfg(unix)]
 #[allow(clippy::zombie_processes)]
@@ -292,10 +293,15 @@ fn start_hanging_compare(tmp: &Path, out: &Path) -> Child {
         .unwrap();
     let start = Instant::now();
     loop {
-        let staged = staging_folders(out)
-            .iter()
-            .map(|d| out.join(d).join("results.csv"))
-            .any(|f| fs::metadata(f).is_ok_and(|m| m.len() > 0));
+        // Rows are staged per dataset (`part-N.csv`, joined into
+        // results.csv at the end): any non-empty file means rows.
+        let staged = staging_folders(out).iter().any(|d| {
+            fs::read_dir(out.join(d)).is_ok_and(|entries| {
+                entries
+                    .flatten()
+                    .any(|e| e.metadata().is_ok_and(|m| m.is_file() && m.len() > 0))
+            })
+        });
         if staged {
             return child;
         }

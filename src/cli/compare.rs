@@ -1,14 +1,14 @@
 //! `compare` and `report`: thin wrappers over [`crate::compare`].
 
 use std::ffi::OsString;
-use std::io::IsTerminal;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::Args;
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 use super::args::{MeasureBudget, SampleArgs, StrategyList, TimingArgs};
+use super::program::ProgramArgs;
+use super::progress::Bar;
 use crate::compare::{self, run::Plan, run::resolve_sources};
 use crate::defaults;
 
@@ -29,13 +29,18 @@ pub struct CompareArgs {
     pub sample: SampleArgs,
     #[command(flatten)]
     pub timing: TimingArgs,
+    #[command(flatten)]
+    pub programs: ProgramArgs,
     /// Worker threads (default: all hardware threads). Row order and counters
     /// do not depend on it.
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=1024))]
     pub jobs: Option<u64>,
-    /// Report folder (replaced file by file once the new report is complete).
-    #[arg(long, value_name = "DIR", default_value = "reports")]
-    pub out: PathBuf,
+    /// Report folder (replaced once the new report is complete). Default:
+    /// `reports` for the default selection (every shipped dataset and
+    /// strategy, default budget, no sample); any other selection writes
+    /// `reports/runs/SELECTION`, so it never replaces the full report.
+    #[arg(long, value_name = "DIR")]
+    pub out: Option<PathBuf>,
 }
 
 #[derive(Debug, Args)]
@@ -70,40 +75,38 @@ pub fn compare(args: &CompareArgs, argv: &[OsString]) -> anyhow::Result<ExitCode
         sample: args.sample.sample(),
         method: args.timing.method(),
         jobs,
+        programs: args.programs.programs()?,
     };
-    let progress = if std::io::stderr().is_terminal() {
-        let pb = ProgressBar::with_draw_target(Some(0), ProgressDrawTarget::stderr());
-        if let Ok(style) = ProgressStyle::with_template(
-            "{elapsed_precise} [{bar:40.cyan/blue}] {pos}/{len} runs  ETA {eta}",
-        ) {
-            pb.set_style(style.progress_chars("=> "));
-        }
-        pb
-    } else {
-        ProgressBar::hidden()
+    let out = match &args.out {
+        Some(out) => out.clone(),
+        None => compare::default_out(&plan),
     };
+    let bar = Bar::new("compare");
     // Ctrl-C / SIGTERM: drop the half-built report at once, keep the old one.
     let _ = ctrlc::set_handler(|| {
         crate::output::note("\ninterrupted: no new report written; the previous one is unchanged");
         compare::write::abandon_and_exit(EXIT_INTERRUPTED)
     });
-    let done = compare::compare(&plan, &args.out, &command_line(argv), &progress)?;
-    crate::output::print(&format!(
-        "{}{} runs; report written to {}\n",
-        compare::summary_table(&done.summary),
-        done.rows,
-        done.out.join(compare::README).display()
-    ))?;
-    Ok(ExitCode::SUCCESS)
+    let done = compare::compare(&plan, &out, &command_line(argv), &bar);
+    bar.finish();
+    let done = done?;
+    if let Some(old) = &done.replaced {
+        crate::output::note(format_args!(
+            "note: replaced the report in {} made by another selection ({old})",
+            done.out.display()
+        ));
+    }
+    crate::output::print(&done.console)?;
+    // A program that failed a puzzle fails the run (the report is written).
+    Ok(if done.program_failures > 0 {
+        ExitCode::from(super::EXIT_UNSOLVED)
+    } else {
+        ExitCode::SUCCESS
+    })
 }
 
 pub fn report(args: &ReportArgs) -> anyhow::Result<ExitCode> {
     let done = compare::redraw(&args.dir)?;
-    crate::output::print(&format!(
-        "{}{} rows read; report redrawn in {}\n",
-        compare::summary_table(&done.summary),
-        done.rows,
-        done.out.join(compare::README).display()
-    ))?;
+    crate::output::print(&done.console)?;
     Ok(ExitCode::SUCCESS)
 }

@@ -1,9 +1,13 @@
 //! Chart data: what each of the five charts shows, computed from an
 //! [`Aggregate`] and nothing else. Drawing lives in `draw.rs`.
+//!
+//! Nothing here pools board sizes where a size would change the reading:
+//! node distributions and ladders come per size, the growth chart compares
+//! sizes on puzzles with the same share of cells given ([`FILL_BAND`]).
 
 use std::collections::BTreeMap;
 
-use super::summary::{Aggregate, PairAcc, Sample};
+use super::summary::{Aggregate, Kind, Ladder, Sample};
 use crate::Strategy;
 use crate::stats::quantile_sorted_u64;
 
@@ -13,6 +17,24 @@ pub const SCATTER_MAX: usize = 1500;
 /// Most points per CDF curve.
 const CDF_MAX: usize = 400;
 
+/// The growth chart compares board sizes on the puzzles whose share of
+/// given cells lies in this band (inclusive): 36-46 clues of 81, 113-145 of
+/// 256, 275-356 of 625, 8-9 of 16. The shipped sets have puzzles there for
+/// every size (the 25×25 generator cannot prove uniqueness below 350).
+pub const FILL_BAND: (f64, f64) = (0.44, 0.57);
+
+/// Width of the fill bins of the growth chart's lower panels, in percent of
+/// the cells.
+pub const FILL_BIN_PERCENT: u32 = 5;
+
+/// A dataset as the charts label it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct DatasetInfo {
+    pub name: String,
+    /// Board side of its puzzles (the most common one), if any ran.
+    pub side: Option<u32>,
+}
+
 /// Chart 1: spread of solve time for one dataset × strategy.
 #[derive(Clone, Debug, PartialEq)]
 pub struct TimeSpread {
@@ -21,69 +43,105 @@ pub struct TimeSpread {
     pub p10: f64,
     pub median: f64,
     pub p90: f64,
-    /// Runs that hit the budget (their times are lower bounds).
-    pub censored: u64,
+    /// Runs that hit a limit (their times are lower bounds).
+    pub stopped: u64,
 }
 
-/// Chart 2: cumulative share of puzzles solved within `nodes`.
+/// Chart 2: one curve: share of a size's puzzles finished within N nodes.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Cdf {
     /// The strategies with exactly this curve (rungs that keep the same
     /// search order visit identical trees), in ladder order.
     pub strategies: Vec<Strategy>,
-    /// (nodes, share of measured runs solved within that many nodes), rising.
+    /// (nodes, share of measured runs finished within that many nodes), rising.
     pub points: Vec<(f64, f64)>,
     pub measured: u64,
     pub solved: u64,
+    /// Finished by proving there is no solution.
+    pub no_solution: u64,
+    /// Stopped at a limit: the curve ends below 100% by these.
+    pub stopped: u64,
+}
+
+/// Chart 2: the curves of one board size.
+#[derive(Clone, Debug, PartialEq)]
+pub struct CdfPanel {
+    pub side: u32,
+    pub curves: Vec<Cdf>,
+    /// Strategies that have rows of this size but ran none of them.
+    pub not_run: Vec<Strategy>,
 }
 
 /// Chart 3: one point per run (or an even subsample).
 #[derive(Clone, Debug, PartialEq)]
 pub struct Scatter {
     pub strategy: Strategy,
-    /// (nodes, nanoseconds).
-    pub points: Vec<(f64, f64)>,
+    /// (nodes, nanoseconds, stopped at a limit).
+    pub points: Vec<(f64, f64, bool)>,
     pub total: usize,
 }
 
-/// Chart 4: one rung against the baseline.
+/// Chart 5, upper panels: one strategy at one size, over the puzzles of
+/// [`FILL_BAND`].
 #[derive(Clone, Debug, PartialEq)]
-pub struct Rung {
+pub struct SizePoint {
     pub strategy: Strategy,
-    pub acc: PairAcc,
-}
-
-/// Chart 5: medians of one strategy at one x (board side, or clue count).
-#[derive(Clone, Debug, PartialEq)]
-pub struct GrowthPoint {
-    pub strategy: Strategy,
-    pub x: u32,
+    pub side: u32,
     pub median_nanos: f64,
     pub median_nodes: f64,
-    pub runs: usize,
-    /// Runs that hit the budget (the medians may be lower bounds).
-    pub censored: usize,
+    pub runs: u64,
+    /// Runs that hit a limit (the medians may be lower bounds).
+    pub stopped: u64,
+}
+
+/// Chart 5, lower panels: one strategy in one fill bin of one size.
+#[derive(Clone, Debug, PartialEq)]
+pub struct FillPoint {
+    pub strategy: Strategy,
+    /// Bin index: cells given in `[bin, bin + 1) × FILL_BIN_PERCENT` percent.
+    pub bin: u32,
+    pub median_nanos: f64,
+    pub runs: u64,
+    pub stopped: u64,
+}
+
+/// Chart 5, one lower panel: median time by share of cells given, one size.
+#[derive(Clone, Debug, PartialEq)]
+pub struct FillPanel {
+    pub side: u32,
+    /// (bin, puzzles in it).
+    pub bins: Vec<(u32, u64)>,
+    pub points: Vec<FillPoint>,
+}
+
+/// Everything the growth chart draws.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Growth {
+    /// Puzzles in [`FILL_BAND`] per side: (side, puzzles).
+    pub band: Vec<(u32, u64)>,
+    pub by_size: Vec<SizePoint>,
+    pub by_fill: Vec<FillPanel>,
+    /// Puzzles left out of the growth chart: no strategy solved them and
+    /// one proved there is no solution.
+    pub no_solution: u64,
 }
 
 /// Everything the five charts draw.
 #[derive(Clone, Debug, PartialEq)]
 pub struct ChartData {
-    pub datasets: Vec<String>,
+    pub datasets: Vec<DatasetInfo>,
     pub strategies: Vec<Strategy>,
     pub time: Vec<TimeSpread>,
-    pub cdf: Vec<Cdf>,
+    /// (dataset, strategy) pairs with rows where nothing ran.
+    pub not_run: Vec<(usize, Strategy)>,
+    pub cdf: Vec<CdfPanel>,
     pub scatter: Vec<Scatter>,
-    /// The first strategy in ladder order that ran: the ladder's reference.
-    pub baseline: Option<Strategy>,
-    pub ladder: Vec<Rung>,
-    pub by_size: Vec<GrowthPoint>,
-    /// The board side used for the clue-count panel (the most common one).
-    pub clue_side: Option<u32>,
-    pub by_clues: Vec<GrowthPoint>,
+    /// One ladder per board size, smallest first.
+    pub ladders: Vec<Ladder>,
+    pub growth: Growth,
+    /// The node budget, where the rows tell it.
+    pub budget: Option<u64>,
 }
-
-/// Times, node counts and budget-hit count of the runs at one growth point.
-type Bucket = (Vec<u64>, Vec<u64>, usize);
 
 fn sorted(values: impl Iterator<Item = u64>) -> Vec<u64> {
     let mut v: Vec<u64> = values.collect();
@@ -91,11 +149,80 @@ fn sorted(values: impl Iterator<Item = u64>) -> Vec<u64> {
     v
 }
 
+/// The median of values (sorted in place); `None` for none.
+fn median(v: &mut [u64]) -> Option<f64> {
+    v.sort_unstable();
+    (!v.is_empty()).then(|| quantile_sorted_u64(v, 0.5))
+}
+
+/// The fill bin of a sample (see [`FillPoint::bin`]).
+pub fn fill_bin(x: &Sample) -> u32 {
+    let percent = x.fill() * 100.0;
+    ((percent / f64::from(FILL_BIN_PERCENT)).floor() as u32).min(100 / FILL_BIN_PERCENT - 1)
+}
+
+/// Whether a sample's puzzle lies in [`FILL_BAND`].
+pub fn in_band(x: &Sample) -> bool {
+    let f = x.fill();
+    // A hair of tolerance: 350/625 is 0.56 exactly, but not in binary.
+    f >= FILL_BAND.0 - 1e-9 && f <= FILL_BAND.1 + 1e-9
+}
+
+/// The budget, as far as the rows tell: a run stopped by the node budget
+/// stops at exactly the budget, so the largest such node count is the budget.
+pub fn budget_seen(agg: &Aggregate) -> Option<u64> {
+    agg.groups
+        .values()
+        .flat_map(|g| g.samples.iter().filter(|s| s.stopped()).map(|s| s.nodes))
+        .max()
+}
+
+/// Which puzzles (by number) have a solution, as far as the runs tell:
+/// some strategy solved them. One byte per puzzle.
+fn solvable(agg: &Aggregate) -> Vec<bool> {
+    let n = agg
+        .groups
+        .values()
+        .filter_map(|g| g.samples.last().map(|s| s.puzzle as usize + 1))
+        .max()
+        .unwrap_or(0);
+    let mut v = vec![false; n];
+    for g in agg.groups.values() {
+        for s in g.samples.iter().filter(|s| s.solved()) {
+            v[s.puzzle as usize] = true;
+        }
+    }
+    v
+}
+
 impl ChartData {
     pub fn new(agg: &Aggregate) -> ChartData {
         let strategies = agg.strategies();
+        let datasets = (0..agg.datasets.len())
+            .map(|d| {
+                let mut sides: BTreeMap<u32, u64> = BTreeMap::new();
+                for ((gd, _), g) in &agg.groups {
+                    if *gd == d {
+                        for s in &g.samples {
+                            *sides.entry(u32::from(s.side)).or_default() += 1;
+                        }
+                    }
+                }
+                DatasetInfo {
+                    name: agg.datasets[d].clone(),
+                    side: sides
+                        .iter()
+                        .max_by_key(|&(&side, &n)| (n, std::cmp::Reverse(side)))
+                        .map(|(&side, _)| side),
+                }
+            })
+            .collect();
         let mut time = Vec::new();
+        let mut not_run = Vec::new();
         for (&(d, s), g) in &agg.groups {
+            if g.count_kind(Kind::NotRun) > 0 && g.samples.is_empty() {
+                not_run.push((d, s));
+            }
             if g.samples.is_empty() {
                 continue;
             }
@@ -106,141 +233,203 @@ impl ChartData {
                 p10: quantile_sorted_u64(&v, 0.1),
                 median: quantile_sorted_u64(&v, 0.5),
                 p90: quantile_sorted_u64(&v, 0.9),
-                censored: g.budget_exceeded,
+                stopped: g.count_kind(Kind::Stopped),
             });
         }
+        let cdf = agg
+            .sides()
+            .into_iter()
+            .map(|side| cdf_panel(agg, &strategies, side))
+            .collect();
 
-        // Per strategy, pooled over datasets, without copying every sample.
-        let mut cdf: Vec<Cdf> = Vec::new();
         let mut scatter = Vec::new();
         for &s in &strategies {
-            let groups: Vec<&Vec<Sample>> = agg
-                .groups
-                .iter()
-                .filter(|&(&(_, gs), _)| gs == s)
-                .map(|(_, g)| &g.samples)
-                .collect();
-            let measured: usize = groups.iter().map(|v| v.len()).sum();
-            if measured == 0 {
+            let runs = || {
+                agg.groups
+                    .iter()
+                    .filter(move |&(&(_, gs), _)| gs == s)
+                    .flat_map(|(_, g)| g.samples.iter())
+            };
+            let total = runs().count();
+            if total == 0 {
                 continue;
             }
-            let solved = sorted(
-                groups
-                    .iter()
-                    .flat_map(|v| v.iter())
-                    .filter(|x| x.solved)
-                    .map(|x| x.nodes),
-            );
-            let step = solved.len().div_ceil(CDF_MAX).max(1);
-            let mut points: Vec<(f64, f64)> = Vec::new();
-            for (i, &n) in solved.iter().enumerate() {
-                let last = i + 1 == solved.len();
-                if (i + 1) % step == 0 || last {
-                    points.push((n as f64, (i + 1) as f64 / measured as f64));
-                }
-            }
-            let same = cdf
-                .iter_mut()
-                .find(|c| c.points == points && c.measured == measured as u64);
-            match same {
-                Some(c) => c.strategies.push(s),
-                None => cdf.push(Cdf {
-                    strategies: vec![s],
-                    points,
-                    measured: measured as u64,
-                    solved: solved.len() as u64,
-                }),
-            }
-            let stride = measured.div_ceil(SCATTER_MAX).max(1);
+            let stride = total.div_ceil(SCATTER_MAX).max(1);
             scatter.push(Scatter {
                 strategy: s,
-                points: groups
-                    .iter()
-                    .flat_map(|v| v.iter())
+                points: runs()
                     .step_by(stride)
-                    .map(|x| (x.nodes as f64, x.nanos as f64))
+                    .map(|x| (x.nodes as f64, x.nanos as f64, x.stopped()))
                     .collect(),
-                total: measured,
+                total,
             });
         }
 
-        let baseline = strategies.first().copied();
-        let ladder = match baseline {
-            Some(base) => strategies[1..]
-                .iter()
-                .filter_map(|&s| {
-                    let acc = agg.pairs.get(&(base, s)).copied()?;
-                    (acc.pairs > 0).then_some(Rung { strategy: s, acc })
-                })
-                .collect(),
-            None => Vec::new(),
-        };
-
-        // Medians per (strategy, x): values bucketed one strategy at a time,
-        // so the copies never cover more than one strategy's runs (16 bytes
-        // each; see tests/compare_robustness.rs).
-        let growth = |key: &dyn Fn(&Sample) -> Option<u32>| {
-            let mut points = Vec::new();
-            for &s in &strategies {
-                let mut acc: BTreeMap<u32, Bucket> = BTreeMap::new();
-                for (_, g) in agg.groups.iter().filter(|&(&(_, gs), _)| gs == s) {
-                    for x in &g.samples {
-                        if let Some(k) = key(x) {
-                            let e = acc.entry(k).or_default();
-                            e.0.push(x.nanos);
-                            e.1.push(x.nodes);
-                            e.2 += usize::from(x.over_budget);
-                        }
-                    }
-                }
-                points.extend(
-                    acc.into_iter()
-                        .map(|(x, (mut nanos, mut nodes, censored))| {
-                            nanos.sort_unstable();
-                            nodes.sort_unstable();
-                            GrowthPoint {
-                                strategy: s,
-                                x,
-                                median_nanos: quantile_sorted_u64(&nanos, 0.5),
-                                median_nodes: quantile_sorted_u64(&nodes, 0.5),
-                                runs: nanos.len(),
-                                censored,
-                            }
-                        }),
-                );
-            }
-            points
-        };
-        let by_size = growth(&|x| Some(u32::from(x.side)));
-        let mut per_side: BTreeMap<u32, usize> = BTreeMap::new();
-        for g in agg.groups.values() {
-            for x in &g.samples {
-                *per_side.entry(u32::from(x.side)).or_default() += 1;
-            }
-        }
-        // Most runs wins; ties go to the smaller side.
-        let clue_side = per_side
-            .iter()
-            .max_by_key(|&(&side, &n)| (n, std::cmp::Reverse(side)))
-            .map(|(&side, _)| side);
-        let by_clues = match clue_side {
-            Some(cs) => growth(&|x| (u32::from(x.side) == cs).then_some(u32::from(x.clues))),
-            None => Vec::new(),
-        };
-
         ChartData {
-            datasets: agg.datasets.clone(),
-            strategies,
+            datasets,
             time,
+            not_run,
             cdf,
             scatter,
-            baseline,
-            ladder,
-            by_size,
-            clue_side,
-            by_clues,
+            ladders: agg.ladders(),
+            growth: growth(agg, &strategies),
+            budget: budget_seen(agg),
+            strategies,
         }
     }
+}
+
+/// The node-distribution curves of one size, one strategy at a time (the
+/// copies never cover more than one strategy's runs).
+fn cdf_panel(agg: &Aggregate, strategies: &[Strategy], side: u32) -> CdfPanel {
+    let mut curves: Vec<Cdf> = Vec::new();
+    let mut not_run = Vec::new();
+    for &s in strategies {
+        let runs = || {
+            agg.groups
+                .iter()
+                .filter(move |&(&(_, gs), _)| gs == s)
+                .flat_map(|(_, g)| g.samples.iter())
+                .filter(|x| u32::from(x.side) == side)
+        };
+        let measured = runs().count();
+        if measured == 0 {
+            if agg.outcomes(side, s).iter().sum::<u64>() > 0 {
+                not_run.push(s);
+            }
+            continue;
+        }
+        let finished = sorted(runs().filter(|x| x.kind().finished()).map(|x| x.nodes));
+        let step = finished.len().div_ceil(CDF_MAX).max(1);
+        let mut points: Vec<(f64, f64)> = Vec::new();
+        let mut taken = 0;
+        for (i, &n) in finished.iter().enumerate() {
+            // The last run at each node count (the top of its step), at
+            // most one point per `step` runs, and always the last.
+            let last = i + 1 == finished.len();
+            let next_differs = finished.get(i + 1) != Some(&n);
+            if next_differs && (i + 1 - taken >= step || last) {
+                points.push((n as f64, (i + 1) as f64 / measured as f64));
+                taken = i + 1;
+            }
+        }
+        let curve = Cdf {
+            strategies: vec![s],
+            points,
+            measured: measured as u64,
+            solved: runs().filter(|x| x.solved()).count() as u64,
+            no_solution: runs().filter(|x| x.kind() == Kind::NoSolution).count() as u64,
+            stopped: runs().filter(|x| x.stopped()).count() as u64,
+        };
+        match curves.iter_mut().find(|c| {
+            c.points == curve.points
+                && (c.measured, c.solved, c.no_solution)
+                    == (curve.measured, curve.solved, curve.no_solution)
+        }) {
+            Some(c) => c.strategies.push(s),
+            None => curves.push(curve),
+        }
+    }
+    CdfPanel {
+        side,
+        curves,
+        not_run,
+    }
+}
+
+/// Growth data: medians per strategy and size over [`FILL_BAND`], and per
+/// strategy, size and fill bin; puzzles without a solution left out.
+/// Values are bucketed one strategy at a time.
+fn growth(agg: &Aggregate, strategies: &[Strategy]) -> Growth {
+    let has_solution = solvable(agg);
+    let keep = |x: &Sample| has_solution.get(x.puzzle as usize) == Some(&true);
+    let mut out = Growth::default();
+    // Puzzles per side in the band and per bin: counted once each, from
+    // whichever strategy ran them.
+    let mut band: BTreeMap<u32, Vec<bool>> = BTreeMap::new();
+    let mut bins: BTreeMap<(u32, u32), Vec<bool>> = BTreeMap::new();
+    let mut no_solution = vec![false; has_solution.len()];
+    for g in agg.groups.values() {
+        for x in &g.samples {
+            let p = x.puzzle as usize;
+            if !keep(x) {
+                no_solution[p] |= x.kind() == Kind::NoSolution;
+                continue;
+            }
+            let side = u32::from(x.side);
+            if in_band(x) {
+                mark(band.entry(side).or_default(), p);
+            }
+            mark(bins.entry((side, fill_bin(x))).or_default(), p);
+        }
+    }
+    out.no_solution = no_solution.iter().filter(|&&b| b).count() as u64;
+    out.band = band
+        .into_iter()
+        .map(|(side, v)| (side, v.iter().filter(|&&b| b).count() as u64))
+        .collect();
+    let mut panels: BTreeMap<u32, FillPanel> = BTreeMap::new();
+    for ((side, bin), v) in bins {
+        panels
+            .entry(side)
+            .or_insert_with(|| FillPanel {
+                side,
+                bins: Vec::new(),
+                points: Vec::new(),
+            })
+            .bins
+            .push((bin, v.iter().filter(|&&b| b).count() as u64));
+    }
+    for &s in strategies {
+        // (side) → (nanos, nodes, stopped) in the band; (side, bin) → (nanos, stopped).
+        let mut by_size: BTreeMap<u32, (Vec<u64>, Vec<u64>, u64)> = BTreeMap::new();
+        let mut by_bin: BTreeMap<(u32, u32), (Vec<u64>, u64)> = BTreeMap::new();
+        for (_, g) in agg.groups.iter().filter(|&(&(_, gs), _)| gs == s) {
+            for x in g.samples.iter().filter(|x| keep(x)) {
+                let side = u32::from(x.side);
+                if in_band(x) {
+                    let e = by_size.entry(side).or_default();
+                    e.0.push(x.nanos);
+                    e.1.push(x.nodes);
+                    e.2 += u64::from(x.stopped());
+                }
+                let e = by_bin.entry((side, fill_bin(x))).or_default();
+                e.0.push(x.nanos);
+                e.1 += u64::from(x.stopped());
+            }
+        }
+        for (side, (mut nanos, mut nodes, stopped)) in by_size {
+            out.by_size.push(SizePoint {
+                strategy: s,
+                side,
+                runs: nanos.len() as u64,
+                median_nanos: median(&mut nanos).unwrap_or_default(),
+                median_nodes: median(&mut nodes).unwrap_or_default(),
+                stopped,
+            });
+        }
+        for ((side, bin), (mut nanos, stopped)) in by_bin {
+            if let Some(panel) = panels.get_mut(&side) {
+                panel.points.push(FillPoint {
+                    strategy: s,
+                    bin,
+                    runs: nanos.len() as u64,
+                    median_nanos: median(&mut nanos).unwrap_or_default(),
+                    stopped,
+                });
+            }
+        }
+    }
+    out.by_fill = panels.into_values().collect();
+    out
+}
+
+/// Marks puzzle `p` in a growable bit list.
+fn mark(v: &mut Vec<bool>, p: usize) {
+    if v.len() <= p {
+        v.resize(p + 1, false);
+    }
+    v[p] = true;
 }
 
 #[cfg(test)]
@@ -249,27 +438,36 @@ mod tests {
     use crate::compare::run::Row;
     use crate::compare::summary::solved_row;
 
-    fn row(index: u64, size: u32, strategy: Strategy, nodes: u64) -> Row {
-        solved_row("d", index, size, strategy, nodes, nodes * 10)
+    fn row(index: u64, size: u32, clues: u32, strategy: Strategy, nodes: u64) -> Row {
+        let mut r = solved_row("d", index, size, strategy, nodes, nodes * 10);
+        r.clues = clues;
+        r
     }
 
-    /// Growth points come per strategy in ladder order, then per x rising,
-    /// with exact medians (they are bucketed one strategy at a time).
+    /// Size points cover the fill band only, per strategy then side, with
+    /// exact medians; fill bins count each puzzle once.
     #[test]
-    fn growth_points_are_grouped_by_strategy_then_x() {
+    fn growth_compares_sizes_inside_the_band() {
         let (a, b) = (Strategy::ALL[0], Strategy::ALL[3]);
         let mut agg = Aggregate::default();
-        // Puzzles 1-3 are 9x9, 4-5 are 4x4; b visits twice a's nodes.
-        for (i, size, nodes) in [(1, 9, 30), (2, 9, 10), (3, 9, 20), (4, 4, 4), (5, 4, 6)] {
-            agg.push(&row(i, size, b, 2 * nodes));
-            agg.push(&row(i, size, a, nodes));
+        // 9x9: 40 clues (49%, in band) ×3, 25 clues (31%, out); 4x4: 8 clues (50%) ×2.
+        for (i, size, clues, nodes) in [
+            (1, 9, 40, 30),
+            (2, 9, 40, 10),
+            (3, 9, 40, 20),
+            (4, 9, 25, 9000),
+            (5, 4, 8, 4),
+            (6, 4, 8, 6),
+        ] {
+            agg.push(&row(i, size, clues, b, 2 * nodes));
+            agg.push(&row(i, size, clues, a, nodes));
         }
-        agg.finish();
         let data = ChartData::new(&agg);
-        let got: Vec<(Strategy, u32, f64, f64, usize)> = data
+        let got: Vec<(Strategy, u32, f64, f64, u64)> = data
+            .growth
             .by_size
             .iter()
-            .map(|p| (p.strategy, p.x, p.median_nodes, p.median_nanos, p.runs))
+            .map(|p| (p.strategy, p.side, p.median_nodes, p.median_nanos, p.runs))
             .collect();
         assert_eq!(
             got,
@@ -280,9 +478,12 @@ mod tests {
                 (b, 9, 40.0, 400.0, 3),
             ]
         );
-        assert_eq!(data.clue_side, Some(9));
-        assert_eq!(data.by_clues.len(), 2);
-        assert_eq!(data.by_clues[0].strategy, a);
-        assert_eq!(data.by_clues[0].median_nodes, 20.0);
+        assert_eq!(data.growth.band, vec![(4, 2), (9, 3)]);
+        let nine = data.growth.by_fill.iter().find(|p| p.side == 9).unwrap();
+        // 25/81 = 30.9% → bin 6; 40/81 = 49.4% → bin 9.
+        assert_eq!(nine.bins, vec![(6, 1), (9, 3)]);
+        // One ladder per size, each on its own puzzles.
+        let sets: Vec<(u32, u64)> = data.ladders.iter().map(|l| (l.side, l.set)).collect();
+        assert_eq!(sets, vec![(4, 2), (9, 4)]);
     }
 }

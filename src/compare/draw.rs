@@ -1,18 +1,25 @@
 //! Drawing the five charts with plotters, each as SVG text and PNG bytes.
 //!
 //! Text in PNGs is rendered with the DejaVu Sans font embedded in the binary
-//! (`assets/`), through plotters' `ab_glyph` feature: no system font library
-//! is needed at build or run time. SVG text names `sans-serif` and is laid
-//! out with the same font metrics.
+//! (`assets/`): no system font library is needed at build or run time. The
+//! PNG backend lays text out itself, glyph by glyph ([`Crisp`]): plotters
+//! 0.3.7 drops each glyph's side bearing and rounds the pen position, which
+//! turned "cl" into "d" and swallowed spaces. SVG text names `sans-serif`
+//! and is laid out by the viewer.
 
 use std::sync::OnceLock;
 
+use ab_glyph::{Font, FontRef, PxScale, ScaleFont, point};
 use anyhow::anyhow;
 use plotters::coord::Shift;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
+// Backend traits by path only: `BackendStyle::stroke_width` in scope would
+// clash with plotters' `Color::stroke_width`.
+use plotters_backend::{BackendColor, BackendCoord, DrawingErrorKind};
 
-use super::charts::ChartData;
+use super::charts::{CdfPanel, ChartData, FILL_BAND, FILL_BIN_PERCENT, FillPanel, SizePoint};
+use super::summary::Ladder;
 use crate::Strategy;
 
 /// The family the font is registered as: plotters' `FontFamily::SansSerif`,
@@ -32,12 +39,184 @@ pub fn register_font() -> anyhow::Result<()> {
     let ok = *OK.get_or_init(|| {
         plotters::style::register_font(FONT, FontStyle::Normal, FONT_BYTES).is_ok()
     });
-    if ok {
+    if ok && glyphs().is_some() {
         Ok(())
     } else {
         Err(anyhow!(
             "the embedded font assets/DejaVuSans.ttf is not a valid font"
         ))
+    }
+}
+
+/// The embedded font, parsed once, for the PNG text layout.
+fn glyphs() -> Option<&'static FontRef<'static>> {
+    static FONT_REF: OnceLock<Option<FontRef<'static>>> = OnceLock::new();
+    FONT_REF
+        .get_or_init(|| FontRef::try_from_slice(FONT_BYTES).ok())
+        .as_ref()
+}
+
+/// Width of `text` at `size` pixels: advances plus kerning, as drawn.
+fn text_width(font: &FontRef<'static>, size: f64, text: &str) -> f32 {
+    let f = font.as_scaled(PxScale::from(size as f32));
+    let mut x = 0.0;
+    let mut prev = None;
+    for c in text.chars() {
+        let id = f.glyph_id(c);
+        if let Some(p) = prev {
+            x += f.kern(p, id);
+        }
+        x += f.h_advance(id);
+        prev = Some(id);
+    }
+    x
+}
+
+/// A bitmap backend that draws text correctly; everything else goes to
+/// plotters' bitmap backend unchanged. Glyphs are placed at the exact
+/// (fractional) pen position, with their side bearings and kerning; the
+/// text box is `width × size` with the baseline at the font's ascent.
+struct Crisp<'a>(BitMapBackend<'a>);
+
+type CrispError<'a> = DrawingErrorKind<<BitMapBackend<'a> as DrawingBackend>::ErrorType>;
+
+impl<'a> DrawingBackend for Crisp<'a> {
+    type ErrorType = <BitMapBackend<'a> as DrawingBackend>::ErrorType;
+
+    fn get_size(&self) -> (u32, u32) {
+        self.0.get_size()
+    }
+    fn ensure_prepared(&mut self) -> Result<(), CrispError<'a>> {
+        self.0.ensure_prepared()
+    }
+    fn present(&mut self) -> Result<(), CrispError<'a>> {
+        self.0.present()
+    }
+    fn draw_pixel(&mut self, p: BackendCoord, c: BackendColor) -> Result<(), CrispError<'a>> {
+        self.0.draw_pixel(p, c)
+    }
+    fn draw_line<S: plotters_backend::BackendStyle>(
+        &mut self,
+        from: BackendCoord,
+        to: BackendCoord,
+        style: &S,
+    ) -> Result<(), CrispError<'a>> {
+        self.0.draw_line(from, to, style)
+    }
+    fn draw_rect<S: plotters_backend::BackendStyle>(
+        &mut self,
+        a: BackendCoord,
+        b: BackendCoord,
+        style: &S,
+        fill: bool,
+    ) -> Result<(), CrispError<'a>> {
+        self.0.draw_rect(a, b, style, fill)
+    }
+    fn draw_path<S: plotters_backend::BackendStyle, I: IntoIterator<Item = BackendCoord>>(
+        &mut self,
+        path: I,
+        style: &S,
+    ) -> Result<(), CrispError<'a>> {
+        self.0.draw_path(path, style)
+    }
+    fn draw_circle<S: plotters_backend::BackendStyle>(
+        &mut self,
+        center: BackendCoord,
+        radius: u32,
+        style: &S,
+        fill: bool,
+    ) -> Result<(), CrispError<'a>> {
+        self.0.draw_circle(center, radius, style, fill)
+    }
+    fn fill_polygon<S: plotters_backend::BackendStyle, I: IntoIterator<Item = BackendCoord>>(
+        &mut self,
+        vert: I,
+        style: &S,
+    ) -> Result<(), CrispError<'a>> {
+        self.0.fill_polygon(vert, style)
+    }
+    fn blit_bitmap(
+        &mut self,
+        pos: BackendCoord,
+        (w, h): (u32, u32),
+        src: &[u8],
+    ) -> Result<(), CrispError<'a>> {
+        self.0.blit_bitmap(pos, (w, h), src)
+    }
+
+    fn estimate_text_size<TStyle: plotters_backend::BackendTextStyle>(
+        &self,
+        text: &str,
+        style: &TStyle,
+    ) -> Result<(u32, u32), CrispError<'a>> {
+        match glyphs() {
+            Some(font) => Ok((
+                text_width(font, style.size(), text).ceil() as u32,
+                style.size().round() as u32,
+            )),
+            None => self.0.estimate_text_size(text, style),
+        }
+    }
+
+    fn draw_text<TStyle: plotters_backend::BackendTextStyle>(
+        &mut self,
+        text: &str,
+        style: &TStyle,
+        pos: BackendCoord,
+    ) -> Result<(), CrispError<'a>> {
+        let Some(font) = glyphs() else {
+            return self.0.draw_text(text, style, pos);
+        };
+        let color = style.color();
+        if color.alpha == 0.0 {
+            return Ok(());
+        }
+        let size = style.size();
+        let f = font.as_scaled(PxScale::from(size as f32));
+        let width = text_width(font, size, text);
+        let anchor = style.anchor();
+        let dx = match anchor.h_pos {
+            HPos::Left => 0.0,
+            HPos::Center => -width / 2.0,
+            HPos::Right => -width,
+        };
+        let dy = match anchor.v_pos {
+            VPos::Top => 0.0,
+            VPos::Center => -(size as f32) / 2.0,
+            VPos::Bottom => -(size as f32),
+        };
+        let trans = style.transform();
+        let mut pen = dx;
+        let mut prev = None;
+        for c in text.chars() {
+            let id = f.glyph_id(c);
+            if let Some(p) = prev {
+                pen += f.kern(p, id);
+            }
+            let glyph = id.with_scale_and_position(f.scale(), point(pen, dy + f.ascent()));
+            if let Some(outline) = font.outline_glyph(glyph) {
+                let b = outline.px_bounds();
+                let mut result = Ok(());
+                outline.draw(|gx, gy, coverage| {
+                    if result.is_err() || coverage <= 0.0 {
+                        return;
+                    }
+                    let (x, y) =
+                        trans.transform(b.min.x as i32 + gx as i32, b.min.y as i32 + gy as i32);
+                    result = self.0.draw_pixel(
+                        (pos.0 + x, pos.1 + y),
+                        BackendColor {
+                            alpha: color.alpha * f64::from(coverage.min(1.0)),
+                            rgb: color.rgb,
+                        },
+                    );
+                });
+                result?;
+            }
+            pen += f.h_advance(id);
+            prev = Some(id);
+        }
+        Ok(())
     }
 }
 
@@ -54,22 +233,27 @@ pub struct Rendered {
 /// The charts, in report order: (file stem, title).
 pub const CHARTS: [(&str, &str); 5] = [
     (
-        "time-by-dataset",
-        "Solve time per puzzle, by dataset and strategy",
+        "ladder",
+        "The ladder of each board size: speed-up = fewer nodes × cheaper nodes",
     ),
     (
         "nodes-distribution",
-        "Nodes per puzzle: share of puzzles solved within N nodes",
+        "Nodes per puzzle, by board size: share of puzzles finished within N nodes",
     ),
-    ("nodes-vs-time", "Nodes against time, one point per puzzle"),
+    ("nodes-vs-time", "Nodes against time, one point per run"),
     (
-        "ladder",
-        "The ladder: speed-up over the baseline = fewer nodes × cheaper nodes",
+        "growth",
+        "Growth with board size, and with the share of cells given",
     ),
-    ("growth", "Growth with board size and with clue count"),
+    (
+        "time-by-dataset",
+        "Solve time per puzzle, by dataset and strategy",
+    ),
 ];
 
 type DrawResult<DB> = Result<(), DrawingAreaErrorKind<<DB as DrawingBackend>::ErrorType>>;
+type AreaResult<DB> =
+    Result<DrawingArea<DB, Shift>, DrawingAreaErrorKind<<DB as DrawingBackend>::ErrorType>>;
 
 /// Tableau-10: distinguishable, colour-blind-friendlier than primaries.
 const PALETTE: [RGBColor; 10] = [
@@ -96,33 +280,26 @@ const GRID: RGBColor = RGBColor(0xDD, 0xDD, 0xDD);
 const FAINT: RGBColor = RGBColor(0xF1, 0xF1, 0xF1);
 const TEXT: RGBColor = RGBColor(0x22, 0x22, 0x22);
 const MUTED: RGBColor = RGBColor(0x77, 0x77, 0x77);
+const DIAGONAL: RGBColor = RGBColor(0xBB, 0xBB, 0xBB);
 
-/// `1.5 µs`, `20 ms`: times in nanoseconds for axis labels.
+/// `1.5 µs`, `20 ms`: times in nanoseconds.
 pub fn fmt_time(ns: f64) -> String {
-    let (v, unit) = if ns < 1e3 {
-        (ns, "ns")
-    } else if ns < 1e6 {
-        (ns / 1e3, "µs")
-    } else if ns < 1e9 {
-        (ns / 1e6, "ms")
-    } else {
-        (ns / 1e9, "s")
-    };
-    format!("{} {unit}", trim(v))
+    scaled(ns, &[(1.0, " ns"), (1e3, " µs"), (1e6, " ms"), (1e9, " s")])
 }
 
-/// `1`, `250`, `10k`, `3M`: counts for axis labels.
+/// `1`, `250`, `10k`, `3M`: counts.
 pub fn fmt_count(n: f64) -> String {
-    let (v, unit) = if n < 1e3 {
-        (n, "")
-    } else if n < 1e6 {
-        (n / 1e3, "k")
-    } else if n < 1e9 {
-        (n / 1e6, "M")
-    } else {
-        (n / 1e9, "G")
-    };
-    format!("{}{unit}", trim(v))
+    scaled(n, &[(1.0, ""), (1e3, "k"), (1e6, "M"), (1e9, "G")])
+}
+
+/// `x` in the largest unit it reaches, with three significant digits; a
+/// value that rounds up to 1000 of a unit is shown as 1 of the next.
+fn scaled(x: f64, units: &[(f64, &str)]) -> String {
+    let mut k = units.iter().rposition(|&(f, _)| x >= f).unwrap_or(0);
+    if trim(x / units[k].0) == "1000" && k + 1 < units.len() {
+        k += 1;
+    }
+    format!("{}{}", trim(x / units[k].0), units[k].1)
 }
 
 /// `×3.2`, `×0.45`, `×120`: ratios.
@@ -134,6 +311,11 @@ pub fn fmt_ratio(r: f64) -> String {
     } else {
         format!("×{r:.2}")
     }
+}
+
+/// `9×9`: a board size.
+pub fn size_name(side: u32) -> String {
+    format!("{side}×{side}")
 }
 
 /// At most three significant digits, no trailing zeros.
@@ -212,7 +394,7 @@ fn render(stem: &'static str, title: &'static str, chart: &impl Draw) -> anyhow:
     }
     let mut rgb = vec![0u8; w as usize * h as usize * 3];
     {
-        let root = BitMapBackend::with_buffer(&mut rgb, (w, h)).into_drawing_area();
+        let root = Crisp(BitMapBackend::with_buffer(&mut rgb, (w, h))).into_drawing_area();
         chart
             .draw(&root)
             .and_then(|()| root.present())
@@ -242,22 +424,19 @@ fn encode_png(rgb: &[u8], w: u32, h: u32) -> anyhow::Result<Vec<u8>> {
 }
 
 /// Draws all five charts.
-pub fn render_all(data: &ChartData, budget: Option<u64>) -> anyhow::Result<Vec<Rendered>> {
+pub fn render_all(data: &ChartData) -> anyhow::Result<Vec<Rendered>> {
     let [c1, c2, c3, c4, c5] = CHARTS;
     Ok(vec![
-        render(c1.0, c1.1, &TimeChart(data))?,
-        render(c2.0, c2.1, &CdfChart(data, budget))?,
+        render(c1.0, c1.1, &LadderChart(data))?,
+        render(c2.0, c2.1, &CdfChart(data))?,
         render(c3.0, c3.1, &ScatterChart(data))?,
-        render(c4.0, c4.1, &LadderChart(data))?,
-        render(c5.0, c5.1, &GrowthChart(data))?,
+        render(c4.0, c4.1, &GrowthChart(data))?,
+        render(c5.0, c5.1, &TimeChart(data))?,
     ])
 }
 
 /// A centred note under the title.
-fn subtitle<DB: DrawingBackend>(
-    root: &DrawingArea<DB, Shift>,
-    text: &str,
-) -> Result<DrawingArea<DB, Shift>, DrawingAreaErrorKind<DB::ErrorType>> {
+fn subtitle<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, text: &str) -> AreaResult<DB> {
     let (w, _) = root.dim_in_pixel();
     root.draw(&Text::new(
         text.to_string(),
@@ -267,12 +446,30 @@ fn subtitle<DB: DrawingBackend>(
     Ok(root.margin(26, 0, 0, 0))
 }
 
+/// Left-aligned lines of text at the top of `area`; returns the area below.
+fn text_lines<DB: DrawingBackend>(
+    area: &DrawingArea<DB, Shift>,
+    lines: &[(String, TextStyle<'static>)],
+    left: i32,
+) -> AreaResult<DB> {
+    let mut y = 4;
+    for (text, font) in lines {
+        area.draw(&Text::new(
+            text.clone(),
+            (left, y),
+            font.pos(Pos::new(HPos::Left, VPos::Top)),
+        ))?;
+        y += 22;
+    }
+    Ok(area.margin(y + 2, 0, 0, 0))
+}
+
 /// A centred row of colour swatches and labels (used where an inside legend
 /// would cover data); returns the area below it.
 fn legend_row<DB: DrawingBackend>(
     area: &DrawingArea<DB, Shift>,
     items: &[(&str, RGBColor)],
-) -> Result<DrawingArea<DB, Shift>, DrawingAreaErrorKind<DB::ErrorType>> {
+) -> AreaResult<DB> {
     let font = tick_font();
     let widths: Vec<i32> = items
         .iter()
@@ -300,24 +497,851 @@ fn legend_box<'a, DB: DrawingBackend + 'a, CT: plotters::coord::CoordTranslate>(
     chart
         .configure_series_labels()
         .position(pos)
-        .background_style(WHITE.mix(0.9))
+        .background_style(WHITE.mix(0.92))
         .border_style(MUTED)
         .label_font(tick_font())
         .draw()
 }
 
-// ---------------------------------------------------------------- chart 1
+/// Legend items for every strategy that ran, in ladder order.
+fn strategy_items(d: &ChartData) -> Vec<(&'static str, RGBColor)> {
+    d.strategies.iter().map(|&s| (s.name(), color(s))).collect()
+}
+
+/// Names joined with commas.
+fn names(list: &[Strategy]) -> String {
+    list.iter().map(|s| s.name()).collect::<Vec<_>>().join(", ")
+}
+
+/// The budget as a phrase: "the 5M-node budget".
+fn budget_phrase(budget: Option<u64>) -> String {
+    match budget {
+        Some(b) => format!("the {}-node budget", fmt_count(b as f64)),
+        None => "the node budget".to_string(),
+    }
+}
+
+/// Splits `area` into `n` panels: one row for up to two, else two columns.
+fn panels<DB: DrawingBackend>(
+    area: &DrawingArea<DB, Shift>,
+    n: usize,
+) -> Vec<DrawingArea<DB, Shift>> {
+    match n {
+        0 => Vec::new(),
+        1 => vec![area.clone()],
+        2 => area.split_evenly((1, 2)),
+        _ => area.split_evenly((n.div_ceil(2), 2)),
+    }
+}
+
+/// Draws text at an absolute backend position (as `backend_coord` gives),
+/// on any area: areas draw relative to their own corner.
+fn text_at<DB: DrawingBackend>(
+    area: &DrawingArea<DB, Shift>,
+    text: String,
+    (x, y): (i32, i32),
+    style: TextStyle<'static>,
+    pos: Pos,
+) -> DrawResult<DB> {
+    let (bx, by) = area.get_base_pixel();
+    area.draw(&Text::new(text, (x - bx, y - by), style.pos(pos)))
+}
+
+/// A message in the middle of an empty chart.
+fn nothing<DB: DrawingBackend>(area: &DrawingArea<DB, Shift>, text: &str) -> DrawResult<DB> {
+    let (w, h) = area.dim_in_pixel();
+    area.draw(&Text::new(
+        text.to_string(),
+        (w as i32 / 2, h as i32 / 2),
+        label_font().pos(Pos::new(HPos::Center, VPos::Center)),
+    ))
+}
+
+// ---------------------------------------------------------------- ladder
+
+struct LadderChart<'a>(&'a ChartData);
+
+/// The three bars of a rung: (label, colour).
+const LADDER_BARS: [(&str, RGBColor); 3] = [
+    ("fewer nodes (node-count ratio)", RGBColor(0x4E, 0x79, 0xA7)),
+    (
+        "cheaper nodes (time-per-node ratio)",
+        RGBColor(0xF2, 0x8E, 0x2B),
+    ),
+    ("speed-up = product of the two", RGBColor(0x59, 0xA1, 0x4F)),
+];
+
+/// Pixels per rung row of a ladder panel.
+const RUNG_ROW: u32 = 84;
+/// Pixels of a ladder panel besides its rung rows.
+const LADDER_PANEL: u32 = 150;
+
+/// The ladders in the report's order: 9×9 first (the headline), then the
+/// other sizes from the smallest.
+pub fn report_order(ladders: &[Ladder]) -> Vec<&Ladder> {
+    let mut v: Vec<&Ladder> = ladders.iter().collect();
+    v.sort_by_key(|l| (l.side != 9, l.side));
+    v
+}
+
+/// The ladder panels that have something to draw, in report order.
+fn drawn_ladders(d: &ChartData) -> Vec<&Ladder> {
+    report_order(&d.ladders)
+        .into_iter()
+        .filter(|l| !l.rungs.is_empty() && l.set > 0)
+        .collect()
+}
+
+/// How a ladder's set was chosen, in one line.
+pub fn ladder_header(l: &Ladder) -> String {
+    let mut left = Vec::new();
+    if l.no_solution > 0 {
+        left.push(format!("{} with no solution", l.no_solution));
+    }
+    if l.unfinished > 0 {
+        left.push(format!(
+            "{} some rung did not finish within the budget",
+            l.unfinished
+        ));
+    }
+    if l.missing > 0 {
+        left.push(format!("{} not run by every rung", l.missing));
+    }
+    let left = if left.is_empty() {
+        String::new()
+    } else {
+        format!("; left out: {}", left.join(", "))
+    };
+    format!(
+        "{}: {} of {} puzzles, those every rung on this ladder solved{left}",
+        size_name(l.side),
+        l.set,
+        l.puzzles
+    )
+}
+
+/// The strategies not on a ladder, and why, in one line (empty if none).
+pub fn ladder_absent(l: &Ladder) -> String {
+    let mut parts = Vec::new();
+    for &(s, solved) in &l.off {
+        parts.push(format!(
+            "{} (solved {solved} of {}, under half)",
+            s.name(),
+            l.solvable
+        ));
+    }
+    for &s in &l.not_run {
+        parts.push(format!("{} (does not run {})", s.name(), size_name(l.side)));
+    }
+    if parts.is_empty() {
+        String::new()
+    } else {
+        format!("not on this ladder: {}", parts.join("; "))
+    }
+}
+
+impl Draw for LadderChart<'_> {
+    fn size(&self) -> (u32, u32) {
+        let rows: u32 = drawn_ladders(self.0)
+            .iter()
+            .map(|l| LADDER_PANEL + l.rungs.len() as u32 * RUNG_ROW)
+            .sum();
+        (1200, (150 + rows).max(520))
+    }
+
+    fn draw<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> DrawResult<DB> {
+        let d = self.0;
+        root.fill(&WHITE)?;
+        let area = root.titled(CHARTS[0].1, title_font())?;
+        let area = subtitle(
+            &area,
+            "one ladder per board size, each on its own puzzle set; geometric means; each rung against the first rung of its ladder; ×1 = no change, left of ×1 = worse",
+        )?;
+        let mut area = legend_row(&area, &LADDER_BARS)?;
+        let ladders = drawn_ladders(d);
+        if ladders.is_empty() {
+            return nothing(
+                &area,
+                "no ladder: no board size has a puzzle solved by the strategies run",
+            );
+        }
+        // One ratio axis for every size, so panels compare at a glance.
+        let x = decades(
+            ladders
+                .iter()
+                .flat_map(|l| l.steps())
+                .flat_map(|(_, r, _)| [r.nodes, r.cost, r.speedup])
+                .chain([1.0]),
+        );
+        for l in ladders {
+            let height = LADDER_PANEL + l.rungs.len() as u32 * RUNG_ROW;
+            let (panel, rest) = area.split_vertically(height);
+            area = rest;
+            let mut lines = vec![(ladder_header(l), label_font())];
+            let absent = ladder_absent(l);
+            if !absent.is_empty() {
+                lines.push((absent, note_font()));
+            }
+            let panel = text_lines(&panel, &lines, 20)?;
+            draw_ladder(&panel, l, &x)?;
+        }
+        Ok(())
+    }
+}
+
+fn draw_ladder<DB: DrawingBackend>(
+    panel: &DrawingArea<DB, Shift>,
+    l: &Ladder,
+    x: &std::ops::Range<f64>,
+) -> DrawResult<DB> {
+    let Some(base) = l.base() else {
+        return Ok(());
+    };
+    let steps = l.steps();
+    let n = l.rungs.len();
+    let base_name = base.strategy.name();
+    let mut chart = ChartBuilder::on(panel)
+        .margin(8)
+        .margin_right(70)
+        .x_label_area_size(44)
+        .y_label_area_size(150)
+        .build_cartesian_2d(x.clone().log_scale(), 0f64..n as f64)?;
+    chart
+        .configure_mesh()
+        .disable_y_mesh()
+        .light_line_style(FAINT)
+        .bold_line_style(GRID)
+        .y_labels(0)
+        .y_label_formatter(&|_| String::new())
+        .x_label_formatter(&|v| decade_label(*v, |r| format!("×{}", trim(r))))
+        .x_desc(format!(
+            "ratio against {base_name} (log scale; higher = better)"
+        ))
+        .label_style(tick_font())
+        .axis_desc_style(tick_font())
+        .draw()?;
+    // Row r (0 = base, at the top) occupies [n-1-r, n-r].
+    for (i, &(_, col)) in LADDER_BARS.iter().enumerate() {
+        let bars: Vec<(f64, f64, f64)> = steps
+            .iter()
+            .enumerate()
+            .map(|(k, (_, r, _))| {
+                let v = [r.nodes, r.cost, r.speedup][i];
+                let top = (n - 1 - k) as f64 - 0.1 - 0.27 * i as f64;
+                (v, top, top - 0.22)
+            })
+            .collect();
+        chart.draw_series(bars.iter().map(|&(v, top, bottom)| {
+            Rectangle::new(
+                [(1.0_f64.min(v), top), (1.0_f64.max(v), bottom)],
+                col.filled(),
+            )
+        }))?;
+        for &(v, top, bottom) in &bars {
+            let (px, py) = chart.backend_coord(&(v, (top + bottom) / 2.0));
+            let right = v >= 1.0;
+            text_at(
+                panel,
+                fmt_ratio(v),
+                (if right { px + 6 } else { px - 6 }, py),
+                tick_font(),
+                Pos::new(if right { HPos::Left } else { HPos::Right }, VPos::Center),
+            )?;
+        }
+    }
+    chart.draw_series(LineSeries::new(
+        [(1.0, 0.0), (1.0, n as f64)],
+        TEXT.stroke_width(1),
+    ))?;
+    for (r, rung) in l.rungs.iter().enumerate() {
+        let mid = (n - r) as f64 - 0.5;
+        let (px, py) = chart.backend_coord(&(x.start, mid));
+        text_at(
+            panel,
+            rung.strategy.name().to_string(),
+            (px - 12, py - 9),
+            label_font(),
+            Pos::new(HPos::Right, VPos::Center),
+        )?;
+        let note = if r == 0 {
+            "baseline".to_string()
+        } else {
+            format!("{} per puzzle", fmt_time(rung.time()))
+        };
+        text_at(
+            panel,
+            note,
+            (px - 12, py + 11),
+            note_font(),
+            Pos::new(HPos::Right, VPos::Center),
+        )?;
+        if r == 0 {
+            let (bx, by) = chart.backend_coord(&(1.0, mid));
+            text_at(
+                panel,
+                format!("{} per puzzle (geometric mean)", fmt_time(rung.time())),
+                (bx + 8, by),
+                note_font(),
+                Pos::new(HPos::Left, VPos::Center),
+            )?;
+        }
+    }
+    Ok(())
+}
+
+// ---------------------------------------------------------------- CDF
+
+struct CdfChart<'a>(&'a ChartData);
+
+impl CdfChart<'_> {
+    /// Pixels of a panel's plot; its legend goes below, off the curves.
+    const PLOT: u32 = 430;
+    const LEGEND_LINE: u32 = 21;
+
+    /// Legend lines of a panel: one per curve, one for strategies not run.
+    fn legend(p: &CdfPanel) -> Vec<(String, Option<RGBColor>)> {
+        let mut lines: Vec<(String, Option<RGBColor>)> = p
+            .curves
+            .iter()
+            .map(|c| {
+                let mut label = format!(
+                    "{}: {} solved",
+                    c.strategies
+                        .iter()
+                        .map(|s| s.name())
+                        .collect::<Vec<_>>()
+                        .join(" = "),
+                    c.solved
+                );
+                if c.no_solution > 0 {
+                    label += &format!(" + {} proved to have no solution", c.no_solution);
+                }
+                label += &format!(" of {}", c.measured);
+                if c.stopped > 0 {
+                    label += &format!("; {} stopped at the budget", c.stopped);
+                }
+                (label, Some(color(c.strategies[0])))
+            })
+            .collect();
+        if !p.not_run.is_empty() {
+            lines.push((
+                format!("{}: does not run {}", names(&p.not_run), size_name(p.side)),
+                None,
+            ));
+        }
+        lines
+    }
+
+    fn legend_height(&self) -> u32 {
+        let lines = self
+            .0
+            .cdf
+            .iter()
+            .map(|p| Self::legend(p).len())
+            .max()
+            .unwrap_or(0);
+        lines as u32 * Self::LEGEND_LINE + 12
+    }
+}
+
+impl Draw for CdfChart<'_> {
+    fn size(&self) -> (u32, u32) {
+        let n = self.0.cdf.len();
+        let rows = if n <= 2 { 1 } else { n.div_ceil(2) } as u32;
+        (1400, 120 + rows * (Self::PLOT + self.legend_height()))
+    }
+
+    fn draw<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> DrawResult<DB> {
+        let d = self.0;
+        root.fill(&WHITE)?;
+        let area = root.titled(CHARTS[1].1, title_font())?;
+        let note = format!(
+            "finished = solved, or proved to have no solution; a curve ends below 100% only by runs stopped at {} (dashed line); rungs with the same search order share one curve",
+            budget_phrase(d.budget)
+        );
+        let area = subtitle(&area, &note)?;
+        if d.cdf.is_empty() {
+            return nothing(&area, "no measured runs");
+        }
+        let x = decades(
+            d.cdf
+                .iter()
+                .flat_map(|p| p.curves.iter())
+                .flat_map(|c| c.points.iter().map(|p| p.0))
+                .chain(d.budget.map(|b| b as f64)),
+        );
+        for (cell, p) in panels(&area, d.cdf.len()).iter().zip(&d.cdf) {
+            let (panel, legend) = cell.split_vertically(Self::PLOT);
+            let puzzles = p.curves.iter().map(|c| c.measured).max().unwrap_or(0);
+            let mut chart = ChartBuilder::on(&panel)
+                .caption(
+                    format!("{} boards ({puzzles} puzzles)", size_name(p.side)),
+                    label_font(),
+                )
+                .margin(12)
+                .margin_right(30)
+                .x_label_area_size(46)
+                .y_label_area_size(70)
+                .build_cartesian_2d(x.clone().log_scale(), 0f64..100f64)?;
+            chart
+                .configure_mesh()
+                .light_line_style(FAINT)
+                .bold_line_style(GRID)
+                .x_label_formatter(&|v| decade_label(*v, fmt_count))
+                .y_labels(11)
+                .max_light_lines(1)
+                .y_label_formatter(&|v| format!("{v:.0}%"))
+                .x_desc("search nodes per puzzle (log scale)")
+                .y_desc("puzzles finished within N nodes")
+                .label_style(tick_font())
+                .axis_desc_style(tick_font())
+                .draw()?;
+            if let Some(b) = d.budget {
+                chart.draw_series(DashedLineSeries::new(
+                    [(b as f64, 0.0), (b as f64, 100.0)],
+                    6,
+                    4,
+                    MUTED.stroke_width(1),
+                ))?;
+            }
+            for c in &p.curves {
+                let col = color(c.strategies[0]);
+                // A step function: flat to the next node count, then up.
+                let mut pts: Vec<(f64, f64)> = Vec::new();
+                let mut level = 0.0;
+                for &(n, f) in &c.points {
+                    pts.push((n, level));
+                    level = f * 100.0;
+                    pts.push((n, level));
+                }
+                chart.draw_series(LineSeries::new(pts, col.stroke_width(3)))?;
+            }
+            let mut y = 6;
+            for (text, col) in Self::legend(p) {
+                if let Some(col) = col {
+                    legend.draw(&PathElement::new(
+                        [(84, y + 8), (104, y + 8)],
+                        col.stroke_width(3),
+                    ))?;
+                }
+                let font = if col.is_some() {
+                    tick_font()
+                } else {
+                    note_font()
+                };
+                legend.draw(&Text::new(
+                    text,
+                    (112, y + 8),
+                    font.pos(Pos::new(HPos::Left, VPos::Center)),
+                ))?;
+                y += Self::LEGEND_LINE as i32;
+            }
+        }
+        Ok(())
+    }
+}
+
+// ---------------------------------------------------------------- scatter
+
+struct ScatterChart<'a>(&'a ChartData);
+
+impl Draw for ScatterChart<'_> {
+    fn size(&self) -> (u32, u32) {
+        (1200, 820)
+    }
+
+    fn draw<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> DrawResult<DB> {
+        let d = self.0;
+        root.fill(&WHITE)?;
+        let area = root.titled(CHARTS[2].1, title_font())?;
+        let sampled = d.scatter.iter().any(|s| s.points.len() < s.total);
+        let note = format!(
+            "log-log, every board size; grey diagonals = constant time per node (labelled at the edge); × = stopped at {} (a lower bound){}",
+            budget_phrase(d.budget),
+            if sampled {
+                "; an even subsample of runs"
+            } else {
+                ""
+            }
+        );
+        let area = subtitle(&area, &note)?;
+        let x = decades(d.scatter.iter().flat_map(|s| s.points.iter().map(|p| p.0)));
+        let y = decades(d.scatter.iter().flat_map(|s| s.points.iter().map(|p| p.1)));
+        let mut chart = ChartBuilder::on(&area)
+            .margin(16)
+            .margin_top(30)
+            .margin_right(100)
+            .x_label_area_size(56)
+            .y_label_area_size(90)
+            .build_cartesian_2d(x.clone().log_scale(), y.clone().log_scale())?;
+        chart
+            .configure_mesh()
+            .light_line_style(FAINT)
+            .bold_line_style(GRID)
+            .x_label_formatter(&|v| decade_label(*v, fmt_count))
+            .y_label_formatter(&|v| decade_label(*v, fmt_time))
+            .x_desc("search nodes (log scale)")
+            .y_desc("time per solve: per-thread CPU time (log scale)")
+            .label_style(tick_font())
+            .axis_desc_style(label_font())
+            .draw()?;
+        // Iso-cost diagonals: time = c × nodes, labelled outside the plot
+        // where they leave it (right edge or top edge), never over points.
+        let mut labels: Vec<(String, (i32, i32), bool)> = Vec::new();
+        let mut cost = 0.1;
+        while cost <= 1e6 {
+            let x0 = x.start.max(y.start / cost);
+            let x1 = x.end.min(y.end / cost);
+            if x0 < x1 {
+                chart.draw_series(DashedLineSeries::new(
+                    [(x0, x0 * cost), (x1, x1 * cost)],
+                    5,
+                    5,
+                    DIAGONAL.stroke_width(1),
+                ))?;
+                let at = chart.backend_coord(&(x1, x1 * cost));
+                let on_right = x1 >= x.end * (1.0 - 1e-9);
+                labels.push((format!("{}/node", fmt_time(cost)), at, on_right));
+            }
+            cost *= 10.0;
+        }
+        for s in &d.scatter {
+            let col = color(s.strategy);
+            chart
+                .draw_series(
+                    s.points
+                        .iter()
+                        .filter(|p| !p.2)
+                        .map(|&(n, t, _)| Circle::new((n, t), 3, col.mix(0.55).filled())),
+                )?
+                .label(s.strategy.name())
+                .legend(move |(x, y)| Circle::new((x, y), 5, col.filled()));
+            chart.draw_series(
+                s.points
+                    .iter()
+                    .filter(|p| p.2)
+                    .map(|&(n, t, _)| Cross::new((n, t), 5, col.stroke_width(2))),
+            )?;
+        }
+        if d.scatter.iter().any(|s| s.points.iter().any(|p| p.2)) {
+            chart
+                .draw_series(std::iter::empty::<Cross<(f64, f64), i32>>())?
+                .label("stopped at the budget")
+                .legend(|(x, y)| Cross::new((x, y), 5, MUTED.stroke_width(2)));
+        }
+        for (label, (px, py), on_right) in labels {
+            let pos = if on_right {
+                ((px + 6, py), Pos::new(HPos::Left, VPos::Center))
+            } else {
+                ((px, py - 4), Pos::new(HPos::Center, VPos::Bottom))
+            };
+            text_at(&area, label, pos.0, note_font(), pos.1)?;
+        }
+        legend_box(&mut chart, SeriesLabelPosition::UpperLeft)
+    }
+}
+
+// ---------------------------------------------------------------- growth
+
+struct GrowthChart<'a>(&'a ChartData);
+
+impl GrowthChart<'_> {
+    const TOP: u32 = 470;
+    const PANEL: u32 = 400;
+    fn lower_rows(&self) -> u32 {
+        self.0.growth.by_fill.len().div_ceil(2) as u32
+    }
+}
+
+/// Strategies that hit the budget on at least one run of a size point,
+/// per size: "25×25: naive 5/5, blank-list 5/5".
+fn stopped_notes(points: &[SizePoint]) -> Vec<String> {
+    let mut sides: Vec<u32> = points
+        .iter()
+        .filter(|p| p.stopped > 0)
+        .map(|p| p.side)
+        .collect();
+    sides.sort_unstable();
+    sides.dedup();
+    sides
+        .into_iter()
+        .map(|side| {
+            let list: Vec<String> = points
+                .iter()
+                .filter(|p| p.side == side && p.stopped > 0)
+                .map(|p| format!("{} {}/{}", p.strategy.name(), p.stopped, p.runs))
+                .collect();
+            format!("{}: {}", size_name(side), list.join(", "))
+        })
+        .collect()
+}
+
+/// `first` then `items` joined by "; ", broken into lines no wider than
+/// `width` pixels (an item wider than a line gets a line of its own).
+fn wrap<DB: DrawingBackend>(
+    area: &DrawingArea<DB, Shift>,
+    font: &TextStyle<'static>,
+    first: &str,
+    items: &[String],
+    width: u32,
+) -> Result<Vec<String>, DrawingAreaErrorKind<DB::ErrorType>> {
+    let mut lines = Vec::new();
+    let mut line = first.to_string();
+    let mut fresh = true;
+    for (i, item) in items.iter().enumerate() {
+        let piece = if i + 1 < items.len() {
+            format!("{item};")
+        } else {
+            item.clone()
+        };
+        let candidate = if fresh {
+            format!("{line}{piece}")
+        } else {
+            format!("{line} {piece}")
+        };
+        if !fresh && area.estimate_text_size(&candidate, font)?.0 > width {
+            lines.push(line);
+            line = piece;
+        } else {
+            line = candidate;
+        }
+        fresh = false;
+    }
+    lines.push(line);
+    Ok(lines)
+}
+
+impl Draw for GrowthChart<'_> {
+    fn size(&self) -> (u32, u32) {
+        (1400, 200 + Self::TOP + self.lower_rows() * Self::PANEL)
+    }
+
+    fn draw<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> DrawResult<DB> {
+        let d = self.0;
+        let g = &d.growth;
+        root.fill(&WHITE)?;
+        let area = root.titled(CHARTS[3].1, title_font())?;
+        let area = subtitle(
+            &area,
+            &format!(
+                "medians over the runs of puzzles with a solution ({} without one left out); hollow marker = some runs stopped at {} (the median may be a lower bound; lines to it are dashed)",
+                g.no_solution,
+                budget_phrase(d.budget)
+            ),
+        )?;
+        let area = legend_row(&area, &strategy_items(d))?;
+        let (top, bottom) = area.split_vertically(Self::TOP);
+        let (band_area, notes_area) = top.split_vertically(Self::TOP - 50);
+        let halves = band_area.split_evenly((1, 2));
+        let band = format!(
+            "{:.0}–{:.0}% of cells given",
+            FILL_BAND.0 * 100.0,
+            FILL_BAND.1 * 100.0
+        );
+        let sides: Vec<(u32, u64)> = g.band.clone();
+        for (k, half) in halves.iter().enumerate() {
+            let is_time = k == 0;
+            let caption = format!(
+                "median {} vs board size, puzzles with {band}",
+                if is_time { "time" } else { "nodes" }
+            );
+            size_panel(half, &caption, d, &sides, is_time)?;
+        }
+        let notes = stopped_notes(&g.by_size);
+        let lines = if notes.is_empty() {
+            vec!["every run in the band finished within the budget".to_string()]
+        } else {
+            let (w, _) = notes_area.dim_in_pixel();
+            wrap(
+                &notes_area,
+                &note_font(),
+                "stopped at the budget in the band: ",
+                &notes,
+                w.saturating_sub(60),
+            )?
+        };
+        let lines: Vec<(String, TextStyle<'static>)> =
+            lines.into_iter().map(|l| (l, note_font())).collect();
+        text_lines(&notes_area, &lines, 30)?;
+        let rows = self.lower_rows() as usize;
+        if rows > 0 {
+            let cells = bottom.split_evenly((rows, 2));
+            for (cell, panel) in cells.iter().zip(&g.by_fill) {
+                fill_panel(cell, d, panel)?;
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Median time or nodes per strategy at each board size, sizes as
+/// categories (with their puzzle counts), joined by lines.
+fn size_panel<DB: DrawingBackend>(
+    area: &DrawingArea<DB, Shift>,
+    caption: &str,
+    d: &ChartData,
+    sides: &[(u32, u64)],
+    is_time: bool,
+) -> DrawResult<DB> {
+    let pts = &d.growth.by_size;
+    let value = |p: &SizePoint| {
+        if is_time {
+            p.median_nanos
+        } else {
+            p.median_nodes
+        }
+    };
+    let y = decades(pts.iter().map(value));
+    let k = sides.len().max(1);
+    let mut chart = ChartBuilder::on(area)
+        .caption(caption, label_font())
+        .margin(14)
+        .margin_right(30)
+        .x_label_area_size(50)
+        .y_label_area_size(84)
+        .build_cartesian_2d(-0.5f64..k as f64 - 0.5, y.log_scale())?;
+    let labels: Vec<String> = sides
+        .iter()
+        .map(|&(s, n)| format!("{} (n={n})", size_name(s)))
+        .collect();
+    let fmt_x = move |v: &f64| {
+        let r = v.round();
+        if (v - r).abs() > 1e-6 || r < 0.0 {
+            return String::new();
+        }
+        labels.get(r as usize).cloned().unwrap_or_default()
+    };
+    let mut mesh = chart.configure_mesh();
+    mesh.light_line_style(FAINT)
+        .bold_line_style(GRID)
+        .disable_x_mesh()
+        .x_labels(k + 2)
+        .x_label_formatter(&fmt_x)
+        .x_desc("board size (puzzles in the band)")
+        .y_desc(if is_time {
+            "median time per solve"
+        } else {
+            "median nodes"
+        })
+        .label_style(tick_font())
+        .axis_desc_style(tick_font());
+    if is_time {
+        mesh.y_label_formatter(&|v| decade_label(*v, fmt_time))
+            .draw()?;
+    } else {
+        mesh.y_label_formatter(&|v| decade_label(*v, fmt_count))
+            .draw()?;
+    }
+    let index = |side: u32| sides.iter().position(|&(s, _)| s == side).unwrap_or(0) as f64;
+    for &s in &d.strategies {
+        let col = color(s);
+        let mine: Vec<&SizePoint> = pts.iter().filter(|p| p.strategy == s).collect();
+        if mine.is_empty() {
+            continue;
+        }
+        // Segments to or from a point with stopped runs are dashed: that
+        // median may be a lower bound, so the slope is too.
+        for w in mine.windows(2) {
+            let ends = [
+                (index(w[0].side), value(w[0])),
+                (index(w[1].side), value(w[1])),
+            ];
+            if w[0].stopped > 0 || w[1].stopped > 0 {
+                chart.draw_series(DashedLineSeries::new(ends, 6, 4, col.stroke_width(2)))?;
+            } else {
+                chart.draw_series(LineSeries::new(ends, col.stroke_width(2)))?;
+            }
+        }
+        chart.draw_series(mine.iter().map(|p| {
+            let style = if p.stopped > 0 {
+                WHITE.filled()
+            } else {
+                col.filled()
+            };
+            Circle::new((index(p.side), value(p)), 5, style)
+        }))?;
+        chart.draw_series(
+            mine.iter()
+                .filter(|p| p.stopped > 0)
+                .map(|p| Circle::new((index(p.side), value(p)), 5, col.stroke_width(2))),
+        )?;
+    }
+    Ok(())
+}
+
+/// One size: median time per strategy in each fill bin, as points (dodged
+/// sideways by strategy), never joined across bins; n above each bin.
+fn fill_panel<DB: DrawingBackend>(
+    area: &DrawingArea<DB, Shift>,
+    d: &ChartData,
+    p: &FillPanel,
+) -> DrawResult<DB> {
+    let width = f64::from(FILL_BIN_PERCENT);
+    let lo = p.bins.first().map_or(0, |b| b.0) as f64 * width;
+    let hi = (p.bins.last().map_or(0, |b| b.0) + 1) as f64 * width;
+    let y = decades(p.points.iter().map(|q| q.median_nanos));
+    let mut chart = ChartBuilder::on(area)
+        .caption(
+            format!("{}: median time by share of cells given", size_name(p.side)),
+            label_font(),
+        )
+        .margin(14)
+        .margin_top(8)
+        .margin_right(30)
+        .x_label_area_size(46)
+        .y_label_area_size(84)
+        .build_cartesian_2d(lo..hi, y.clone().log_scale())?;
+    chart
+        .configure_mesh()
+        .light_line_style(FAINT)
+        .bold_line_style(GRID)
+        .x_labels(((hi - lo) / width) as usize + 1)
+        .x_label_formatter(&|v| format!("{v:.0}%"))
+        .x_desc(format!(
+            "cells given ({FILL_BIN_PERCENT}-point bins; n = puzzles in the bin)"
+        ))
+        .y_desc("median time per solve")
+        .y_label_formatter(&|v| decade_label(*v, fmt_time))
+        .label_style(tick_font())
+        .axis_desc_style(tick_font())
+        .draw()?;
+    let ns = d.strategies.len().max(1) as f64;
+    let x_of = |bin: u32, s: Strategy| {
+        let k = d.strategies.iter().position(|&x| x == s).unwrap_or(0) as f64;
+        (f64::from(bin) + 0.2 + 0.6 * (k + 0.5) / ns) * width
+    };
+    for q in &p.points {
+        let col = color(q.strategy);
+        let at = (x_of(q.bin, q.strategy), q.median_nanos);
+        if q.stopped > 0 {
+            chart.draw_series([
+                Circle::new(at, 4, WHITE.filled()),
+                Circle::new(at, 4, col.stroke_width(2)),
+            ])?;
+        } else {
+            chart.draw_series([Circle::new(at, 4, col.filled())])?;
+        }
+    }
+    for &(bin, n) in &p.bins {
+        let (px, py) = chart.backend_coord(&((f64::from(bin) + 0.5) * width, y.end));
+        text_at(
+            area,
+            format!("n={n}"),
+            (px, py + 4),
+            note_font(),
+            Pos::new(HPos::Center, VPos::Top),
+        )?;
+    }
+    Ok(())
+}
+
+// ---------------------------------------------------------------- time by dataset
 
 struct TimeChart<'a>(&'a ChartData);
 
 impl TimeChart<'_> {
     /// Pixels per strategy row inside a dataset band.
     const ROW: u32 = 11;
-}
-
-/// Legend items for every strategy that ran, in ladder order.
-fn strategy_items(d: &ChartData) -> Vec<(&'static str, RGBColor)> {
-    d.strategies.iter().map(|&s| (s.name(), color(s))).collect()
 }
 
 impl Draw for TimeChart<'_> {
@@ -329,18 +1353,29 @@ impl Draw for TimeChart<'_> {
     fn draw<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> DrawResult<DB> {
         let d = self.0;
         root.fill(&WHITE)?;
-        let area = root.titled(CHARTS[0].1, title_font())?;
+        let area = root.titled(CHARTS[4].1, title_font())?;
         let area = subtitle(
             &area,
-            "dot = median, bar = 10th to 90th percentile; hollow dot = some runs hit the node budget (times are lower bounds)",
+            &format!(
+                "per-thread CPU time; dot = median, bar = 10th to 90th percentile; hollow dot = some runs stopped at {} (times are lower bounds)",
+                budget_phrase(d.budget)
+            ),
         )?;
         let area = legend_row(&area, &strategy_items(d))?;
         let nd = d.datasets.len().max(1);
         let ns = d.strategies.len().max(1);
-        let name_width = d
-            .datasets
-            .iter()
-            .map(|n| root.estimate_text_size(n, &tick_font()).map(|(w, _)| w))
+        let label = |i: usize| {
+            let info = &d.datasets[i];
+            match info.side {
+                Some(s) => format!("{} · {}", info.name, size_name(s)),
+                None => info.name.clone(),
+            }
+        };
+        let name_width = (0..d.datasets.len())
+            .map(|i| {
+                root.estimate_text_size(&label(i), &tick_font())
+                    .map(|(w, _)| w)
+            })
             .collect::<Result<Vec<_>, _>>()?
             .into_iter()
             .max()
@@ -360,7 +1395,7 @@ impl Draw for TimeChart<'_> {
             .y_labels(0)
             .y_label_formatter(&|_| String::new())
             .x_label_formatter(&|v| decade_label(*v, fmt_time))
-            .x_desc("solve time per puzzle, log scale")
+            .x_desc("time per solve (per-thread CPU time), log scale")
             .label_style(tick_font())
             .axis_desc_style(label_font())
             .draw()?;
@@ -369,11 +1404,11 @@ impl Draw for TimeChart<'_> {
             let k = d.strategies.iter().position(|&x| x == s).unwrap_or(0);
             (nd - di) as f64 - 0.1 - 0.8 * (k as f64 + 0.5) / ns as f64
         };
-        for (di, name) in d.datasets.iter().enumerate() {
+        for di in 0..d.datasets.len() {
             let mid = (nd - di) as f64 - 0.5;
             let (px, py) = chart.backend_coord(&(x.start, mid));
             root.draw(&Text::new(
-                name.clone(),
+                label(di),
                 (px - 10, py),
                 tick_font().pos(Pos::new(HPos::Right, VPos::Center)),
             ))?;
@@ -384,6 +1419,20 @@ impl Draw for TimeChart<'_> {
                     GRID.stroke_width(1),
                 ))?;
             }
+        }
+        for &(di, s) in &d.not_run {
+            let (px, py) = chart.backend_coord(&(x.start, y_of(di, s)));
+            let what = match d.datasets[di].side {
+                Some(side) => format!("{}: does not run {}", s.name(), size_name(side)),
+                None => format!("{}: does not run this size", s.name()),
+            };
+            text_at(
+                &area,
+                what,
+                (px + 6, py),
+                (FONT, 11).into_font().color(&MUTED),
+                Pos::new(HPos::Left, VPos::Center),
+            )?;
         }
         for &s in &d.strategies {
             let c = color(s);
@@ -399,7 +1448,7 @@ impl Draw for TimeChart<'_> {
                 )
             }))?;
             chart.draw_series(spreads.iter().map(|t| {
-                let style = if t.censored > 0 {
+                let style = if t.stopped > 0 {
                     WHITE.filled()
                 } else {
                     c.filled()
@@ -409,458 +1458,9 @@ impl Draw for TimeChart<'_> {
             chart.draw_series(
                 spreads
                     .iter()
-                    .filter(|t| t.censored > 0)
+                    .filter(|t| t.stopped > 0)
                     .map(|t| Circle::new((t.median, y_of(t.dataset, s)), 4, c.stroke_width(2))),
             )?;
-        }
-        Ok(())
-    }
-}
-
-// ---------------------------------------------------------------- chart 2
-
-struct CdfChart<'a>(&'a ChartData, Option<u64>);
-
-impl Draw for CdfChart<'_> {
-    fn size(&self) -> (u32, u32) {
-        (1200, 720)
-    }
-
-    fn draw<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> DrawResult<DB> {
-        let d = self.0;
-        root.fill(&WHITE)?;
-        let area = root.titled(CHARTS[1].1, title_font())?;
-        let note = match self.1 {
-            Some(b) => format!(
-                "all datasets pooled; a curve ends below 100% when puzzles ran out of the {} node budget",
-                fmt_count(b as f64)
-            ),
-            None => "all datasets pooled; a curve ends below 100% when puzzles ran out of the node budget".to_string(),
-        };
-        let area = subtitle(&area, &note)?;
-        let x = decades(
-            d.cdf
-                .iter()
-                .flat_map(|c| c.points.iter().map(|p| p.0))
-                .chain(self.1.map(|b| b as f64)),
-        );
-        let mut chart = ChartBuilder::on(&area)
-            .margin(16)
-            .margin_right(40)
-            .x_label_area_size(56)
-            .y_label_area_size(80)
-            .build_cartesian_2d(x.clone().log_scale(), 0f64..100f64)?;
-        chart
-            .configure_mesh()
-            .light_line_style(FAINT)
-            .bold_line_style(GRID)
-            .x_label_formatter(&|v| decade_label(*v, fmt_count))
-            .y_labels(11)
-            .max_light_lines(1)
-            .y_label_formatter(&|v| format!("{v:.0}%"))
-            .x_desc("search nodes per puzzle (log scale)")
-            .y_desc("puzzles solved within that many nodes")
-            .label_style(tick_font())
-            .axis_desc_style(label_font())
-            .draw()?;
-        if let Some(b) = self.1 {
-            chart.draw_series(DashedLineSeries::new(
-                [(b as f64, 0.0), (b as f64, 100.0)],
-                6,
-                4,
-                MUTED.stroke_width(1),
-            ))?;
-            let (px, py) = chart.backend_coord(&(b as f64, 100.0));
-            root.draw(&Text::new(
-                "budget",
-                (px - 6, py + 4),
-                note_font().pos(Pos::new(HPos::Right, VPos::Top)),
-            ))?;
-        }
-        for c in &d.cdf {
-            let col = color(c.strategies[0]);
-            // Start each curve at 0% just left of its first point: a step up.
-            let start = c.points.first().map(|p| (p.0, 0.0));
-            let pts: Vec<(f64, f64)> = start
-                .into_iter()
-                .chain(c.points.iter().map(|&(n, f)| (n, f * 100.0)))
-                .collect();
-            chart
-                .draw_series(LineSeries::new(pts, col.stroke_width(3)))?
-                .label({
-                    let names: Vec<&str> = c.strategies.iter().map(|s| s.name()).collect();
-                    let same = if names.len() > 1 {
-                        ": identical trees"
-                    } else {
-                        ""
-                    };
-                    format!(
-                        "{} ({} of {} solved{same})",
-                        names.join(" = "),
-                        c.solved,
-                        c.measured
-                    )
-                })
-                .legend(move |(x, y)| {
-                    PathElement::new([(x - 8, y), (x + 8, y)], col.stroke_width(3))
-                });
-        }
-        legend_box(&mut chart, SeriesLabelPosition::LowerRight)
-    }
-}
-
-// ---------------------------------------------------------------- chart 3
-
-struct ScatterChart<'a>(&'a ChartData);
-
-impl Draw for ScatterChart<'_> {
-    fn size(&self) -> (u32, u32) {
-        (1200, 800)
-    }
-
-    fn draw<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> DrawResult<DB> {
-        let d = self.0;
-        root.fill(&WHITE)?;
-        let area = root.titled(CHARTS[2].1, title_font())?;
-        let sampled = d.scatter.iter().any(|s| s.points.len() < s.total);
-        let note = if sampled {
-            "log-log; grey diagonals = constant cost per node; an even subsample of runs is shown"
-        } else {
-            "log-log; grey diagonals = constant cost per node: same nodes, higher line = costlier nodes"
-        };
-        let area = subtitle(&area, note)?;
-        let x = decades(d.scatter.iter().flat_map(|s| s.points.iter().map(|p| p.0)));
-        let y = decades(d.scatter.iter().flat_map(|s| s.points.iter().map(|p| p.1)));
-        let mut chart = ChartBuilder::on(&area)
-            .margin(16)
-            .margin_right(40)
-            .x_label_area_size(56)
-            .y_label_area_size(90)
-            .build_cartesian_2d(x.clone().log_scale(), y.clone().log_scale())?;
-        chart
-            .configure_mesh()
-            .light_line_style(FAINT)
-            .bold_line_style(GRID)
-            .x_label_formatter(&|v| decade_label(*v, fmt_count))
-            .y_label_formatter(&|v| decade_label(*v, fmt_time))
-            .x_desc("search nodes (log scale)")
-            .y_desc("solve time (log scale)")
-            .label_style(tick_font())
-            .axis_desc_style(label_font())
-            .draw()?;
-        // Iso-cost diagonals: time = c × nodes (labelled after the points).
-        let mut labels: Vec<(String, (i32, i32))> = Vec::new();
-        let mut cost = 0.1;
-        while cost <= 1e5 {
-            let x0 = x.start.max(y.start / cost);
-            let x1 = x.end.min(y.end / cost);
-            if x0 < x1 {
-                chart.draw_series(DashedLineSeries::new(
-                    [(x0, x0 * cost), (x1, x1 * cost)],
-                    5,
-                    5,
-                    RGBColor(0xBB, 0xBB, 0xBB).stroke_width(1),
-                ))?;
-                let at = chart.backend_coord(&(x1, x1 * cost));
-                labels.push((format!("{}/node", fmt_time(cost)), at));
-            }
-            cost *= 10.0;
-        }
-        for s in &d.scatter {
-            let col = color(s.strategy);
-            chart
-                .draw_series(
-                    s.points
-                        .iter()
-                        .map(|&p| Circle::new(p, 3, col.mix(0.55).filled())),
-                )?
-                .label(s.strategy.name())
-                .legend(move |(x, y)| Circle::new((x, y), 5, col.filled()));
-        }
-        for (label, (px, py)) in labels {
-            let (tw, th) = root.estimate_text_size(&label, &note_font())?;
-            let (tw, th) = (tw as i32, th as i32);
-            // A white box keeps the label readable over the points.
-            root.draw(&Rectangle::new(
-                [(px - 8 - tw, py + 2), (px - 2, py + 6 + th)],
-                WHITE.mix(0.85).filled(),
-            ))?;
-            root.draw(&Text::new(
-                label,
-                (px - 5, py + 4),
-                note_font().pos(Pos::new(HPos::Right, VPos::Top)),
-            ))?;
-        }
-        legend_box(&mut chart, SeriesLabelPosition::UpperLeft)
-    }
-}
-
-// ---------------------------------------------------------------- chart 4
-
-struct LadderChart<'a>(&'a ChartData);
-
-/// The three bars of a rung: (label, colour).
-const LADDER_BARS: [(&str, RGBColor); 3] = [
-    ("fewer nodes (node-count ratio)", RGBColor(0x4E, 0x79, 0xA7)),
-    (
-        "cheaper nodes (time-per-node ratio)",
-        RGBColor(0xF2, 0x8E, 0x2B),
-    ),
-    ("speed-up = product of the two", RGBColor(0x59, 0xA1, 0x4F)),
-];
-
-impl Draw for LadderChart<'_> {
-    fn size(&self) -> (u32, u32) {
-        (1200, (260 + self.0.ladder.len() as u32 * 110).max(520))
-    }
-
-    fn draw<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> DrawResult<DB> {
-        let d = self.0;
-        root.fill(&WHITE)?;
-        let base = d.baseline.map(|b| b.name()).unwrap_or("-");
-        let title = format!("The ladder: speed-up over {base} = fewer nodes × cheaper nodes");
-        let area = root.titled(&title, title_font())?;
-        let area = subtitle(
-            &area,
-            &format!(
-                "geometric means over the puzzles both {base} and the rung solved; ×1 = no change, left of ×1 = worse"
-            ),
-        )?;
-        let items: Vec<(&str, RGBColor)> = LADDER_BARS.to_vec();
-        let area = legend_row(&area, &items)?;
-        let n = d.ladder.len().max(1);
-        let x = decades(
-            d.ladder
-                .iter()
-                .flat_map(|r| [r.acc.node_ratio(), r.acc.cost_ratio(), r.acc.speedup()])
-                .chain([1.0]),
-        );
-        let mut chart = ChartBuilder::on(&area)
-            .margin(16)
-            .margin_right(60)
-            .x_label_area_size(56)
-            .y_label_area_size(140)
-            .build_cartesian_2d(x.clone().log_scale(), 0f64..n as f64)?;
-        chart
-            .configure_mesh()
-            .disable_y_mesh()
-            .light_line_style(FAINT)
-            .bold_line_style(GRID)
-            .y_labels(0)
-            .y_label_formatter(&|_| String::new())
-            .x_label_formatter(&|v| decade_label(*v, |r| format!("×{}", trim(r))))
-            .x_desc(format!("ratio against {base} (log scale; higher = better)"))
-            .label_style(tick_font())
-            .axis_desc_style(label_font())
-            .draw()?;
-        for (i, &(_, col)) in LADDER_BARS.iter().enumerate() {
-            let bars: Vec<(f64, f64, f64)> = d
-                .ladder
-                .iter()
-                .enumerate()
-                .map(|(r, rung)| {
-                    let v = [
-                        rung.acc.node_ratio(),
-                        rung.acc.cost_ratio(),
-                        rung.acc.speedup(),
-                    ][i];
-                    // Top rung first: rung r occupies slot n-1-r.
-                    let top = (n - r) as f64 - 0.12 - 0.26 * i as f64;
-                    (v, top, top - 0.22)
-                })
-                .collect();
-            chart.draw_series(bars.iter().map(|&(v, top, bottom)| {
-                Rectangle::new(
-                    [(1.0_f64.min(v), top), (1.0_f64.max(v), bottom)],
-                    col.filled(),
-                )
-            }))?;
-            for &(v, top, bottom) in &bars {
-                let (px, py) = chart.backend_coord(&(v, (top + bottom) / 2.0));
-                let right = v >= 1.0;
-                root.draw(&Text::new(
-                    fmt_ratio(v),
-                    (if right { px + 6 } else { px - 6 }, py),
-                    tick_font().pos(Pos::new(
-                        if right { HPos::Left } else { HPos::Right },
-                        VPos::Center,
-                    )),
-                ))?;
-            }
-        }
-        chart.draw_series(LineSeries::new(
-            [(1.0, 0.0), (1.0, n as f64)],
-            TEXT.stroke_width(1),
-        ))?;
-        for (r, rung) in d.ladder.iter().enumerate() {
-            let mid = (n - r) as f64 - 0.5;
-            let (px, py) = chart.backend_coord(&(x.start, mid));
-            root.draw(&Text::new(
-                rung.strategy.name().to_string(),
-                (px - 12, py - 9),
-                label_font().pos(Pos::new(HPos::Right, VPos::Center)),
-            ))?;
-            root.draw(&Text::new(
-                format!("{} puzzles", rung.acc.pairs),
-                (px - 12, py + 11),
-                note_font().pos(Pos::new(HPos::Right, VPos::Center)),
-            ))?;
-        }
-        if d.ladder.is_empty() {
-            let (w, h) = area.dim_in_pixel();
-            area.draw(&Text::new(
-                "no rung to compare: run at least two strategies that solve the same puzzles",
-                (w as i32 / 2, h as i32 / 2),
-                label_font().pos(Pos::new(HPos::Center, VPos::Center)),
-            ))?;
-        }
-        Ok(())
-    }
-}
-
-// ---------------------------------------------------------------- chart 5
-
-struct GrowthChart<'a>(&'a ChartData);
-
-impl Draw for GrowthChart<'_> {
-    fn size(&self) -> (u32, u32) {
-        (1400, 1000)
-    }
-
-    fn draw<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> DrawResult<DB> {
-        let d = self.0;
-        root.fill(&WHITE)?;
-        let area = root.titled(CHARTS[4].1, title_font())?;
-        let area = subtitle(
-            &area,
-            "medians over measured runs; hollow marker = some runs hit the node budget (a lower bound); rungs that keep the same search order share one node curve",
-        )?;
-        let area = legend_row(&area, &strategy_items(d))?;
-        let panels = area.split_evenly((2, 2));
-        let clue_note = d
-            .clue_side
-            .map(|s| format!("{s}×{s} puzzles"))
-            .unwrap_or_default();
-        let specs: [(&[super::charts::GrowthPoint], bool, String, &str); 4] = [
-            (
-                &d.by_size,
-                true,
-                "median time vs board size".into(),
-                "board side",
-            ),
-            (
-                &d.by_size,
-                false,
-                "median nodes vs board size".into(),
-                "board side",
-            ),
-            (
-                &d.by_clues,
-                true,
-                format!("median time vs clue count ({clue_note})"),
-                "clues (givens)",
-            ),
-            (
-                &d.by_clues,
-                false,
-                format!("median nodes vs clue count ({clue_note})"),
-                "clues (givens)",
-            ),
-        ];
-        for (k, (panel, (points, is_time, caption, xdesc))) in panels.iter().zip(specs).enumerate()
-        {
-            let value = |p: &super::charts::GrowthPoint| {
-                if is_time {
-                    p.median_nanos
-                } else {
-                    p.median_nodes
-                }
-            };
-            let xs: Vec<u32> = points.iter().map(|p| p.x).collect();
-            let (xmin, xmax) = (
-                xs.iter().copied().min().unwrap_or(0) as f64,
-                xs.iter().copied().max().unwrap_or(1) as f64,
-            );
-            let pad = ((xmax - xmin) * 0.06).max(1.0);
-            let y = decades(points.iter().map(value));
-            let mut chart = ChartBuilder::on(panel)
-                .caption(caption, label_font())
-                .margin(14)
-                .margin_right(24)
-                .x_label_area_size(46)
-                .y_label_area_size(84)
-                .build_cartesian_2d(xmin - pad..xmax + pad, y.log_scale())?;
-            let by_size = k < 2;
-            let mut distinct = xs.clone();
-            distinct.sort_unstable();
-            distinct.dedup();
-            let fmt_x = move |v: &f64| {
-                let r = v.round();
-                if (v - r).abs() > 1e-6 || r < 0.0 {
-                    return String::new();
-                }
-                let r = r as u32;
-                if by_size {
-                    if distinct.contains(&r) {
-                        format!("{r}×{r}")
-                    } else {
-                        String::new()
-                    }
-                } else {
-                    format!("{r}")
-                }
-            };
-            let mut mesh = chart.configure_mesh();
-            mesh.light_line_style(FAINT)
-                .bold_line_style(GRID)
-                .x_label_formatter(&fmt_x)
-                .x_desc(xdesc)
-                .y_desc(if is_time {
-                    "median time"
-                } else {
-                    "median nodes"
-                })
-                .label_style(tick_font())
-                .axis_desc_style(tick_font());
-            if by_size {
-                mesh.x_labels(((xmax - xmin) as usize + 3).min(40));
-            }
-            if is_time {
-                mesh.y_label_formatter(&|v| decade_label(*v, fmt_time))
-                    .draw()?;
-            } else {
-                mesh.y_label_formatter(&|v| decade_label(*v, fmt_count))
-                    .draw()?;
-            }
-            for &s in &d.strategies {
-                let col = color(s);
-                let pts: Vec<_> = points.iter().filter(|p| p.strategy == s).collect();
-                if pts.is_empty() {
-                    continue;
-                }
-                let series = chart.draw_series(LineSeries::new(
-                    pts.iter().map(|p| (p.x as f64, value(p))),
-                    col.stroke_width(2),
-                ))?;
-                if k == 0 {
-                    series.label(s.name()).legend(move |(x, y)| {
-                        PathElement::new([(x - 8, y), (x + 8, y)], col.stroke_width(3))
-                    });
-                }
-                chart.draw_series(pts.iter().map(|p| {
-                    let style = if p.censored > 0 {
-                        WHITE.filled()
-                    } else {
-                        col.filled()
-                    };
-                    Circle::new((p.x as f64, value(p)), 4, style)
-                }))?;
-                chart.draw_series(
-                    pts.iter()
-                        .filter(|p| p.censored > 0)
-                        .map(|p| Circle::new((p.x as f64, value(p)), 4, col.stroke_width(2))),
-                )?;
-            }
         }
         Ok(())
     }
@@ -881,6 +1481,12 @@ mod tests {
         assert_eq!(fmt_ratio(3.216), "×3.22");
         assert_eq!(fmt_ratio(120.4), "×120");
         assert_eq!(decades([3.0, 4500.0].into_iter()), 1.0..10000.0);
+        assert_eq!(size_name(16), "16×16");
+        // Rounding up to 1000 of a unit moves to the next unit.
+        assert_eq!(fmt_time(999.9999), "1 µs");
+        assert_eq!(fmt_time(999.4), "999 ns");
+        assert_eq!(fmt_count(999_999.0), "1M");
+        assert_eq!(fmt_time(0.5), "0.5 ns");
     }
 
     #[test]
@@ -894,5 +1500,36 @@ mod tests {
             })
             .collect();
         assert_eq!(colours.len(), n);
+    }
+
+    /// Text is laid out with advances, bearings and kerning: "cl" is as wide
+    /// as "c" then "l", a space takes room, and glyphs are drawn where the
+    /// width says (the ink of "l" starts right of the ink of "c").
+    #[test]
+    fn png_text_keeps_letters_apart() {
+        register_font().unwrap();
+        let font = glyphs().unwrap();
+        let w = |t: &str| text_width(font, 14.0, t);
+        assert!((w("cl") - (w("c") + w("l"))).abs() < 0.5);
+        assert!(w("a b") > w("ab") + 3.0);
+        // Draw "cl" and find the columns with ink: two separate runs.
+        let (width, height) = (40u32, 24u32);
+        let mut rgb = vec![255u8; (width * height * 3) as usize];
+        {
+            let root =
+                Crisp(BitMapBackend::with_buffer(&mut rgb, (width, height))).into_drawing_area();
+            root.draw(&Text::new(
+                "cl",
+                (2, 2),
+                (FONT, 20).into_font().color(&BLACK),
+            ))
+            .unwrap();
+            root.present().unwrap();
+        }
+        let inked: Vec<bool> = (0..width)
+            .map(|x| (0..height).any(|y| rgb[((y * width + x) * 3) as usize] < 128))
+            .collect();
+        let runs = inked.windows(2).filter(|w| !w[0] && w[1]).count() + usize::from(inked[0]);
+        assert_eq!(runs, 2, "{inked:?}");
     }
 }

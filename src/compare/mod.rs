@@ -2,10 +2,14 @@
 //!
 //! The pipeline keeps computing and presenting apart:
 //! [`run`] measures and yields plain rows → `results.csv` (streamed) and
-//! [`summary::Aggregate`] → [`charts::ChartData`] → [`draw`] (SVG/PNG bytes)
-//! and [`report`] (Markdown) → [`write::Staging`], the one place that writes
-//! files, atomically. `sudoku-lab report DIR` starts the same pipeline from
+//! [`summary::Aggregate`] (per-size [`summary::Ladder`]s) →
+//! [`charts::ChartData`] → [`draw`] (SVG/PNG bytes) and [`report`] (Markdown,
+//! console summary) → [`write::Staging`], the one place that writes files,
+//! atomically. `sudoku-lab report DIR` starts the same pipeline from
 //! `DIR/results.csv`, so a report can always be redrawn without solving.
+//!
+//! Without `--out`, a run of the default selection writes [`REPORTS`]; any
+//! other selection writes its own folder below it ([`default_out`]).
 
 use std::io::Write as _;
 use std::path::{Path, PathBuf};
@@ -15,6 +19,7 @@ use anyhow::Context;
 
 pub mod charts;
 pub mod draw;
+pub mod programs;
 pub mod report;
 pub mod run;
 pub mod summary;
@@ -23,10 +28,12 @@ pub mod write;
 use charts::ChartData;
 use report::Meta;
 use run::{Plan, Row};
-use summary::{Aggregate, SummaryRow};
+use summary::Aggregate;
 use write::{FolderLock, Staging};
 
+use crate::Strategy;
 use crate::measure::Conditions;
+use crate::progress::Progress;
 
 /// File names inside a report folder.
 pub const RESULTS: &str = "results.csv";
@@ -34,21 +41,93 @@ pub const SUMMARY: &str = "summary.csv";
 pub const META: &str = "meta.csv";
 pub const README: &str = "README.md";
 
+/// Where reports go when `--out` is not given: the default selection (every
+/// shipped dataset and strategy, default budget, no sample) writes here...
+pub const REPORTS: &str = "reports";
+/// ...and any other selection writes to its own folder below this one
+/// (`reports/runs/SELECTION`), so a quick filtered run never replaces the
+/// full report.
+pub const RUNS: &str = "runs";
+
 /// What a finished `compare` or `report` produced.
 #[derive(Debug)]
 pub struct Done {
-    pub summary: Vec<SummaryRow>,
     pub rows: u64,
     pub out: PathBuf,
+    /// The end-of-run summary for the terminal ([`report::console`]).
+    pub console: String,
+    /// The command of a report of another selection this one replaced.
+    pub replaced: Option<String>,
+    /// Puzzles outside programs failed ([`programs::failures`]).
+    pub program_failures: u64,
+}
+
+/// What a plan measures, as a folder name; `None` for the default selection.
+/// Datasets, strategies, sample and budget make the selection (timing and
+/// `--jobs` only change precision and speed). Deterministic, so running the
+/// same selection again replaces its own report.
+pub fn selection(plan: &Plan) -> Option<String> {
+    let mut parts: Vec<String> = Vec::new();
+    // Where the shipped sets cannot be listed, no selection is the default.
+    if run::resolve_sources(&[]).ok().as_ref() != Some(&plan.sources) {
+        let names: Vec<&str> = plan.sources.iter().map(|s| s.name.as_str()).collect();
+        parts.push(names.join("+"));
+    }
+    if run::dedup_in_ladder_order(&plan.strategies) != Strategy::ladder() {
+        let names: Vec<&str> = plan.strategies.iter().map(|s| s.name()).collect();
+        parts.push(names.join("+"));
+    }
+    if let Some(s) = plan.sample {
+        parts.push(format!("sample-{}-seed-{}", s.n, s.seed));
+    }
+    if plan.budget != crate::defaults::MEASURE_BUDGET {
+        parts.push(format!("budget-{}", plan.budget));
+    }
+    if !plan.programs.is_empty() {
+        let names: Vec<&str> = plan.programs.iter().map(|p| p.name.as_str()).collect();
+        parts.push(format!("programs-{}", names.join("+")));
+    }
+    if parts.is_empty() {
+        return None;
+    }
+    let slug: String = parts
+        .join(".")
+        .chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || "-+._".contains(c) {
+                c.to_ascii_lowercase()
+            } else {
+                '-'
+            }
+        })
+        .collect();
+    let slug = slug.trim_start_matches('.').to_string();
+    const MAX: usize = 80;
+    if slug.len() <= MAX {
+        return Some(slug);
+    }
+    // FNV-1a: a short, stable tag for what the cut-off part held.
+    let hash = slug.bytes().fold(0xcbf2_9ce4_8422_2325u64, |h, b| {
+        (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
+    });
+    Some(format!("{}-{:08x}", &slug[..60], hash as u32))
+}
+
+/// The report folder when `--out` is not given (see [`REPORTS`]).
+pub fn default_out(plan: &Plan) -> PathBuf {
+    match selection(plan) {
+        None => PathBuf::from(REPORTS),
+        Some(slug) => Path::new(REPORTS).join(RUNS).join(slug),
+    }
 }
 
 /// Runs the plan and writes a complete report into `out`. `command` is the
-/// command line to quote in the report; `progress` receives one tick per run.
+/// command line to quote in the report; `progress` hears of every run.
 pub fn compare(
     plan: &Plan,
     out: &Path,
     command: &str,
-    progress: &indicatif::ProgressBar,
+    progress: &dyn Progress,
 ) -> anyhow::Result<Done> {
     let start = Instant::now();
     let prepared = run::prepare(plan)?;
@@ -57,10 +136,17 @@ pub fn compare(
         .iter()
         .map(|p| p.runs() * strategies.len() as u64)
         .sum();
-    progress.set_length(runs);
+    let slug = selection(plan);
+    let previous = previous_command(out, slug.as_deref());
 
     let mut meta = Meta::default();
     meta.set("command", command);
+    meta.set(
+        "selection",
+        slug.clone().unwrap_or_else(|| {
+            "default: every shipped dataset and strategy, default budget, no sample".to_string()
+        }),
+    );
     meta.set("commit", report::git_commit());
     meta.set("version", env!("CARGO_PKG_VERSION"));
     meta.set(
@@ -110,29 +196,57 @@ pub fn compare(
             plan.method.min_time.as_millis()
         ),
     );
+    meta.set(
+        "order",
+        "datasets interleaved, each advancing at the same pace (results.csv keeps dataset, puzzle, strategy order)",
+    );
 
     let mut staging = Staging::new(out)?;
-    let file = staging.create(RESULTS)?;
-    let mut csv = csv::Writer::from_writer(file);
-    csv.write_record(run::columns())
-        .with_context(|| format!("cannot write {RESULTS}"))?;
-    let mut agg = Aggregate::default();
+    progress.say("sizing the searches");
+    let probes = run::probe(plan, &prepared)?;
+    let mut forecast = run::Forecast::default();
+    for &(side, nodes) in probes.iter().flatten() {
+        for &s in &strategies {
+            forecast.expect(s, side, nodes);
+        }
+    }
+    let mut parts = Parts::new(staging.dir(), prepared.len());
+    let mut agg = Aggregate::with_datasets(prepared.iter().map(|p| p.source.name.as_str()));
     let mut conditions = Conditions::new(plan.jobs);
     conditions.sample_load();
-    let mut sink = |row: &Row| -> anyhow::Result<()> {
-        csv.write_record(row.record())
-            .with_context(|| format!("cannot write {RESULTS}"))?;
+    progress.start(runs);
+    progress.say("");
+    let measuring = Instant::now();
+    let mut told = Instant::now();
+    let mut sink = |f: run::Finished| -> anyhow::Result<()> {
+        let row = &f.row;
+        parts.write(f.dataset, row)?;
         agg.push(row);
+        forecast.finish(row.strategy, row.size, f.probe, f.took.as_secs_f64());
         if let Some(t) = &row.timing {
             conditions.add(t);
         }
         if agg.rows % 256 == 0 {
             conditions.sample_load();
         }
+        if told.elapsed().as_millis() >= 200 {
+            told = Instant::now();
+            if let Some(left) = forecast.left(measuring.elapsed()) {
+                progress.left(left);
+            }
+        }
         Ok(())
     };
-    run::execute(plan, &prepared, &mut sink, &|| progress.inc(1))?;
+    run::execute(plan, &prepared, &probes, &mut sink, &|| progress.tick())?;
     conditions.sample_load();
+    progress.say("writing the report");
+    let file = staging.create(RESULTS)?;
+    parts.join(file)?;
+    let program_rows = programs::run_all(&plan.programs, &prepared, progress)?;
+    if !plan.programs.is_empty() {
+        staging.write(programs::PROGRAMS, &programs::to_csv(&program_rows)?)?;
+        meta.set("programs", programs::settings(&plan.programs));
+    }
     meta.set(
         "load",
         match conditions.load {
@@ -147,26 +261,103 @@ pub fn compare(
         "busy",
         conditions.busy().unwrap_or_else(|| "no".to_string()),
     );
-    let mut file = csv
-        .into_inner()
-        .map_err(|e| anyhow::anyhow!("cannot write {RESULTS}: {}", e.error()))?;
-    file.flush()
-        .with_context(|| format!("cannot write {RESULTS}"))?;
-    drop(file);
-    agg.finish();
     meta.set(
         "wall_time",
         format!("{:.1} s", start.elapsed().as_secs_f64()),
     );
-    progress.finish_and_clear();
 
-    let summary = write_report(&mut staging, &agg, &meta)?;
+    let results = staging.path(RESULTS);
+    let console = write_report(&mut staging, &agg, &meta, out, &results, &program_rows)?;
     staging.commit(&FolderLock::acquire(out)?)?;
     Ok(Done {
-        summary,
         rows: agg.rows,
         out: out.to_path_buf(),
+        console,
+        replaced: previous,
+        program_failures: programs::failures(&program_rows),
     })
+}
+
+/// The command that made the report in `out`, when that report is of
+/// another selection than `slug` (read from its meta.csv; `None` when there
+/// is no report, or it is of the same selection).
+fn previous_command(out: &Path, slug: Option<&str>) -> Option<String> {
+    let bytes = std::fs::read(out.join(META)).ok()?;
+    let meta = Meta::from_csv(&bytes).ok()?;
+    let command = meta.get("command")?.to_string();
+    let theirs = meta.get("selection");
+    let same = match (theirs, slug) {
+        (Some(t), Some(s)) => t == s,
+        (Some(t), None) => t.starts_with("default"),
+        // A report from before selections were recorded: compare commands.
+        (None, _) => false,
+    };
+    (!same).then_some(command)
+}
+
+/// `results.csv` as it is measured: one file per dataset in the staging
+/// folder (datasets are measured interleaved), joined in dataset order at
+/// the end. The part files are never committed.
+struct Parts {
+    dir: PathBuf,
+    writers: Vec<Option<csv::Writer<std::io::BufWriter<std::fs::File>>>>,
+}
+
+impl Parts {
+    fn new(dir: &Path, datasets: usize) -> Parts {
+        Parts {
+            dir: dir.to_path_buf(),
+            writers: (0..datasets).map(|_| None).collect(),
+        }
+    }
+
+    fn path(&self, d: usize) -> PathBuf {
+        self.dir.join(format!("part-{d}.csv"))
+    }
+
+    fn write(&mut self, d: usize, row: &Row) -> anyhow::Result<()> {
+        if self.writers[d].is_none() {
+            let path = self.path(d);
+            let file = std::fs::File::create(&path)
+                .with_context(|| format!("cannot create {}", path.display()))?;
+            self.writers[d] = Some(csv::Writer::from_writer(std::io::BufWriter::new(file)));
+        }
+        if let Some(w) = &mut self.writers[d] {
+            w.write_record(row.record())
+                .with_context(|| format!("cannot write {RESULTS}"))?;
+        }
+        Ok(())
+    }
+
+    /// Writes the header and every part, in dataset order, to `file`, and
+    /// removes the parts.
+    fn join(mut self, file: std::io::BufWriter<std::fs::File>) -> anyhow::Result<()> {
+        let mut csv = csv::Writer::from_writer(file);
+        csv.write_record(run::columns())
+            .with_context(|| format!("cannot write {RESULTS}"))?;
+        let mut file = csv
+            .into_inner()
+            .map_err(|e| anyhow::anyhow!("cannot write {RESULTS}: {}", e.error()))?;
+        for d in 0..self.writers.len() {
+            let Some(w) = self.writers[d].take() else {
+                continue;
+            };
+            w.into_inner()
+                .map_err(|e| anyhow::anyhow!("cannot write {RESULTS}: {}", e.error()))?
+                .flush()
+                .with_context(|| format!("cannot write {RESULTS}"))?;
+            let path = self.path(d);
+            let mut part = std::fs::File::open(&path)
+                .with_context(|| format!("cannot read {}", path.display()))?;
+            std::io::copy(&mut part, &mut file)
+                .with_context(|| format!("cannot write {RESULTS}"))?;
+            std::fs::remove_file(&path)
+                .with_context(|| format!("cannot remove {}", path.display()))?;
+        }
+        file.flush()
+            .with_context(|| format!("cannot write {RESULTS}"))?;
+        Ok(())
+    }
 }
 
 /// A dataset path as the report shows it: relative to the working folder
@@ -211,13 +402,20 @@ pub fn redraw(dir: &Path) -> anyhow::Result<Done> {
             return Err(e).with_context(|| format!("cannot read {}", dir.join(META).display()));
         }
     };
+    // Programs' rows, when the run that made the folder had programs.
+    let program_rows = match meta.get("programs") {
+        Some(_) => programs::read(&dir.join(programs::PROGRAMS))?,
+        None => Vec::new(),
+    };
     let mut staging = Staging::with_lock(&lock)?;
-    let summary = write_report(&mut staging, &agg, &meta)?;
+    let console = write_report(&mut staging, &agg, &meta, dir, &results, &program_rows)?;
     staging.commit(&lock)?;
     Ok(Done {
-        summary,
         rows: agg.rows,
         out: dir.to_path_buf(),
+        console,
+        replaced: None,
+        program_failures: programs::failures(&program_rows),
     })
 }
 
@@ -250,36 +448,28 @@ pub fn read_results(path: &Path) -> anyhow::Result<Aggregate> {
             .map_err(|e| anyhow::anyhow!("{}:{line}: {e}", path.display()))?;
         agg.push(&row);
     }
-    agg.finish();
     if agg.rows == 0 {
         anyhow::bail!("{}: no rows", path.display());
     }
     Ok(agg)
 }
 
-/// The budget, as far as the rows tell: a budget-exceeded run stops at
-/// exactly the budget, so the largest such node count is the budget.
-fn budget_seen(agg: &Aggregate) -> Option<u64> {
-    agg.groups
-        .values()
-        .filter(|g| g.budget_exceeded > 0)
-        .flat_map(|g| g.samples.iter().filter(|s| !s.solved).map(|s| s.nodes))
-        .max()
-}
-
-/// Writes summary.csv, meta.csv, the charts and README.md into the staging folder.
+/// Writes summary.csv, meta.csv, the charts and README.md into the staging
+/// folder; returns the console summary. Programs' rows (if any) are placed
+/// against the rungs' rows of `results`.
 fn write_report(
     staging: &mut Staging,
     agg: &Aggregate,
     meta: &Meta,
-) -> anyhow::Result<Vec<SummaryRow>> {
+    out: &Path,
+    results: &Path,
+    program_rows: &[programs::ProgramRow],
+) -> anyhow::Result<String> {
     let summary = agg.summary();
     let mut w = csv::Writer::from_writer(Vec::new());
-    if summary.is_empty() {
-        w.write_record(summary::SUMMARY_COLUMNS)?;
-    }
+    w.write_record(summary::columns())?;
     for row in &summary {
-        w.serialize(row)?;
+        w.write_record(row.record())?;
     }
     let bytes = w
         .into_inner()
@@ -289,68 +479,24 @@ fn write_report(
         staging.write(META, &meta.to_csv()?)?;
     }
     let data = ChartData::new(agg);
-    for chart in draw::render_all(&data, budget_seen(agg))? {
+    for chart in draw::render_all(&data)? {
         staging.write(&format!("{}.svg", chart.stem), chart.svg.as_bytes())?;
         staging.write(&format!("{}.png", chart.stem), &chart.png)?;
     }
-    let md = report::markdown(meta, agg, &summary, &data);
+    let mut md = report::markdown(meta, agg, &summary, &data);
+    let mut console = report::console(
+        meta,
+        agg,
+        &data.ladders,
+        &out.join(README).display().to_string(),
+    );
+    if !program_rows.is_empty() {
+        let placements = programs::place(&programs::read_results(results)?, program_rows);
+        let settings = meta.get("programs").unwrap_or_default();
+        let (section, lines) = programs::section(settings, &placements, program_rows);
+        md.push_str(&section);
+        console.push_str(&lines);
+    }
     staging.write(README, md.as_bytes())?;
-    Ok(summary)
-}
-
-/// The end-of-run table for the terminal.
-pub fn summary_table(rows: &[SummaryRow]) -> String {
-    let header = [
-        "dataset",
-        "strategy",
-        "solved",
-        "over budget",
-        "median nodes",
-        "median time",
-        "ns/node",
-    ];
-    let mut cells: Vec<[String; 7]> = vec![header.map(str::to_string)];
-    for r in rows {
-        cells.push([
-            r.dataset.clone(),
-            r.strategy.clone(),
-            format!("{}/{}", r.solved, r.puzzles - r.unsupported),
-            r.budget_exceeded.to_string(),
-            r.nodes_median
-                .map(draw::fmt_count)
-                .unwrap_or_else(|| "-".into()),
-            r.time_median_ns
-                .map(draw::fmt_time)
-                .unwrap_or_else(|| "-".into()),
-            r.ns_per_node
-                .map(|v| format!("{v:.1}"))
-                .unwrap_or_else(|| "-".into()),
-        ]);
-    }
-    let widths: Vec<usize> = (0..7)
-        .map(|i| {
-            cells
-                .iter()
-                .map(|c| c[i].chars().count())
-                .max()
-                .unwrap_or(0)
-        })
-        .collect();
-    let mut out = String::new();
-    for c in &cells {
-        let line: Vec<String> = c
-            .iter()
-            .enumerate()
-            .map(|(i, v)| {
-                if i < 2 {
-                    format!("{v:<w$}", w = widths[i])
-                } else {
-                    format!("{v:>w$}", w = widths[i])
-                }
-            })
-            .collect();
-        out.push_str(line.join("  ").trim_end());
-        out.push('\n');
-    }
-    out
+    Ok(console)
 }

@@ -1,12 +1,14 @@
-//! The written report (`README.md`) and the run's metadata (`meta.csv`).
-//! Every figure in the text is computed from this run's rows.
+//! The written report (`README.md`), the console summary, and the run's
+//! metadata (`meta.csv`). Every figure in the text is computed from this
+//! run's rows by the rule the text states (tests/compare_report.rs
+//! recomputes them from `results.csv`).
 
 use std::fmt::Write as _;
 
-use super::charts::ChartData;
-use super::draw::{CHARTS, fmt_count, fmt_ratio, fmt_time};
-use super::summary::{Aggregate, PairAcc, SummaryRow};
-use crate::Strategy;
+use super::charts::{ChartData, FILL_BAND};
+use super::draw::{CHARTS, fmt_count, fmt_ratio, fmt_time, ladder_absent, report_order, size_name};
+use super::summary::{Aggregate, Kind, Ladder, Ratios, SummaryRow, count_kind};
+use crate::strategy::Outcome;
 
 /// What was run, where and when: one `key,value` line each in `meta.csv`.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -15,21 +17,26 @@ pub struct Meta {
 }
 
 /// Keys in the order the report lists them, with their labels.
-pub const META_KEYS: [(&str, &str); 14] = [
+pub const META_KEYS: [(&str, &str); 19] = [
     ("command", "command"),
+    ("selection", "selection (report folder)"),
     ("commit", "git commit"),
     ("version", "sudoku-lab version"),
     ("profile", "build profile"),
     ("rustc", "rustc"),
     ("cpu", "CPU"),
     ("threads", "hardware threads / jobs used"),
-    ("load", "load average at start (1, 5, 15 min)"),
+    ("load", "load average while measuring"),
+    ("wall_over_cpu", "wall time ÷ CPU time of the timed runs"),
+    ("busy", "busy machine"),
     ("date", "date (UTC)"),
     ("datasets", "datasets"),
     ("strategies", "strategies"),
     ("budget", "node budget per puzzle × strategy"),
     ("sample", "sample per dataset (seed)"),
+    ("timing", "timing"),
     ("wall_time", "wall time of the run"),
+    ("order", "order of measurement"),
 ];
 
 impl Meta {
@@ -79,16 +86,6 @@ pub fn cpu_model() -> String {
                 .and_then(|l| l.split_once(':'))
                 .map(|(_, v)| v.trim().to_string())
         })
-        .unwrap_or_else(|| "unknown".to_string())
-}
-
-/// The 1, 5 and 15 minute load averages from `/proc/loadavg`, or "unknown".
-/// Times are wall-clock: other work on the machine inflates them.
-pub fn load_average() -> String {
-    std::fs::read_to_string("/proc/loadavg")
-        .ok()
-        .map(|t| t.split_whitespace().take(3).collect::<Vec<_>>().join(" "))
-        .filter(|s| !s.is_empty())
         .unwrap_or_else(|| "unknown".to_string())
 }
 
@@ -221,202 +218,234 @@ fn opt_count(v: Option<f64>) -> String {
     v.map(fmt_count).unwrap_or_else(|| "–".into())
 }
 
-fn solved_of(r: &SummaryRow) -> String {
-    format!("{}/{}", r.solved, r.puzzles - r.unsupported)
+/// Where `busy` in meta.csv says the machine was busy: the reason.
+pub fn busy_reason(meta: &Meta) -> Option<&str> {
+    meta.get("busy").filter(|b| !b.is_empty() && *b != "no")
 }
 
-/// Describes what `b` buys over `a` in one sentence fragment.
-fn describe_pair(a: Strategy, b: Strategy, acc: &PairAcc) -> String {
-    let n = acc.node_ratio();
-    let c = acc.cost_ratio();
-    let s = acc.speedup();
-    let nodes = if (0.995..=1.005).contains(&n) {
-        "visits the same number of nodes".to_string()
-    } else if n > 1.0 {
-        format!("visits {} fewer nodes", fmt_ratio(n))
-    } else {
-        format!("visits {} more nodes", fmt_ratio(1.0 / n))
-    };
-    let cost = if (0.95..=1.05).contains(&c) {
-        "at about the same cost per node".to_string()
-    } else if c > 1.0 {
-        format!("each {} cheaper", fmt_ratio(c))
-    } else {
-        format!("each {} dearer", fmt_ratio(1.0 / c))
-    };
-    let total = if s >= 1.0 {
-        format!("{} faster", fmt_ratio(s))
-    } else {
-        format!("{} slower", fmt_ratio(1.0 / s))
-    };
-    format!(
-        "`{}` over `{}`: {nodes}, {cost} → **{total}** ({} puzzles both solved)",
-        b.name(),
-        a.name(),
-        acc.pairs
-    )
-}
-
-/// The plain-language reading: which rung buys what, in this run's numbers.
-fn reading(agg: &Aggregate, summary: &[SummaryRow], data: &ChartData) -> String {
-    let mut out = String::new();
-    let strategies = &data.strategies;
-    // Step by step up the ladder.
-    let steps: Vec<String> = strategies
-        .windows(2)
-        .filter_map(|w| {
-            let acc = agg.pairs.get(&(w[0], w[1]))?;
-            (acc.pairs > 0).then(|| describe_pair(w[0], w[1], acc))
-        })
-        .collect();
-    if !steps.is_empty() {
-        out.push_str("Step by step up the ladder (geometric means per puzzle; time = nodes × cost per node):\n\n");
-        for s in steps {
-            let _ = writeln!(out, "- {s}");
-        }
-        out.push('\n');
+/// Why puzzles of a size are not in its ladder set, as a phrase.
+pub fn left_out(l: &Ladder) -> String {
+    let mut parts = Vec::new();
+    if l.no_solution > 0 {
+        parts.push(format!("{} with no solution", l.no_solution));
     }
-    if let (Some(base), Some(top)) = (data.baseline, data.ladder.last()) {
-        let _ = writeln!(
-            out,
-            "From the bottom of the ladder to the top: {}.\n",
-            describe_pair(base, top.strategy, &top.acc)
-        );
-    }
-    // Cost per node on the most common board size (sizes differ by orders of magnitude).
-    if let Some(side) = data.clue_side {
-        let mut per_node: Vec<String> = Vec::new();
-        for &s in strategies {
-            let (mut nodes, mut nanos) = (0u128, 0u128);
-            for (&(_, gs), g) in &agg.groups {
-                if gs == s {
-                    for x in g.samples.iter().filter(|x| u32::from(x.side) == side) {
-                        nodes += u128::from(x.nodes);
-                        nanos += u128::from(x.nanos);
-                    }
-                }
-            }
-            if nodes > 0 {
-                per_node.push(format!(
-                    "`{}` {}",
-                    s.name(),
-                    fmt_time(nanos as f64 / nodes as f64)
-                ));
-            }
-        }
-        if per_node.len() > 1 {
-            let _ = writeln!(
-                out,
-                "Cost of one node on {side}×{side} boards (total time ÷ total nodes): {}.\n",
-                per_node.join(", ")
-            );
-        }
-    }
-    // Budget.
-    let mut over_list: Vec<String> = Vec::new();
-    for &s in strategies {
-        let (mut over, mut total) = (0u64, 0u64);
-        for ((_, gs), g) in &agg.groups {
-            if *gs == s {
-                over += g.budget_exceeded;
-                total += g.puzzles - g.unsupported;
-            }
-        }
-        if over > 0 {
-            over_list.push(format!("`{}` {over} of {total}", s.name()));
-        }
-    }
-    if !over_list.is_empty() {
-        let _ = write!(
-            out,
-            "Out of the node budget: {} puzzles. Those runs stay in the tables with the nodes and time they used (lower bounds).",
-            over_list.join(", ")
-        );
-        let excluded = data
-            .ladder
+    if l.unfinished > 0 {
+        let by: Vec<String> = l
+            .unfinished_by
             .iter()
-            .map(|r| r.acc.a_budget_only)
-            .max()
-            .unwrap_or(0);
-        if excluded > 0 {
-            let _ = write!(
-                out,
-                " The ladder ratios leave out the puzzles the baseline did not finish (up to {excluded} per rung), so they understate the gain on the hardest puzzles."
-            );
-        }
-        out.push_str("\n\n");
-    }
-    // Best and worst per dataset.
-    if !agg.datasets.is_empty() {
-        out.push_str("By dataset (best = most puzzles solved, then lowest median time):\n\n");
-    }
-    for name in &agg.datasets {
-        let rows: Vec<&SummaryRow> = summary
-            .iter()
-            .filter(|r| r.dataset == *name && r.time_median_ns.is_some())
+            .map(|(s, n)| format!("`{}` {n}", s.name()))
             .collect();
-        // Solving more puzzles beats a fast median over budget-cut runs.
-        let key = |r: &&&SummaryRow| {
-            (
-                std::cmp::Reverse(r.solved),
-                r.time_median_ns.unwrap_or(f64::MAX),
-            )
-        };
-        let cmp = |a: &&&SummaryRow, b: &&&SummaryRow| {
-            key(a)
-                .partial_cmp(&key(b))
-                .unwrap_or(std::cmp::Ordering::Equal)
-        };
-        let fastest = rows.iter().min_by(cmp);
-        let slowest = rows.iter().max_by(cmp);
-        if let (Some(f), Some(s)) = (fastest, slowest)
-            && rows.len() > 1
-        {
-            let _ = writeln!(
-                out,
-                "- {}: best `{}` ({} solved, median {} per puzzle, {} nodes); worst `{}` ({} solved, median {}, {} nodes).",
-                code(name),
-                f.strategy,
-                solved_of(f),
-                opt_time(f.time_median_ns),
-                opt_count(f.nodes_median),
-                s.strategy,
-                solved_of(s),
-                opt_time(s.time_median_ns),
-                opt_count(s.nodes_median),
-            );
+        parts.push(format!(
+            "{} that some rung did not finish within the budget ({})",
+            l.unfinished,
+            by.join(", ")
+        ));
+    }
+    if l.missing > 0 {
+        parts.push(format!("{} not run by every rung", l.missing));
+    }
+    if parts.is_empty() {
+        "none".into()
+    } else {
+        parts.join("; ")
+    }
+}
+
+/// What `b` buys over `a`, in one sentence fragment (every figure printed).
+fn describe(a: &str, b: &str, r: &Ratios) -> String {
+    let nodes = if fmt_ratio(r.nodes) == "×1.00" {
+        "visits the same number of nodes".to_string()
+    } else if r.nodes > 1.0 {
+        format!("visits {} fewer nodes", fmt_ratio(r.nodes))
+    } else {
+        format!("visits {} more nodes", fmt_ratio(1.0 / r.nodes))
+    };
+    let cost = if r.cost >= 1.0 {
+        format!("each {} cheaper", fmt_ratio(r.cost))
+    } else {
+        format!("each {} dearer", fmt_ratio(1.0 / r.cost))
+    };
+    let total = if r.speedup >= 1.0 {
+        format!("{} faster", fmt_ratio(r.speedup))
+    } else {
+        format!("{} slower", fmt_ratio(1.0 / r.speedup))
+    };
+    format!("`{b}` over `{a}`: {nodes}, {cost} → **{total}**")
+}
+
+/// One size's section: the set, the table, the step-by-step reading.
+fn ladder_section(md: &mut String, l: &Ladder, headline: bool) {
+    let _ = writeln!(
+        md,
+        "## {} boards{}\n",
+        size_name(l.side),
+        if headline {
+            " (the headline ladder)"
+        } else {
+            ""
+        }
+    );
+    let absent = ladder_absent(l);
+    let Some(base) = l.base().filter(|_| l.set > 0) else {
+        let _ = writeln!(
+            md,
+            "No ladder: no puzzle of this size was solved by every strategy run on it ({} puzzles; left out: {}).{}\n",
+            l.puzzles,
+            left_out(l),
+            if absent.is_empty() {
+                String::new()
+            } else {
+                format!(" {}", capitalise(&absent))
+            }
+        );
+        return;
+    };
+    let _ = writeln!(
+        md,
+        "Ladder set: **{} of {}** puzzles of size {}. Left out: {}.\n",
+        l.set,
+        l.puzzles,
+        size_name(l.side),
+        left_out(l)
+    );
+    if !absent.is_empty() {
+        let _ = writeln!(md, "{}.\n", capitalise(&absent));
+    }
+    let b = base.strategy.name();
+    let _ = writeln!(
+        md,
+        "| rung | nodes | time | time per node | fewer nodes than `{b}` | cheaper nodes than `{b}` | speed-up over `{b}` | speed-up over the rung before |\n|---|---:|---:|---:|---:|---:|---:|---:|"
+    );
+    let _ = writeln!(
+        md,
+        "| `{b}` | {} | {} | {} | – | – | – | – |",
+        fmt_count(base.nodes()),
+        fmt_time(base.time()),
+        fmt_time(base.cost())
+    );
+    let steps = l.steps();
+    for (rung, vs_base, vs_prev) in &steps {
+        let _ = writeln!(
+            md,
+            "| `{}` | {} | {} | {} | {} | {} | {} | {} |",
+            rung.strategy.name(),
+            fmt_count(rung.nodes()),
+            fmt_time(rung.time()),
+            fmt_time(rung.cost()),
+            fmt_ratio(vs_base.nodes),
+            fmt_ratio(vs_base.cost),
+            fmt_ratio(vs_base.speedup),
+            fmt_ratio(vs_prev.speedup)
+        );
+    }
+    md.push('\n');
+    if steps.is_empty() {
+        return;
+    }
+    let _ = writeln!(md, "Step by step, on the same {} puzzles:\n", l.set);
+    for (i, (rung, _, vs_prev)) in steps.iter().enumerate() {
+        let prev = l.rungs[i].strategy.name();
+        let _ = writeln!(md, "- {}", describe(prev, rung.strategy.name(), vs_prev));
+    }
+    if let Some((top, vs_base, _)) = steps.last()
+        && steps.len() > 1
+    {
+        let _ = writeln!(
+            md,
+            "\nFrom the bottom of this ladder to the top: {}.",
+            describe(b, top.strategy.name(), vs_base)
+        );
+    }
+    md.push('\n');
+}
+
+fn capitalise(s: &str) -> String {
+    let mut c = s.chars();
+    match c.next() {
+        Some(f) => f.to_uppercase().chain(c).collect(),
+        None => String::new(),
+    }
+}
+
+/// Outcomes per size × strategy, one column per outcome.
+fn outcome_section(md: &mut String, agg: &Aggregate) {
+    md.push_str("## Outcomes per board size\n\n");
+    md.push_str(
+        "Runs per outcome. `no-solution` is a proof (the whole tree was searched), not a failure; \
+         a `budget-exceeded` run keeps the nodes and time it used (lower bounds); `unsupported`: \
+         the strategy does not run that size.\n\n",
+    );
+    md.push_str("| size | strategy |");
+    for o in Outcome::ALL {
+        let _ = write!(md, " {} |", o.name());
+    }
+    md.push_str("\n|---|---|");
+    md.push_str(&"---:|".repeat(Outcome::ALL.len()));
+    md.push('\n');
+    for side in agg.sides() {
+        for s in agg.strategies() {
+            let o = agg.outcomes(side, s);
+            if o.iter().sum::<u64>() == 0 {
+                continue;
+            }
+            let _ = write!(md, "| {} | `{}` |", size_name(side), s.name());
+            for n in o {
+                let _ = write!(md, " {n} |");
+            }
+            md.push('\n');
         }
     }
-    out.push('\n');
-    // Growth with size, for the top rung.
-    if let Some(&top) = strategies.last() {
-        let pts: Vec<_> = data.by_size.iter().filter(|p| p.strategy == top).collect();
-        if pts.len() > 1 {
-            let list: Vec<String> = pts
-                .iter()
-                .map(|p| {
-                    format!(
-                        "{} on {}×{}{}",
+    md.push('\n');
+}
+
+/// The growth table: median time per size over the fill band.
+fn growth_section(md: &mut String, data: &ChartData) {
+    let g = &data.growth;
+    if g.band.is_empty() {
+        return;
+    }
+    md.push_str("## Growth with board size\n\n");
+    let sizes: Vec<String> = g
+        .band
+        .iter()
+        .map(|&(side, n)| format!("{} {n}", size_name(side)))
+        .collect();
+    let _ = writeln!(
+        md,
+        "To compare sizes like with like, only puzzles with a solution and {:.0}–{:.0}% of their cells given count here (puzzles per size: {}). Median time per solve over those puzzles; where runs stopped at the budget the median is a lower bound, and the cell says how many of the runs stopped.\n",
+        FILL_BAND.0 * 100.0,
+        FILL_BAND.1 * 100.0,
+        sizes.join(", ")
+    );
+    md.push_str("| rung |");
+    for &(side, _) in &g.band {
+        let _ = write!(md, " {} |", size_name(side));
+    }
+    md.push_str("\n|---|");
+    md.push_str(&"---:|".repeat(g.band.len()));
+    md.push('\n');
+    for &s in &data.strategies {
+        let _ = write!(md, "| `{}` |", s.name());
+        for &(side, _) in &g.band {
+            match g.by_size.iter().find(|p| p.strategy == s && p.side == side) {
+                Some(p) if p.stopped > 0 => {
+                    let _ = write!(
+                        md,
+                        " ≥ {} ({}/{} stopped) |",
                         fmt_time(p.median_nanos),
-                        p.x,
-                        p.x,
-                        if p.censored > 0 {
-                            " (some unsolved)"
-                        } else {
-                            ""
-                        }
-                    )
-                })
-                .collect();
-            let _ = writeln!(
-                out,
-                "Growth: the median time of `{}` goes {}.\n",
-                top.name(),
-                list.join(" → ")
-            );
+                        p.stopped,
+                        p.runs
+                    );
+                }
+                Some(p) => {
+                    let _ = write!(md, " {} |", fmt_time(p.median_nanos));
+                }
+                None => md.push_str(" – |"),
+            }
         }
+        md.push('\n');
     }
-    out
+    md.push('\n');
 }
 
 /// The report's Markdown text.
@@ -429,50 +458,39 @@ pub fn markdown(meta: &Meta, agg: &Aggregate, summary: &[SummaryRow], data: &Cha
          this page from `results.csv`. Column definitions: see the project README, section \
          *Comparison CSV files*.\n\n",
     );
-    md.push_str("## What was run\n\n| | |\n|---|---|\n");
-    for (key, label) in META_KEYS {
-        let v = meta.get(key).unwrap_or("unknown");
-        let v = if key == "command" {
-            cell_code(v)
-        } else {
-            plain(v)
-        };
-        let _ = writeln!(md, "| {label} | {v} |");
-    }
-    md.push_str(
-        "\nEach puzzle × strategy is solved twice: once with counters on (the counter columns, \
-         solution verified) and once with counters compiled out, which gives the time; both visit \
-         the same nodes (checked). For precise timings of single strategies use the criterion benches. Times are wall-clock: a load average above the number of \
-         jobs means other work shared the cores and inflated them. Node counts are exact and \
-         deterministic.\n\n",
-    );
-
-    md.push_str("## Reading\n\n");
-    md.push_str(&reading(agg, summary, data));
-
-    md.push_str("## The ladder\n\n");
-    if let Some(base) = data.baseline {
+    if let Some(why) = busy_reason(meta) {
         let _ = writeln!(
             md,
-            "Each rung against `{}`, geometric means over the puzzles both solved. Speed-up = \
-             fewer nodes × cheaper nodes (exactly, per puzzle and so for the means).\n",
-            base.name()
+            "> **Measured on a busy machine:** {}. CPU times leave out the time other processes \
+             took, but they shared caches and memory bandwidth: small differences may be noise.\n",
+            plain(why)
         );
-        md.push_str("| rung | puzzles compared | fewer nodes | cheaper nodes | speed-up | baseline out of budget (left out) |\n|---|---:|---:|---:|---:|---:|\n");
-        for r in &data.ladder {
-            let _ = writeln!(
-                md,
-                "| `{}` | {} | {} | {} | {} | {} |",
-                r.strategy.name(),
-                r.acc.pairs,
-                fmt_ratio(r.acc.node_ratio()),
-                fmt_ratio(r.acc.cost_ratio()),
-                fmt_ratio(r.acc.speedup()),
-                r.acc.a_budget_only
-            );
-        }
-        md.push('\n');
     }
+    md.push_str(
+        "**Times** are per-thread CPU time per solve: the median over timed samples of runs with \
+         the counters compiled out (wall-clock times are beside them in `results.csv`, column \
+         `wall_ns`). **Node counts** are exact and deterministic; every solution was verified.\n\n",
+    );
+    md.push_str("## The rule behind every ratio\n\n");
+    md.push_str(
+        "- Strategies are compared one board size at a time, and only on the same puzzles.\n\
+         - The **ladder** of a size holds the strategies that solved, within the node budget, at \
+         least half of the puzzles of that size that some strategy solved. Its **ladder set** is \
+         the puzzles every strategy on the ladder solved; the others are counted with the reason \
+         (no solution; some rung did not finish within the budget).\n\
+         - Every figure of a ladder is a geometric mean over its ladder set (nodes, time, time per \
+         node). A ratio between two rungs is the ratio of their geometric means, which is the \
+         geometric mean of the per-puzzle ratios: speed-up = fewer nodes × cheaper nodes exactly, \
+         and the step-by-step speed-ups multiply to the bottom-to-top one.\n\
+         - Leaving out the puzzles a rung did not finish leaves out its worst cases: the gains \
+         over slow rungs are understated, never overstated.\n\n",
+    );
+    let ladders = report_order(&data.ladders);
+    for (i, l) in ladders.iter().enumerate() {
+        ladder_section(&mut md, l, i == 0 && l.side == 9);
+    }
+    outcome_section(&mut md, agg);
+    growth_section(&mut md, data);
 
     md.push_str("## Charts\n\n");
     for (i, (stem, title)) in CHARTS.iter().enumerate() {
@@ -485,52 +503,156 @@ pub fn markdown(meta: &Meta, agg: &Aggregate, summary: &[SummaryRow], data: &Cha
 
     md.push_str("## Summary by dataset\n\n");
     md.push_str(
-        "Node and time statistics cover every measured run, including those that ran out of \
-         budget (their figures are lower bounds). p90 = 90th percentile. puzzles/s = measured \
-         runs ÷ their total time; ns/node = total time ÷ total nodes.\n\n",
+        "Node and time statistics cover every run that ran, including those stopped at the \
+         budget (their figures are lower bounds). p90 = 90th percentile (linear interpolation, \
+         as every quantile of the lab).\n\n",
     );
     for name in &agg.datasets {
         let _ = writeln!(md, "### {}\n", code(name));
-        md.push_str("| strategy | puzzles | solved | no solution | out of budget | unsupported | median nodes | p90 nodes | max nodes | median time | p90 time | max time | puzzles/s | ns/node |\n|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
+        md.push_str("| strategy | puzzles |");
+        for o in Outcome::ALL {
+            let _ = write!(md, " {} |", o.name());
+        }
+        md.push_str(" median nodes | p90 nodes | max nodes | median time | p90 time | max time |\n|---|---:|");
+        md.push_str(&"---:|".repeat(Outcome::ALL.len() + 6));
+        md.push('\n');
         for r in summary.iter().filter(|r| r.dataset == *name) {
+            let _ = write!(md, "| `{}` | {} |", r.strategy, r.puzzles);
+            for n in r.outcomes {
+                let _ = write!(md, " {n} |");
+            }
             let _ = writeln!(
                 md,
-                "| `{}` | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} |",
-                r.strategy,
-                r.puzzles,
-                r.solved,
-                r.no_solution,
-                r.budget_exceeded,
-                r.unsupported,
-                opt_count(r.nodes_median),
-                opt_count(r.nodes_p90),
-                opt_count(r.nodes_max),
-                opt_time(r.time_median_ns),
-                opt_time(r.time_p90_ns),
-                opt_time(r.time_max_ns),
-                r.puzzles_per_sec
-                    .map(|v| format!("{v:.0}"))
-                    .unwrap_or_else(|| "–".into()),
-                r.ns_per_node
-                    .map(|v| format!("{v:.1}"))
-                    .unwrap_or_else(|| "–".into()),
+                " {} | {} | {} | {} | {} | {} |",
+                opt_count(r.nodes.map(|s| s.median)),
+                opt_count(r.nodes.map(|s| s.p90)),
+                opt_count(r.nodes.map(|s| s.max)),
+                opt_time(r.time.map(|s| s.median)),
+                opt_time(r.time.map(|s| s.p90)),
+                opt_time(r.time.map(|s| s.max)),
             );
         }
         md.push('\n');
     }
-    let unknown: Vec<&str> = summary
-        .iter()
-        .map(|r| r.strategy.as_str())
-        .filter(|s| Strategy::from_name(s).is_none())
-        .collect();
-    debug_assert!(unknown.is_empty());
 
+    md.push_str("## What was run\n\n| | |\n|---|---|\n");
+    for (key, label) in META_KEYS {
+        let Some(v) = meta.get(key) else {
+            continue;
+        };
+        let v = if key == "command" {
+            cell_code(v)
+        } else {
+            plain(v)
+        };
+        let _ = writeln!(md, "| {label} | {v} |");
+    }
+    md.push_str(
+        "\nEach puzzle × strategy is solved once with counters on (the counter columns; the \
+         solution is verified) and then timed with counters compiled out, which must visit the \
+         same nodes (checked). For precise timings of single strategies use the criterion \
+         benches.\n\n",
+    );
     md.push_str(
         "## Files\n\n- `results.csv`: one row per puzzle × strategy.\n- `summary.csv`: one row per \
          dataset × strategy (the tables above).\n- `meta.csv`: the facts in *What was run*.\n- \
          `*.svg`, `*.png`: the charts.\n",
     );
     md
+}
+
+/// The end-of-run summary for the terminal: the ladder of each size, what
+/// is not on it, the machine's state and where the report is.
+pub fn console(meta: &Meta, agg: &Aggregate, ladders: &[Ladder], readme: &str) -> String {
+    let mut out = String::new();
+    for l in report_order(ladders) {
+        let Some(base) = l.base().filter(|_| l.set > 0) else {
+            let _ = writeln!(
+                out,
+                "{}: no ladder ({} puzzles, none solved by every strategy run on them)",
+                size_name(l.side),
+                l.puzzles
+            );
+            continue;
+        };
+        let _ = writeln!(
+            out,
+            "{} ladder: {} of {} puzzles (left out: {})",
+            size_name(l.side),
+            l.set,
+            l.puzzles,
+            left_out(l).replace('`', "")
+        );
+        let b = base.strategy.name();
+        let mut rows: Vec<[String; 5]> = vec![[
+            "rung".into(),
+            "nodes".into(),
+            "time".into(),
+            format!("vs {b}"),
+            "vs previous".into(),
+        ]];
+        rows.push([
+            b.into(),
+            fmt_count(base.nodes()),
+            fmt_time(base.time()),
+            String::new(),
+            String::new(),
+        ]);
+        for (rung, vs_base, vs_prev) in l.steps() {
+            rows.push([
+                rung.strategy.name().into(),
+                fmt_count(rung.nodes()),
+                fmt_time(rung.time()),
+                fmt_ratio(vs_base.speedup),
+                fmt_ratio(vs_prev.speedup),
+            ]);
+        }
+        let widths: Vec<usize> = (0..5)
+            .map(|i| rows.iter().map(|r| r[i].chars().count()).max().unwrap_or(0))
+            .collect();
+        for r in &rows {
+            let cells: Vec<String> = r
+                .iter()
+                .enumerate()
+                .map(|(i, v)| {
+                    if i == 0 {
+                        format!("{v:<w$}", w = widths[i])
+                    } else {
+                        format!("{v:>w$}", w = widths[i])
+                    }
+                })
+                .collect();
+            let _ = writeln!(out, "  {}", cells.join("  ").trim_end());
+        }
+        let absent = ladder_absent(l);
+        if !absent.is_empty() {
+            let _ = writeln!(out, "  {absent}");
+        }
+    }
+    let stopped: u64 = agg
+        .outcomes_by_side
+        .values()
+        .map(|o| count_kind(o, Kind::Stopped))
+        .sum();
+    let _ = writeln!(
+        out,
+        "nodes and times: geometric means over each ladder set; times are per-thread CPU time per solve; {stopped} runs stopped at the budget"
+    );
+    match busy_reason(meta) {
+        Some(why) => {
+            let _ = writeln!(out, "BUSY MACHINE: {why}");
+        }
+        None if meta.get("busy").is_some() => {
+            let _ = writeln!(
+                out,
+                "machine: not busy (load {})",
+                meta.get("load").unwrap_or("unknown")
+            );
+        }
+        None => {}
+    }
+    let _ = writeln!(out, "{} runs; report: {readme}", agg.rows);
+    out
 }
 
 #[cfg(test)]

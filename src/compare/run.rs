@@ -1,11 +1,15 @@
 //! Running strategies over datasets: one plain [`Row`] per puzzle × strategy.
 //!
-//! Datasets are streamed; puzzle × strategy tasks run on the one parallel
-//! executor ([`crate::exec`]), which hands rows back in task order, so the
-//! output order (dataset, puzzle, strategy in ladder order) and every counter
-//! never depend on `--jobs`. Each task is one call of the one measurement
-//! ([`crate::measure::measure`]): a counted, verified run, then timed runs.
+//! Datasets are streamed, interleaved ([`Schedule`]: every dataset advances
+//! at the same pace, so the progress estimate holds); puzzle × strategy tasks
+//! run on the one parallel executor ([`crate::exec`]), which hands rows back
+//! in task order, so the rows (and `results.csv`, which puts each dataset's
+//! rows together: dataset, puzzle, strategy in ladder order) and every
+//! counter never depend on `--jobs`. Each task is one call of the one
+//! measurement ([`crate::measure::measure`]): a counted, verified run, then
+//! timed runs.
 
+use std::collections::BTreeMap;
 use std::sync::Arc;
 
 use anyhow::Context;
@@ -134,6 +138,11 @@ impl Row {
                 valid.join(", ")
             )
         })?;
+        if outcome.is_program_failure() {
+            return Err(format!(
+                "column 8 (outcome): {outcome} is an outside program's outcome (programs.csv), not a rung's"
+            ));
+        }
         let first = ID_COLUMNS.len();
         let counts = if (first..first + Counts::LEN).all(|i| field(i).is_empty()) {
             None
@@ -208,6 +217,9 @@ pub struct Plan {
     /// How long to time each puzzle × strategy.
     pub method: Method,
     pub jobs: usize,
+    /// Outside programs, run after the rungs on the same puzzles
+    /// ([`super::programs`]).
+    pub programs: Vec<crate::program::Program>,
 }
 
 /// Reads a dataset once, checking every puzzle, and returns how many there are.
@@ -331,38 +343,315 @@ pub fn measure(
     })
 }
 
-/// Runs the plan, handing every row to `sink` in deterministic order.
-/// `tick` is called once per finished run (from worker threads).
+/// Datasets measured interleaved at once, at most (each holds an open file
+/// while it runs); more run in waves of this many.
+pub const INTERLEAVE: usize = 64;
+
+/// The order of measurement: which dataset's next puzzle comes next.
+///
+/// Datasets are interleaved so that each advances at the same pace: the
+/// k-th of a dataset's n puzzles is measured at about (k + ½)/n of the way
+/// through its wave. So every stretch of the run holds a fair share of every
+/// dataset, hard and easy alike, and the run's average cost per task so far
+/// predicts the rest ([`eta`]): measured in file order, the hard curated
+/// sets came first and the first minute predicted a run three times longer.
+/// Deterministic: it depends on the puzzle counts only.
+#[derive(Clone, Debug)]
+pub struct Schedule {
+    counts: Vec<u64>,
+    /// Puzzles of each dataset handed out so far.
+    taken: Vec<u64>,
+    /// The current wave: datasets `wave..wave_end`.
+    wave: usize,
+    wave_end: usize,
+}
+
+impl Schedule {
+    pub fn new(counts: &[u64]) -> Schedule {
+        Schedule {
+            counts: counts.to_vec(),
+            taken: vec![0; counts.len()],
+            wave: 0,
+            wave_end: counts.len().min(INTERLEAVE),
+        }
+    }
+}
+
+impl Iterator for Schedule {
+    type Item = usize;
+
+    fn next(&mut self) -> Option<usize> {
+        loop {
+            // The dataset whose next puzzle sits earliest: (2k+1)/(2n),
+            // compared exactly (ties go to the earlier dataset).
+            let best = (self.wave..self.wave_end)
+                .filter(|&d| self.taken[d] < self.counts[d])
+                .min_by(|&a, &b| {
+                    let key = |d: usize| {
+                        (
+                            2 * u128::from(self.taken[d]) + 1,
+                            2 * u128::from(self.counts[d]),
+                        )
+                    };
+                    let ((na, da), (nb, db)) = (key(a), key(b));
+                    (na * db).cmp(&(nb * da)).then(a.cmp(&b))
+                });
+            match best {
+                Some(d) => {
+                    self.taken[d] += 1;
+                    return Some(d);
+                }
+                None if self.wave_end < self.counts.len() => {
+                    self.wave = self.wave_end;
+                    self.wave_end = (self.wave + INTERLEAVE).min(self.counts.len());
+                }
+                None => return None,
+            }
+        }
+    }
+}
+
+/// Row-major rungs visit the same tree, so one cheap count of it (by the
+/// last row-major rung, the cheapest per node) tells how many nodes each of
+/// them will visit: the `probe` of a puzzle. Searches this big dominate a
+/// run; smaller ones cost about the timing floor each.
+pub const HEAVY: u64 = 20_000;
+
+/// The most nodes a probe counts: a search this big is already in the
+/// heaviest class, and counting on (under `--budget unlimited`) would only
+/// delay the start of the run.
+pub const PROBE_CAP: u64 = 5_000_000;
+
+/// The rung that probes: the last row-major rung of the ladder.
+fn prober() -> Option<Strategy> {
+    Strategy::ladder()
+        .into_iter()
+        .rev()
+        .find(|s| s.is_row_major())
+}
+
+/// The board side and the row-major tree size (within the budget) of every
+/// puzzle of the plan, dataset by dataset in run order: the searches to
+/// come, for [`Forecast`]. Costs about one uncounted run of the cheapest
+/// row-major rung per puzzle, a few percent of the run; sizes 0 when no
+/// row-major rung is run.
+pub fn probe(plan: &Plan, prepared: &[Prepared]) -> anyhow::Result<Vec<Vec<(u32, u64)>>> {
+    let strategies = dedup_in_ladder_order(&plan.strategies);
+    let prober = prober().filter(|_| strategies.iter().any(|s| s.is_row_major()));
+    let mut out = Vec::with_capacity(prepared.len());
+    for p in prepared {
+        let puzzles: Box<dyn Iterator<Item = anyhow::Result<Arc<Item>>> + '_> = match &p.picked {
+            Some(picked) => Box::new(picked.iter().cloned().map(Ok)),
+            None => Box::new(items(&p.source)?.map(|i| i.map(Arc::new))),
+        };
+        let mut sizes = Vec::with_capacity(p.runs() as usize);
+        crate::exec::ordered(
+            puzzles,
+            plan.jobs,
+            |item| {
+                let side = item.board.size().side() as u32;
+                let nodes = match prober {
+                    Some(s) => {
+                        let cap = plan.budget.get().map_or(PROBE_CAP, |b| b.min(PROBE_CAP));
+                        measure::count(s, &item.board, Limits::solve(Some(cap)))?
+                            .counts
+                            .nodes
+                    }
+                    None => 0,
+                };
+                Ok((side, nodes))
+            },
+            |x| {
+                sizes.push(x);
+                Ok(())
+            },
+        )?;
+        out.push(sizes);
+    }
+    Ok(out)
+}
+
+/// What the forecast knows of a kind of task: how many are done and to
+/// come, and the probe nodes and time of those done.
+#[derive(Clone, Copy, Debug, Default)]
+struct Class {
+    done: u64,
+    done_nodes: f64,
+    done_secs: f64,
+    left: u64,
+    left_nodes: f64,
+}
+
+/// The time left of a run, from the run so far and the probe.
+///
+/// Tasks fall into classes: strategy × board size × (heavy row-major search
+/// or not, by the [`probe`]). A class costs, per task, its average so far;
+/// a heavy class costs per probed node, so a search of ten million nodes
+/// still to come counts for what it will take. Classes not seen yet borrow
+/// from the same strategy at other sizes, then from every class of their
+/// kind. The time left is the elapsed time × the estimated work left ÷ the
+/// work done. tests/compare_report.rs replays the committed run: within 2×
+/// of the truth from a tenth of the run on.
+#[derive(Clone, Debug, Default)]
+pub struct Forecast {
+    classes: BTreeMap<(Strategy, u32, bool), Class>,
+    done_secs: f64,
+}
+
+impl Forecast {
+    fn key(strategy: Strategy, side: u32, probe: u64) -> (Strategy, u32, bool) {
+        (strategy, side, strategy.is_row_major() && probe >= HEAVY)
+    }
+
+    /// A task to come.
+    pub fn expect(&mut self, strategy: Strategy, side: u32, probe: u64) {
+        let c = self
+            .classes
+            .entry(Self::key(strategy, side, probe))
+            .or_default();
+        c.left += 1;
+        c.left_nodes += probe as f64;
+    }
+
+    /// A task done, in `secs` seconds of work.
+    pub fn finish(&mut self, strategy: Strategy, side: u32, probe: u64, secs: f64) {
+        let c = self
+            .classes
+            .entry(Self::key(strategy, side, probe))
+            .or_default();
+        c.left = c.left.saturating_sub(1);
+        c.left_nodes = (c.left_nodes - probe as f64).max(0.0);
+        c.done += 1;
+        c.done_nodes += probe as f64;
+        c.done_secs += secs;
+        self.done_secs += secs;
+    }
+
+    /// Seconds per task (light) or per probed node (heavy), pooled over the
+    /// classes `pick` selects; `None` if none is done.
+    fn rate(&self, pick: impl Fn(&(Strategy, u32, bool)) -> bool, heavy: bool) -> Option<f64> {
+        let (mut secs, mut units) = (0.0, 0.0);
+        for (_, c) in self.classes.iter().filter(|(k, _)| k.2 == heavy && pick(k)) {
+            secs += c.done_secs;
+            units += if heavy { c.done_nodes } else { c.done as f64 };
+        }
+        (units > 0.0).then(|| secs / units)
+    }
+
+    /// The time left, given the time elapsed; `None` before any task is done.
+    pub fn left(&self, elapsed: std::time::Duration) -> Option<std::time::Duration> {
+        if self.done_secs <= 0.0 {
+            return None;
+        }
+        let mut work = 0.0;
+        for (&(s, side, heavy), c) in &self.classes {
+            if c.left == 0 {
+                continue;
+            }
+            let rate = self
+                .rate(|k| k.0 == s && k.1 == side, heavy)
+                .or_else(|| self.rate(|k| k.0 == s, heavy))
+                .or_else(|| self.rate(|_| true, heavy))
+                .or_else(|| {
+                    // No heavy task done yet: a heavy one costs at least a
+                    // light one of its strategy.
+                    self.rate(|k| k.0 == s, false)
+                        .or_else(|| self.rate(|_| true, false))
+                        .map(|r| if heavy { r / HEAVY as f64 } else { r })
+                })
+                .unwrap_or(0.0);
+            work += rate * if heavy { c.left_nodes } else { c.left as f64 };
+        }
+        Some(elapsed.mul_f64(work / self.done_secs))
+    }
+}
+
+/// A task: one puzzle of dataset `.0` with one strategy, and its probe.
+type Task = (usize, Arc<Item>, Strategy, u64);
+
+/// A finished task, as the sink receives it.
+#[derive(Clone, Debug)]
+pub struct Finished {
+    /// Position of the dataset in the plan.
+    pub dataset: usize,
+    pub row: Row,
+    /// The puzzle's [`probe`] (0 when there was none).
+    pub probe: u64,
+    /// Wall time the task took, measuring and checking included.
+    pub took: std::time::Duration,
+}
+
+/// Runs the plan in [`Schedule`] order, handing every finished task to
+/// `sink`; the rows of one puzzle come together, in ladder order, and each
+/// dataset's puzzles in file order. `probes` is [`probe`]'s answer (or
+/// empty lists). `tick` is called once per finished run (from worker threads).
 pub fn execute(
     plan: &Plan,
     prepared: &[Prepared],
-    sink: &mut dyn FnMut(&Row) -> anyhow::Result<()>,
+    probes: &[Vec<(u32, u64)>],
+    sink: &mut dyn FnMut(Finished) -> anyhow::Result<()>,
     tick: &(dyn Fn() + Sync),
 ) -> anyhow::Result<()> {
     let strategies = dedup_in_ladder_order(&plan.strategies);
-    for p in prepared {
-        let puzzles: Box<dyn Iterator<Item = anyhow::Result<Arc<Item>>>> = match &p.picked {
-            Some(picked) => Box::new(picked.clone().into_iter().map(Ok)),
-            None => Box::new(items(&p.source)?.map(|i| i.map(Arc::new))),
-        };
-        let tasks = puzzles.flat_map(|item| -> Vec<anyhow::Result<(Arc<Item>, Strategy)>> {
-            match item {
-                Ok(item) => strategies.iter().map(|&s| Ok((item.clone(), s))).collect(),
-                Err(e) => vec![Err(e)],
+    let counts: Vec<u64> = prepared.iter().map(Prepared::runs).collect();
+    type Puzzles<'a> = Box<dyn Iterator<Item = anyhow::Result<Arc<Item>>> + 'a>;
+    // Opened when a dataset's first puzzle is due, dropped after its last.
+    let mut streams: Vec<Option<Puzzles<'_>>> = prepared.iter().map(|_| None).collect();
+    let mut taken = vec![0usize; prepared.len()];
+    let tasks = Schedule::new(&counts).flat_map(move |d| -> Vec<anyhow::Result<Task>> {
+        let p = &prepared[d];
+        if streams[d].is_none() {
+            let opened: anyhow::Result<Puzzles<'_>> = match &p.picked {
+                Some(picked) => Ok(Box::new(picked.clone().into_iter().map(Ok))),
+                None => items(&p.source)
+                    .map(|i| -> Puzzles<'_> { Box::new(i.map(|i| i.map(Arc::new))) }),
+            };
+            match opened {
+                Ok(s) => streams[d] = Some(s),
+                Err(e) => return vec![Err(e)],
             }
-        });
-        crate::exec::ordered(
-            tasks,
-            plan.jobs,
-            |(item, strategy)| {
-                let row = measure(&p.source.name, item, *strategy, plan.budget, &plan.method);
-                tick();
-                row
-            },
-            |row| sink(&row),
-        )?;
-    }
-    Ok(())
+        }
+        let next = streams[d].as_mut().and_then(Iterator::next);
+        let k = taken[d];
+        taken[d] += 1;
+        if taken[d] as u64 == counts[d] {
+            streams[d] = None;
+        }
+        let probe = probes.get(d).and_then(|v| v.get(k)).map_or(0, |x| x.1);
+        match next {
+            Some(Ok(item)) => strategies
+                .iter()
+                .map(|&s| Ok((d, item.clone(), s, probe)))
+                .collect(),
+            Some(Err(e)) => vec![Err(e)],
+            None => vec![Err(anyhow::anyhow!(
+                "{}: fewer puzzles than when it was first read (did the file change during the run?)",
+                p.source.path.display()
+            ))],
+        }
+    });
+    crate::exec::ordered(
+        tasks,
+        plan.jobs,
+        |(d, item, strategy, probe)| {
+            let start = std::time::Instant::now();
+            let row = measure(
+                &prepared[*d].source.name,
+                item,
+                *strategy,
+                plan.budget,
+                &plan.method,
+            );
+            tick();
+            row.map(|row| Finished {
+                dataset: *d,
+                row,
+                probe: *probe,
+                took: start.elapsed(),
+            })
+        },
+        sink,
+    )
 }
 
 /// The strategies in ladder order (registry order), each once.
@@ -399,6 +688,59 @@ mod tests {
         let cols = columns();
         assert_eq!(&cols[8..8 + Counts::LEN], Counts::NAMES);
         assert_eq!(cols.len(), 8 + Counts::LEN + 5);
+    }
+
+    /// Every dataset advances at the same pace: its k-th of n puzzles comes
+    /// at about (k + ½)/n of the run, whatever the sizes of the others.
+    #[test]
+    fn the_schedule_interleaves_datasets_evenly() {
+        let counts = [1u64, 3, 100, 0, 7];
+        let order: Vec<usize> = Schedule::new(&counts).collect();
+        assert_eq!(order.len(), 111);
+        for (d, &n) in counts.iter().enumerate() {
+            let at: Vec<usize> = order
+                .iter()
+                .enumerate()
+                .filter(|&(_, &x)| x == d)
+                .map(|(i, _)| i)
+                .collect();
+            assert_eq!(at.len() as u64, n);
+            for (k, &i) in at.iter().enumerate() {
+                let want = (k as f64 + 0.5) / n as f64 * 111.0;
+                assert!(
+                    (i as f64 - want).abs() <= counts.len() as f64,
+                    "{d} {k}: {i} vs {want}"
+                );
+            }
+        }
+        // The one-puzzle dataset runs in the middle, not first.
+        assert!((50..=60).contains(&order.iter().position(|&x| x == 0).unwrap()));
+        // More datasets than INTERLEAVE: waves, each dataset whole within one.
+        let many = vec![2u64; INTERLEAVE + 3];
+        let order: Vec<usize> = Schedule::new(&many).collect();
+        assert_eq!(order.len(), 2 * (INTERLEAVE + 3));
+        assert!(order[..2 * INTERLEAVE].iter().all(|&d| d < INTERLEAVE));
+    }
+
+    /// A heavy class costs per probed node; unseen classes borrow.
+    #[test]
+    fn forecast_weighs_heavy_searches_by_their_nodes() {
+        use std::time::Duration;
+        let (naive, mrv) = (Strategy::Naive, Strategy::Mrv);
+        let mut f = Forecast::default();
+        assert_eq!(f.left(Duration::from_secs(1)), None);
+        for probe in [HEAVY, 10 * HEAVY, 10] {
+            f.expect(naive, 9, probe);
+            f.expect(mrv, 9, probe);
+        }
+        // Done: the heavy naive task of HEAVY nodes (2 s), one mrv (1 s).
+        f.finish(naive, 9, HEAVY, 2.0);
+        f.finish(mrv, 9, HEAVY, 1.0);
+        // Left: naive 10×HEAVY (20 s by rate), naive light (borrows the
+        // light rate of every class: 1 s), mrv ×2 (1 s each): 23 s of work
+        // for 3 s done, in 3 s elapsed.
+        let left = f.left(Duration::from_secs(3)).unwrap();
+        assert!((left.as_secs_f64() - 23.0).abs() < 1e-9, "{left:?}");
     }
 
     #[test]

@@ -1,180 +1,229 @@
 //! Statistics over `results.csv`: per dataset × strategy summaries, and the
-//! per-puzzle pairings the ladder chart needs.
+//! per-size ladders every ratio of the report comes from.
 //!
-//! Statistics follow [`crate::stats`] (one quantile definition for the lab).
+//! Statistics follow [`crate::stats`] (one quantile definition, geometric
+//! means of ratios).
 //!
 //! [`Aggregate`] is fed rows one at a time (from a run or from a CSV file) and
 //! keeps, per group, one 24-byte [`Sample`] per measured run (nodes,
-//! nanoseconds, clues, side, flags): exact medians and percentiles need the
-//! values. Peak memory so grows by about 30 bytes per run (measured in
-//! tests/compare_robustness.rs: 74 MiB for 1M puzzles × 2 strategies), while
-//! the rows themselves stream to the CSV. Budget-exceeded runs are included with the
-//! nodes and time they used, so for such groups the statistics are lower bounds
-//! (the `budget_exceeded` column says how many).
+//! nanoseconds, puzzle, clues, side, outcome): exact medians and
+//! percentiles need the values, and the puzzle number lets runs of
+//! different strategies on the same puzzle be joined. Peak memory so grows
+//! by about 30 bytes per run (measured in tests/compare_robustness.rs),
+//! while the rows themselves stream to the CSV.
+//!
+//! **Like for like.** Ratios between strategies are only ever taken on the
+//! same puzzles, one board size at a time: [`Ladder`] holds the rule.
 
 use std::collections::{BTreeMap, HashMap};
-
-use serde::{Deserialize, Serialize};
 
 use super::run::Row;
 use crate::Strategy;
 use crate::stats::Summary;
 use crate::strategy::Outcome;
 
+/// How many outcomes there are ([`Outcome::ALL`]).
+pub const OUTCOMES: usize = Outcome::ALL.len();
+
+/// What an outcome means for the statistics. Every outcome has exactly one
+/// kind (an exhaustive match: a new outcome must say how it counts).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Kind {
+    /// Finished with a verified solution.
+    Solved,
+    /// Finished: the whole tree was searched and holds no solution. A proof,
+    /// not a failure.
+    NoSolution,
+    /// Stopped by a limit before finishing: its nodes and time are lower
+    /// bounds.
+    Stopped,
+    /// Nothing ran (the strategy does not handle the board size).
+    NotRun,
+}
+
+impl Kind {
+    pub fn of(outcome: Outcome) -> Kind {
+        match outcome {
+            Outcome::Solved => Kind::Solved,
+            Outcome::NoSolution => Kind::NoSolution,
+            Outcome::BudgetExceeded => Kind::Stopped,
+            Outcome::Unsupported => Kind::NotRun,
+            // Outside programs' failures live in programs.csv: never in the
+            // rungs' rows these statistics read (Row::from_record refuses them).
+            Outcome::WrongAnswer | Outcome::TimeLimit | Outcome::Crashed | Outcome::BadOutput => {
+                Kind::NotRun
+            }
+        }
+    }
+
+    /// The search ran to its end (a solution, or a proof there is none).
+    pub fn finished(self) -> bool {
+        matches!(self, Kind::Solved | Kind::NoSolution)
+    }
+}
+
+/// Position of an outcome in [`Outcome::ALL`] (the order of every table).
+pub fn outcome_index(outcome: Outcome) -> usize {
+    Outcome::ALL
+        .iter()
+        .position(|&o| o == outcome)
+        .unwrap_or_default()
+}
+
 /// One measured run, as kept for statistics and charts (24 bytes).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Sample {
     pub nodes: u64,
+    /// Per-thread CPU time of one run, nanoseconds (rounded).
     pub nanos: u64,
+    /// The puzzle, numbered in reading order: the runs of different
+    /// strategies on one puzzle share it.
+    pub puzzle: u32,
     pub clues: u16,
     /// Board side (4..=25).
     pub side: u8,
-    pub solved: bool,
-    /// The run hit the node budget: its nodes and time are lower bounds.
-    pub over_budget: bool,
+    /// Index into [`Outcome::ALL`].
+    outcome: u8,
+}
+
+impl Sample {
+    pub fn outcome(&self) -> Outcome {
+        Outcome::ALL[usize::from(self.outcome)]
+    }
+    pub fn kind(&self) -> Kind {
+        Kind::of(self.outcome())
+    }
+    pub fn solved(&self) -> bool {
+        self.kind() == Kind::Solved
+    }
+    /// Hit a limit: nodes and time are lower bounds.
+    pub fn stopped(&self) -> bool {
+        self.kind() == Kind::Stopped
+    }
+    /// Share of the cells given (0..=1).
+    pub fn fill(&self) -> f64 {
+        fill(u32::from(self.clues), u32::from(self.side))
+    }
+}
+
+/// Share of the cells of a `side`×`side` board that `clues` givens fill.
+pub fn fill(clues: u32, side: u32) -> f64 {
+    f64::from(clues) / f64::from(side * side).max(1.0)
 }
 
 /// Everything kept for one dataset × strategy.
 #[derive(Clone, Debug, Default)]
 pub struct Group {
     pub puzzles: u64,
-    pub solved: u64,
-    pub no_solution: u64,
-    pub budget_exceeded: u64,
-    pub unsupported: u64,
+    /// Rows per outcome, in [`Outcome::ALL`] order.
+    pub outcomes: [u64; OUTCOMES],
+    /// Measured runs (every outcome but the not-run ones), in puzzle order.
     pub samples: Vec<Sample>,
 }
 
-/// Geometric-mean ratios of a slower strategy `a` over a faster `b`, over the
-/// puzzles both solved. Per puzzle, time ratio = node ratio × per-node-cost
-/// ratio exactly, so the geometric means multiply the same way.
-#[derive(Clone, Copy, Debug, Default, PartialEq)]
-pub struct PairAcc {
-    /// Puzzles both solved.
-    pub pairs: u64,
-    /// Puzzles `b` solved but `a` ran out of budget on (left out of the ratios).
-    pub a_budget_only: u64,
-    sum_ln_nodes: f64,
-    sum_ln_time: f64,
+impl Group {
+    pub fn count(&self, outcome: Outcome) -> u64 {
+        self.outcomes[outcome_index(outcome)]
+    }
+    /// Rows of this kind.
+    pub fn count_kind(&self, kind: Kind) -> u64 {
+        count_kind(&self.outcomes, kind)
+    }
 }
 
-impl PairAcc {
-    /// How many times fewer nodes `b` visits than `a`.
-    pub fn node_ratio(&self) -> f64 {
-        (self.sum_ln_nodes / self.pairs as f64).exp()
-    }
-    /// How many times faster `b` is than `a`.
-    pub fn speedup(&self) -> f64 {
-        (self.sum_ln_time / self.pairs as f64).exp()
-    }
-    /// How many times cheaper a node of `b` is than one of `a`.
-    pub fn cost_ratio(&self) -> f64 {
-        ((self.sum_ln_time - self.sum_ln_nodes) / self.pairs as f64).exp()
-    }
+/// Rows of one kind in a per-outcome table.
+pub fn count_kind(outcomes: &[u64; OUTCOMES], kind: Kind) -> u64 {
+    Outcome::ALL
+        .iter()
+        .zip(outcomes)
+        .filter(|&(&o, _)| Kind::of(o) == kind)
+        .map(|(_, n)| n)
+        .sum()
 }
 
 /// Running aggregate of a results table.
 #[derive(Clone, Debug, Default)]
 pub struct Aggregate {
-    /// Dataset names in order of first appearance.
+    /// Dataset names in order of first appearance (or as registered).
     pub datasets: Vec<String>,
     /// Keyed by (dataset position, strategy).
     pub groups: BTreeMap<(usize, Strategy), Group>,
-    /// Keyed by (slower a, faster b) with a before b in ladder order.
-    pub pairs: BTreeMap<(Strategy, Strategy), PairAcc>,
     pub rows: u64,
+    /// Puzzles per board side, each counted once.
+    pub puzzles_by_side: BTreeMap<u32, u64>,
+    /// Rows per board side × strategy and outcome (not-run rows included:
+    /// they have no sample to tell their size).
+    pub outcomes_by_side: BTreeMap<(u32, Strategy), [u64; OUTCOMES]>,
     /// Position of each dataset name in `datasets`.
     positions: HashMap<String, usize>,
-    /// The puzzle being read (dataset position, index); its rows are consecutive.
-    puzzle: Option<(usize, u64)>,
-    /// Its runs not paired yet, at most one per strategy: so pairing costs at
-    /// most (strategies choose 2) per row, however many rows a puzzle has.
-    current: Vec<PuzzleRun>,
-}
-
-/// What pairing needs of one row.
-#[derive(Clone, Copy, Debug)]
-struct PuzzleRun {
-    strategy: Strategy,
-    outcome: Outcome,
-    measured: Option<(u64, u64)>,
+    /// The puzzle being read (dataset position, index), and its number.
+    current: Option<(usize, u64)>,
+    puzzle: u32,
+    /// Strategies already read for the current puzzle: a second row of one
+    /// (a repeated measurement) starts a new puzzle.
+    seen: Vec<Strategy>,
 }
 
 impl Aggregate {
-    /// Adds one row. Rows of one puzzle are consecutive; a second row of a
-    /// strategy for the same puzzle (a repeated measurement) starts a new
-    /// round of pairs, so each measurement is paired once.
-    pub fn push(&mut self, row: &Row) {
-        self.rows += 1;
-        let d = match self.positions.get(&row.dataset) {
+    /// An aggregate whose datasets come in this order, whatever order their
+    /// rows arrive in (a run measures datasets interleaved).
+    pub fn with_datasets<'a>(names: impl IntoIterator<Item = &'a str>) -> Aggregate {
+        let mut agg = Aggregate::default();
+        for name in names {
+            agg.position(name);
+        }
+        agg
+    }
+
+    fn position(&mut self, name: &str) -> usize {
+        match self.positions.get(name) {
             Some(&d) => d,
             None => {
-                self.datasets.push(row.dataset.clone());
+                self.datasets.push(name.to_string());
                 self.positions
-                    .insert(row.dataset.clone(), self.datasets.len() - 1);
+                    .insert(name.to_string(), self.datasets.len() - 1);
                 self.datasets.len() - 1
             }
-        };
-        let puzzle = Some((d, row.index));
-        if self.puzzle != puzzle || self.current.iter().any(|r| r.strategy == row.strategy) {
-            self.flush_puzzle();
-            self.puzzle = puzzle;
         }
+    }
+
+    /// Adds one row. The rows of one puzzle are consecutive; a second row of
+    /// a strategy for the same puzzle (a repeated measurement) counts as a
+    /// new puzzle, so each measurement is joined once.
+    pub fn push(&mut self, row: &Row) {
+        let d = self.position(&row.dataset);
+        let key = Some((d, row.index));
+        if self.rows == 0 {
+            self.start_puzzle(key, row.size);
+        } else if self.current != key || self.seen.contains(&row.strategy) {
+            self.puzzle = self.puzzle.saturating_add(1);
+            self.start_puzzle(key, row.size);
+        }
+        self.rows += 1;
+        self.seen.push(row.strategy);
+        let o = outcome_index(row.outcome);
         let g = self.groups.entry((d, row.strategy)).or_default();
         g.puzzles += 1;
-        match row.outcome {
-            Outcome::Solved => g.solved += 1,
-            Outcome::NoSolution => g.no_solution += 1,
-            Outcome::BudgetExceeded => g.budget_exceeded += 1,
-            Outcome::Unsupported => g.unsupported += 1,
-            // Outside programs' outcomes: compare's rows are rungs' rows.
-            Outcome::WrongAnswer | Outcome::TimeLimit | Outcome::Crashed | Outcome::BadOutput => {}
-        }
+        g.outcomes[o] += 1;
         if let Some((nodes, nanos)) = row.measured() {
-            let s = Sample {
+            g.samples.push(Sample {
                 nodes,
                 nanos,
+                puzzle: self.puzzle,
                 clues: u16::try_from(row.clues).unwrap_or(u16::MAX),
                 side: u8::try_from(row.size).unwrap_or(u8::MAX),
-                solved: row.outcome == Outcome::Solved,
-                over_budget: row.outcome == Outcome::BudgetExceeded,
-            };
-            g.samples.push(s);
+                outcome: o as u8,
+            });
         }
-        self.current.push(PuzzleRun {
-            strategy: row.strategy,
-            outcome: row.outcome,
-            measured: row.measured(),
-        });
+        self.outcomes_by_side
+            .entry((row.size, row.strategy))
+            .or_insert([0; OUTCOMES])[o] += 1;
     }
 
-    /// Call after the last row.
-    pub fn finish(&mut self) {
-        self.flush_puzzle();
-    }
-
-    fn flush_puzzle(&mut self) {
-        for a in &self.current {
-            for b in &self.current {
-                if a.strategy >= b.strategy {
-                    continue;
-                }
-                let (Some((na, ta)), Some((nb, tb))) = (a.measured, b.measured) else {
-                    continue;
-                };
-                let acc = self.pairs.entry((a.strategy, b.strategy)).or_default();
-                match (a.outcome, b.outcome) {
-                    (Outcome::Solved, Outcome::Solved) => {
-                        acc.pairs += 1;
-                        acc.sum_ln_nodes += ln(na) - ln(nb);
-                        acc.sum_ln_time += ln(ta) - ln(tb);
-                    }
-                    (Outcome::BudgetExceeded, Outcome::Solved) => acc.a_budget_only += 1,
-                    _ => {}
-                }
-            }
-        }
-        self.current.clear();
+    fn start_puzzle(&mut self, key: Option<(usize, u64)>, side: u32) {
+        self.current = key;
+        self.seen.clear();
+        *self.puzzles_by_side.entry(side).or_default() += 1;
     }
 
     /// The strategies present, in ladder order.
@@ -183,6 +232,164 @@ impl Aggregate {
         v.sort();
         v.dedup();
         v
+    }
+
+    /// The board sides present, smallest first.
+    pub fn sides(&self) -> Vec<u32> {
+        self.puzzles_by_side.keys().copied().collect()
+    }
+
+    /// Rows of `strategy` on `side` per outcome ([`Outcome::ALL`] order).
+    pub fn outcomes(&self, side: u32, strategy: Strategy) -> [u64; OUTCOMES] {
+        self.outcomes_by_side
+            .get(&(side, strategy))
+            .copied()
+            .unwrap_or([0; OUTCOMES])
+    }
+
+    /// Calls `f` once per puzzle with the run of each of `strategies` on it
+    /// (`None`: not measured), dataset by dataset, in puzzle order. Puzzles
+    /// no strategy measured are skipped. Allocates one small buffer.
+    pub fn for_each_puzzle(&self, strategies: &[Strategy], mut f: impl FnMut(&PuzzleRuns<'_>)) {
+        let mut runs: Vec<Option<Sample>> = vec![None; strategies.len()];
+        for d in 0..self.datasets.len() {
+            let mut cursors: Vec<(usize, &[Sample])> = strategies
+                .iter()
+                .enumerate()
+                .filter_map(|(i, &s)| Some((i, self.groups.get(&(d, s))?.samples.as_slice())))
+                .collect();
+            loop {
+                let Some(next) = cursors
+                    .iter()
+                    .filter_map(|(_, v)| v.first().map(|x| x.puzzle))
+                    .min()
+                else {
+                    break;
+                };
+                runs.iter_mut().for_each(|r| *r = None);
+                let mut any = None;
+                for (i, v) in &mut cursors {
+                    if let Some((first, rest)) = v.split_first()
+                        && first.puzzle == next
+                    {
+                        runs[*i] = Some(*first);
+                        any = Some(*first);
+                        *v = rest;
+                    }
+                }
+                if let Some(x) = any {
+                    f(&PuzzleRuns {
+                        dataset: d,
+                        side: u32::from(x.side),
+                        clues: u32::from(x.clues),
+                        runs: &runs,
+                    });
+                }
+            }
+        }
+    }
+
+    /// The ladder of one board side (see [`Ladder`] for the rule).
+    pub fn ladder(&self, side: u32) -> Ladder {
+        let candidates: Vec<Strategy> = self
+            .strategies()
+            .into_iter()
+            .filter(|&s| {
+                let o = self.outcomes(side, s);
+                o.iter().sum::<u64>() > count_kind(&o, Kind::NotRun)
+            })
+            .collect();
+        let not_run: Vec<Strategy> = self
+            .strategies()
+            .into_iter()
+            .filter(|&s| {
+                let o = self.outcomes(side, s);
+                o.iter().sum::<u64>() > 0 && o.iter().sum::<u64>() == count_kind(&o, Kind::NotRun)
+            })
+            .collect();
+        // Pass 1: puzzles of this side measured, and those some rung solved.
+        let (mut puzzles, mut solvable) = (0u64, 0u64);
+        self.for_each_puzzle(&candidates, |p| {
+            if p.side == side {
+                puzzles += 1;
+                solvable += u64::from(p.runs.iter().flatten().any(Sample::solved));
+            }
+        });
+        let solved: Vec<u64> = candidates
+            .iter()
+            .map(|&s| self.outcomes(side, s)[outcome_index(Outcome::Solved)])
+            .collect();
+        let on: Vec<bool> = solved.iter().map(|&n| 2 * n >= solvable).collect();
+        // Pass 2: the ladder set, and why the other puzzles are left out.
+        let mut ladder = Ladder {
+            side,
+            puzzles,
+            solvable,
+            not_run,
+            ..Ladder::default()
+        };
+        let on_count = on.iter().filter(|&&b| b).count();
+        let mut sums = vec![(0.0f64, 0.0f64); candidates.len()];
+        let mut unfinished_by = vec![0u64; candidates.len()];
+        self.for_each_puzzle(&candidates, |p| {
+            if p.side != side {
+                return;
+            }
+            let rungs = || {
+                p.runs
+                    .iter()
+                    .zip(&on)
+                    .filter(|&(_, &on)| on)
+                    .map(|(r, _)| r)
+            };
+            if on_count > 0 && rungs().all(|r| r.is_some_and(|x| x.solved())) {
+                ladder.set += 1;
+                for ((r, &on), sum) in p.runs.iter().zip(&on).zip(&mut sums) {
+                    if let (Some(x), true) = (r, on) {
+                        sum.0 += ln(x.nodes);
+                        sum.1 += ln(x.nanos);
+                    }
+                }
+            } else if p
+                .runs
+                .iter()
+                .flatten()
+                .any(|x| x.kind() == Kind::NoSolution)
+            {
+                ladder.no_solution += 1;
+            } else if rungs().any(|r| r.is_some_and(|x| x.stopped())) {
+                ladder.unfinished += 1;
+                for ((r, &on), n) in p.runs.iter().zip(&on).zip(&mut unfinished_by) {
+                    if on && r.is_some_and(|x| x.stopped()) {
+                        *n += 1;
+                    }
+                }
+            } else {
+                ladder.missing += 1;
+            }
+        });
+        for (k, &s) in candidates.iter().enumerate() {
+            if on[k] {
+                let n = ladder.set.max(1) as f64;
+                ladder.rungs.push(Rung {
+                    strategy: s,
+                    solved: solved[k],
+                    ln_nodes: sums[k].0 / n,
+                    ln_time: sums[k].1 / n,
+                });
+                if unfinished_by[k] > 0 {
+                    ladder.unfinished_by.push((s, unfinished_by[k]));
+                }
+            } else {
+                ladder.off.push((s, solved[k]));
+            }
+        }
+        ladder
+    }
+
+    /// The ladder of every board side present, smallest first.
+    pub fn ladders(&self) -> Vec<Ladder> {
+        self.sides().into_iter().map(|s| self.ladder(s)).collect()
     }
 
     /// The `summary.csv` rows, dataset order then ladder order.
@@ -199,9 +406,118 @@ impl Aggregate {
     }
 }
 
+/// One puzzle and the run of each strategy on it.
+#[derive(Clone, Copy, Debug)]
+pub struct PuzzleRuns<'a> {
+    pub dataset: usize,
+    pub side: u32,
+    pub clues: u32,
+    /// One entry per strategy asked for, in that order.
+    pub runs: &'a [Option<Sample>],
+}
+
+/// The ladder of one board size: every rung compared on one set of puzzles.
+///
+/// **The rule.** A rung is on the ladder of a size when it solved, within
+/// the budget, at least half of the puzzles of that size that any rung
+/// solved (the others are listed in `off`: comparing on the few puzzles
+/// they finish would only compare easy puzzles). The *ladder set* is the
+/// puzzles every rung on the ladder solved. Every figure of the ladder is a
+/// geometric mean over exactly that set, so a ratio between two rungs is
+/// the geometric mean of their per-puzzle ratios, ratios chain (step by step
+/// multiplies to bottom-to-top), and speed-up = fewer nodes × cheaper
+/// nodes exactly.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Ladder {
+    pub side: u32,
+    /// Puzzles of this size that at least one strategy ran.
+    pub puzzles: u64,
+    /// Puzzles of this size that at least one strategy solved.
+    pub solvable: u64,
+    /// On the ladder, in ladder order; the first is the baseline.
+    pub rungs: Vec<Rung>,
+    /// Ran this size but solved fewer than half of `solvable`: (strategy, solved).
+    pub off: Vec<(Strategy, u64)>,
+    /// Have rows of this size but ran none of them (e.g. unsupported).
+    pub not_run: Vec<Strategy>,
+    /// The ladder set: puzzles every rung solved.
+    pub set: u64,
+    /// Left out: some strategy proved the puzzle has no solution.
+    pub no_solution: u64,
+    /// Left out: some rung stopped at a limit (and none proved "no solution").
+    pub unfinished: u64,
+    /// Per rung, how many of `unfinished` it did not finish.
+    pub unfinished_by: Vec<(Strategy, u64)>,
+    /// Left out for another reason: a rung has no run of the puzzle.
+    pub missing: u64,
+}
+
+/// One rung of a [`Ladder`]: means of logarithms over the ladder set.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Rung {
+    pub strategy: Strategy,
+    /// Puzzles of this size it solved (in or out of the set).
+    pub solved: u64,
+    pub ln_nodes: f64,
+    pub ln_time: f64,
+}
+
+impl Rung {
+    /// Geometric mean of nodes over the ladder set.
+    pub fn nodes(&self) -> f64 {
+        self.ln_nodes.exp()
+    }
+    /// Geometric mean of time (ns) over the ladder set.
+    pub fn time(&self) -> f64 {
+        self.ln_time.exp()
+    }
+    /// Geometric mean of time per node (ns).
+    pub fn cost(&self) -> f64 {
+        (self.ln_time - self.ln_nodes).exp()
+    }
+    /// How `self` compares with a slower rung `a`: (fewer nodes, cheaper
+    /// nodes, speed-up), each "how many times".
+    pub fn against(&self, a: &Rung) -> Ratios {
+        Ratios {
+            nodes: (a.ln_nodes - self.ln_nodes).exp(),
+            cost: ((a.ln_time - a.ln_nodes) - (self.ln_time - self.ln_nodes)).exp(),
+            speedup: (a.ln_time - self.ln_time).exp(),
+        }
+    }
+}
+
+/// Ratios of one rung over another on the same puzzles: speed-up = nodes × cost.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Ratios {
+    /// How many times fewer nodes.
+    pub nodes: f64,
+    /// How many times cheaper each node.
+    pub cost: f64,
+    /// How many times faster.
+    pub speedup: f64,
+}
+
+impl Ladder {
+    /// The rung every other is compared with: the first on the ladder.
+    pub fn base(&self) -> Option<&Rung> {
+        self.rungs.first()
+    }
+    /// Each rung after the first with its ratios against the base and
+    /// against the rung before it.
+    pub fn steps(&self) -> Vec<(&Rung, Ratios, Ratios)> {
+        let Some(base) = self.base() else {
+            return Vec::new();
+        };
+        self.rungs
+            .windows(2)
+            .map(|w| (&w[1], w[1].against(base), w[1].against(&w[0])))
+            .collect()
+    }
+}
+
 /// Natural log of a count, with 0 treated as 1 (a zero-time reading on a
 /// coarse clock must not produce infinities).
-fn ln(x: u64) -> f64 {
+pub fn ln(x: u64) -> f64 {
     (x.max(1) as f64).ln()
 }
 
@@ -211,57 +527,53 @@ fn round3(x: f64) -> f64 {
 }
 
 /// One line of `summary.csv`. Node and time statistics cover measured runs
-/// (solved, no-solution and budget-exceeded; not unsupported).
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+/// (every outcome where something ran).
+#[derive(Clone, Debug, PartialEq)]
 pub struct SummaryRow {
     pub dataset: String,
     pub strategy: String,
     pub puzzles: u64,
-    pub solved: u64,
-    pub no_solution: u64,
-    pub budget_exceeded: u64,
-    pub unsupported: u64,
-    pub nodes_median: Option<f64>,
-    pub nodes_mean: Option<f64>,
-    pub nodes_p90: Option<f64>,
-    pub nodes_max: Option<f64>,
-    pub time_median_ns: Option<f64>,
-    pub time_mean_ns: Option<f64>,
-    pub time_p90_ns: Option<f64>,
-    pub time_max_ns: Option<f64>,
-    /// Measured runs per second of total solve time.
+    /// Rows per outcome, in [`Outcome::ALL`] order.
+    pub outcomes: [u64; OUTCOMES],
+    pub nodes: Option<Summary>,
+    pub time: Option<Summary>,
+    /// Measured runs per second of their total time.
     pub puzzles_per_sec: Option<f64>,
-    /// Total time over total nodes.
+    /// Total time over total nodes (weighted towards the largest searches).
     pub ns_per_node: Option<f64>,
 }
 
-/// The `summary.csv` header, in order.
-pub const SUMMARY_COLUMNS: [&str; 17] = [
-    "dataset",
-    "strategy",
-    "puzzles",
-    "solved",
-    "no_solution",
-    "budget_exceeded",
-    "unsupported",
-    "nodes_median",
-    "nodes_mean",
-    "nodes_p90",
-    "nodes_max",
-    "time_median_ns",
-    "time_mean_ns",
-    "time_p90_ns",
-    "time_max_ns",
-    "puzzles_per_sec",
-    "ns_per_node",
-];
+/// The `summary.csv` header: dataset, strategy, puzzles, one column per
+/// outcome (its name with `_` for `-`), then the statistics.
+pub fn columns() -> Vec<String> {
+    let mut c: Vec<String> = ["dataset", "strategy", "puzzles"]
+        .map(String::from)
+        .to_vec();
+    c.extend(Outcome::ALL.iter().map(|o| o.name().replace('-', "_")));
+    c.extend(
+        [
+            "nodes_median",
+            "nodes_mean",
+            "nodes_p90",
+            "nodes_max",
+            "time_median_ns",
+            "time_mean_ns",
+            "time_p90_ns",
+            "time_max_ns",
+            "puzzles_per_sec",
+            "ns_per_node",
+        ]
+        .map(String::from),
+    );
+    c
+}
 
 impl SummaryRow {
     pub fn new(dataset: &str, strategy: Strategy, g: &Group) -> SummaryRow {
         // One column at a time: peak memory during summaries is 8 bytes per
-        // run of one group, not 32 (see tests/compare_robustness.rs).
-        let ns = Summary::of_counts(g.samples.iter().map(|s| s.nodes));
-        let ts = Summary::of_counts(g.samples.iter().map(|s| s.nanos));
+        // run of one group (see tests/compare_robustness.rs).
+        let nodes = Summary::of_counts(g.samples.iter().map(|s| s.nodes));
+        let time = Summary::of_counts(g.samples.iter().map(|s| s.nanos));
         let total_nodes: u128 = g.samples.iter().map(|s| u128::from(s.nodes)).sum();
         let total_nanos: u128 = g.samples.iter().map(|s| u128::from(s.nanos)).sum();
         let measured = g.samples.len();
@@ -269,22 +581,39 @@ impl SummaryRow {
             dataset: dataset.to_string(),
             strategy: strategy.name().to_string(),
             puzzles: g.puzzles,
-            solved: g.solved,
-            no_solution: g.no_solution,
-            budget_exceeded: g.budget_exceeded,
-            unsupported: g.unsupported,
-            nodes_median: ns.map(|s| s.median),
-            nodes_mean: ns.map(|s| s.mean),
-            nodes_p90: ns.map(|s| s.p90),
-            nodes_max: ns.map(|s| s.max),
-            time_median_ns: ts.map(|s| s.median),
-            time_mean_ns: ts.map(|s| s.mean),
-            time_p90_ns: ts.map(|s| s.p90),
-            time_max_ns: ts.map(|s| s.max),
+            outcomes: g.outcomes,
+            nodes,
+            time,
             puzzles_per_sec: (measured > 0 && total_nanos > 0)
                 .then(|| round3(measured as f64 * 1e9 / total_nanos as f64)),
             ns_per_node: (total_nodes > 0).then(|| round3(total_nanos as f64 / total_nodes as f64)),
         }
+    }
+
+    pub fn count(&self, outcome: Outcome) -> u64 {
+        self.outcomes[outcome_index(outcome)]
+    }
+
+    /// The CSV fields, in [`columns`] order.
+    pub fn record(&self) -> Vec<String> {
+        let num = |v: Option<f64>| v.map(|v| format!("{v:?}")).unwrap_or_default();
+        let mut f = vec![
+            self.dataset.clone(),
+            self.strategy.clone(),
+            self.puzzles.to_string(),
+        ];
+        f.extend(self.outcomes.iter().map(u64::to_string));
+        for s in [self.nodes, self.time] {
+            f.extend([
+                num(s.map(|s| s.median)),
+                num(s.map(|s| s.mean)),
+                num(s.map(|s| s.p90)),
+                num(s.map(|s| s.max)),
+            ]);
+        }
+        f.push(num(self.puzzles_per_sec));
+        f.push(num(self.ns_per_node));
+        f
     }
 }
 
@@ -330,38 +659,122 @@ mod tests {
         solved_row(dataset, index, 9, strategy, nodes, nanos)
     }
 
-    /// One row per strategy per puzzle: every pair of strategies is paired
-    /// once per puzzle. Repeated rows of one puzzle pair round by round
-    /// (each measurement once), not every row with every other row.
+    fn with(mut r: Row, outcome: Outcome) -> Row {
+        r.outcome = outcome;
+        if outcome == Outcome::Unsupported {
+            r.counts = None;
+            r.timing = None;
+        }
+        r
+    }
+
     #[test]
-    fn pairs_per_puzzle_and_per_round_of_repeats() {
+    fn samples_stay_small() {
+        assert_eq!(std::mem::size_of::<Sample>(), 24);
+    }
+
+    /// Every outcome has a kind, and the tables follow `Outcome::ALL`.
+    #[test]
+    fn outcome_tables_follow_the_registry() {
+        let cols = columns();
+        for (i, o) in Outcome::ALL.iter().enumerate() {
+            assert_eq!(outcome_index(*o), i);
+            assert_eq!(cols[3 + i], o.name().replace('-', "_"));
+            let _ = Kind::of(*o);
+        }
+    }
+
+    /// One row per strategy per puzzle: a puzzle is joined once. Repeated
+    /// rows of one puzzle are new puzzles (each measurement joined once).
+    #[test]
+    fn ladder_joins_runs_per_puzzle_and_per_round_of_repeats() {
         let (a, b) = (Strategy::ALL[0], Strategy::ALL[1]);
         let mut agg = Aggregate::default();
         for i in 1..=3 {
             agg.push(&row("d", i, a, 400, 800));
             agg.push(&row("d", i, b, 100, 100));
         }
-        agg.finish();
-        let acc = agg.pairs[&(a, b)];
-        assert_eq!(acc.pairs, 3);
-        assert!((acc.node_ratio() - 4.0).abs() < 1e-9);
-        assert!((acc.speedup() - 8.0).abs() < 1e-9);
+        let l = agg.ladder(9);
+        assert_eq!((l.puzzles, l.set), (3, 3));
+        let (rung, vs_base, _) = l.steps()[0];
+        assert_eq!(rung.strategy, b);
+        assert!((vs_base.nodes - 4.0).abs() < 1e-9);
+        assert!((vs_base.speedup - 8.0).abs() < 1e-9);
+        assert!((vs_base.cost - 2.0).abs() < 1e-9);
 
         let mut agg = Aggregate::default();
         for _ in 0..1000 {
             agg.push(&row("d", 1, a, 400, 800));
             agg.push(&row("d", 1, b, 100, 100));
         }
-        agg.finish();
         assert_eq!(agg.rows, 2000);
-        assert_eq!(agg.pairs[&(a, b)].pairs, 1000);
+        assert_eq!(agg.ladder(9).set, 1000);
         assert_eq!(agg.groups[&(0, a)].puzzles, 1000);
         // A new dataset with the same index is a new puzzle.
         let mut agg = Aggregate::default();
         agg.push(&row("d", 1, a, 400, 800));
         agg.push(&row("e", 1, b, 100, 100));
-        agg.finish();
-        assert!(agg.pairs.get(&(a, b)).is_none_or(|p| p.pairs == 0));
+        let l = agg.ladder(9);
+        assert_eq!((l.puzzles, l.set), (2, 0));
+        assert_eq!(l.missing, 2);
         assert_eq!(agg.datasets, vec!["d", "e"]);
+    }
+
+    /// The rule: rungs that solved under half of what was solvable are off
+    /// the ladder; the set is what every other rung solved; no-solution and
+    /// unfinished puzzles are left out and counted by reason.
+    #[test]
+    fn ladder_rule() {
+        let (a, b, c) = (Strategy::ALL[0], Strategy::ALL[1], Strategy::ALL[2]);
+        let mut agg = Aggregate::default();
+        // Puzzle 1-4: b and c solve; a solves 1 and 2 only (stopped on 3 and 4).
+        // Puzzle 5: no solution. Puzzle 6: c stops, b solves, a stops.
+        for i in 1..=6u64 {
+            let a_out = match i {
+                1 | 2 => Outcome::Solved,
+                5 => Outcome::NoSolution,
+                _ => Outcome::BudgetExceeded,
+            };
+            let b_out = if i == 5 {
+                Outcome::NoSolution
+            } else {
+                Outcome::Solved
+            };
+            let c_out = match i {
+                5 => Outcome::NoSolution,
+                6 => Outcome::BudgetExceeded,
+                _ => Outcome::Solved,
+            };
+            agg.push(&with(row("d", i, a, 100, 1000), a_out));
+            agg.push(&with(row("d", i, b, 10, 1000), b_out));
+            agg.push(&with(row("d", i, c, 10, 100), c_out));
+        }
+        let l = agg.ladder(9);
+        assert_eq!((l.puzzles, l.solvable), (6, 5));
+        // a solved 2 of 5: off. b and c on; set = 1..4.
+        assert_eq!(l.off, vec![(a, 2)]);
+        let on: Vec<Strategy> = l.rungs.iter().map(|r| r.strategy).collect();
+        assert_eq!(on, vec![b, c]);
+        assert_eq!(
+            (l.set, l.no_solution, l.unfinished, l.missing),
+            (4, 1, 1, 0)
+        );
+        assert_eq!(l.unfinished_by, vec![(c, 1)]);
+        let (_, r, step) = l.steps()[0];
+        assert!((r.speedup - 10.0).abs() < 1e-9 && r == step);
+        assert!((r.nodes - 1.0).abs() < 1e-9);
+    }
+
+    #[test]
+    fn not_run_strategies_are_named_per_size() {
+        let (a, b) = (Strategy::ALL[0], Strategy::ALL[1]);
+        let mut agg = Aggregate::default();
+        agg.push(&solved_row("d", 1, 4, a, 5, 50));
+        agg.push(&with(solved_row("d", 1, 4, b, 5, 50), Outcome::Unsupported));
+        let l = agg.ladder(4);
+        assert_eq!(l.not_run, vec![b]);
+        assert_eq!(l.rungs.len(), 1);
+        assert_eq!(l.set, 1);
+        assert!(l.steps().is_empty());
     }
 }
