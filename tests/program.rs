@@ -505,3 +505,89 @@ fn bad_program_flags_are_usage_errors() {
         speed(args).stderr(predicates::str::contains(says));
     }
 }
+
+#[test]
+fn compare_reports_programs_beside_the_rungs() {
+    if python().is_none() {
+        return;
+    }
+    let f = Fixtures::new();
+    let set = f.path("set.txt");
+    std::fs::write(&set, format!("{UNIQUE}\n{TWO_SOLUTIONS}\n{NO_SOLUTION}\n")).expect("write set");
+    let out = f.path("report");
+    let compare = |programs: &[String]| {
+        let mut c = lab();
+        c.args([
+            "compare",
+            "--min-time",
+            "0",
+            "--min-samples",
+            "1",
+            "-s",
+            "bitmask,mrv",
+        ])
+        .arg("--dataset")
+        .arg(&set)
+        .arg("--out")
+        .arg(&out);
+        for p in programs {
+            c.arg("--program").arg(p);
+        }
+        c.args(["--program-mode", "lex-first"]);
+        c
+    };
+    let right = f.spec("right", "right.py", "line");
+    let wrong = f.spec("wrong", "wrong.py", "");
+    let done = compare(&[right.clone(), wrong]).assert().code(1);
+    let console = String::from_utf8_lossy(&done.get_output().stdout).to_string();
+    assert!(console.contains("program runs failed"), "{console}");
+
+    let csv = std::fs::read(out.join("programs.csv")).expect("programs.csv");
+    let rows = csv_rows(&csv);
+    assert_eq!(rows.len(), 6, "3 puzzles × 2 programs");
+    let got: Vec<(&str, &str)> = rows
+        .iter()
+        .map(|r| (r["strategy"].as_str(), r["outcome"].as_str()))
+        .collect();
+    assert_eq!(
+        got,
+        [
+            ("right", "solved"),
+            ("wrong", "wrong-answer"),
+            ("right", "solved"),
+            ("wrong", "wrong-answer"),
+            ("right", "no-solution"),
+            ("wrong", "wrong-answer"),
+        ]
+    );
+    for r in &rows {
+        assert_eq!(r["nodes"], "", "node columns are empty for programs");
+        assert_eq!(r["clock"], "child-cpu");
+        assert!(r["time_ns"].parse::<f64>().expect("a time") > 0.0);
+        assert_eq!(r["reason"].is_empty(), r["strategy"] == "right", "{r:?}");
+    }
+    let readme = std::fs::read_to_string(out.join("README.md")).expect("README.md");
+    assert!(readme.contains("## Outside programs"), "{readme}");
+    // Placed on 4×4 against both rungs, over the 3 puzzles all finished.
+    let sentence = readme
+        .lines()
+        .find(|l| l.starts_with("- `right`"))
+        .expect("a placement of `right`");
+    assert!(sentence.contains("on 4×4"), "{sentence}");
+    assert!(
+        sentence.contains("`bitmask`") || sentence.contains("`mrv`"),
+        "{sentence}"
+    );
+    assert!(
+        readme.contains("`wrong` on set puzzle 1 (line 1): wrong-answer:"),
+        "{readme}"
+    );
+
+    // `report` redraws the same section from the folder.
+    lab().arg("report").arg(&out).assert().code(1);
+    let again = std::fs::read_to_string(out.join("README.md")).expect("README.md");
+    assert!(again.contains(sentence), "{again}");
+
+    // Only the right program: exit 0.
+    compare(&[right]).assert().success();
+}

@@ -108,5 +108,9 @@ pub fn compare(args: &CompareArgs, argv: &[OsString]) -> anyhow::Result<ExitCode
 pub fn report(args: &ReportArgs) -> anyhow::Result<ExitCode> {
     let done = compare::redraw(&args.dir)?;
     crate::output::print(&done.console)?;
-    Ok(ExitCode::SUCCESS)
+    Ok(if done.program_failures > 0 {
+        ExitCode::from(super::EXIT_UNSOLVED)
+    } else {
+        ExitCode::SUCCESS
+    })
 }

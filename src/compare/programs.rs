@@ -301,6 +301,15 @@ fn sig(x: f64) -> String {
     }
 }
 
+/// A time in ns as µs, or ms from 10 ms up.
+fn time(ns: f64) -> String {
+    if ns >= 1e7 {
+        format!("{} ms", sig(ns / 1e6))
+    } else {
+        format!("{} µs", sig(ns / 1e3))
+    }
+}
+
 fn finished(o: Outcome) -> bool {
     matches!(o, Outcome::Solved | Outcome::NoSolution)
 }
@@ -417,8 +426,7 @@ pub fn section(settings: &str, placements: &[Placement], rows: &[ProgramRow]) ->
             p.side,
             p.puzzles,
             p.finished,
-            p.mean_ns
-                .map_or("n/a".to_string(), |ns| format!("{} µs", sig(ns / 1e3)))
+            p.mean_ns.map_or("n/a".to_string(), time)
         );
     }
     md.push('\n');
