@@ -242,10 +242,11 @@ pub fn compare(
     progress.say("writing the report");
     let file = staging.create(RESULTS)?;
     parts.join(file)?;
-    let program_rows = programs::run_all(&plan.programs, &prepared, progress)?;
+    let (program_rows, startups) = programs::run_all(&plan.programs, &prepared, progress)?;
     if !plan.programs.is_empty() {
         staging.write(programs::PROGRAMS, &programs::to_csv(&program_rows)?)?;
         meta.set("programs", programs::settings(&plan.programs));
+        meta.set("program_startup", programs::startups_to_meta(&startups));
     }
     meta.set(
         "load",
@@ -491,7 +492,10 @@ fn write_report(
         &out.join(README).display().to_string(),
     );
     if !program_rows.is_empty() {
-        let placements = programs::place(&programs::read_results(results)?, program_rows);
+        let startups =
+            programs::startups_from_meta(meta.get("program_startup").unwrap_or_default());
+        let placements =
+            programs::place(&programs::read_results(results)?, program_rows, &startups);
         let settings = meta.get("programs").unwrap_or_default();
         let (section, lines) = programs::section(settings, &placements, program_rows);
         md.push_str(&section);

@@ -127,22 +127,94 @@ impl ProgramRow {
     }
 }
 
+/// A program's start-up cost on one board size: the median time of
+/// [`STARTUP_RUNS`] runs on a puzzle with nothing left to fill (the
+/// solution of the first solvable puzzle of that size): starting the
+/// process (an interpreter), reading and printing.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Startup {
+    pub program: ProgramName,
+    pub side: u32,
+    pub ns: f64,
+}
+
+/// Runs per start-up measurement.
+pub const STARTUP_RUNS: usize = 5;
+
+/// The `meta.csv` value of the start-up costs: `NAME/SIDE=NS;...`.
+pub fn startups_to_meta(startups: &[Startup]) -> String {
+    let each: Vec<String> = startups
+        .iter()
+        .map(|s| format!("{}/{}={:.0}", s.program, s.side, s.ns))
+        .collect();
+    each.join(";")
+}
+
+/// Reads [`startups_to_meta`]'s value back (entries that do not parse are skipped).
+pub fn startups_from_meta(value: &str) -> Vec<Startup> {
+    value
+        .split(';')
+        .filter_map(|e| {
+            let (key, ns) = e.split_once('=')?;
+            let (name, side) = key.split_once('/')?;
+            Some(Startup {
+                program: ProgramName::new(name).ok()?,
+                side: side.parse().ok()?,
+                ns: ns.parse().ok()?,
+            })
+        })
+        .collect()
+}
+
+/// Measures the start-up cost of `session`'s program on the size of
+/// `solved` (a complete grid); `None` unless every run solved it.
+fn startup(session: &mut Session, solved: &crate::Board) -> anyhow::Result<Option<f64>> {
+    let reference = Reference::new(solved);
+    let mut times = Vec::with_capacity(STARTUP_RUNS);
+    for _ in 0..STARTUP_RUNS {
+        let r = session.run(solved, &reference)?;
+        if r.outcome != Outcome::Solved {
+            return Ok(None);
+        }
+        times.push(r.ns() as f64);
+    }
+    Ok(crate::stats::Summary::of(&mut times).map(|s| s.median))
+}
+
 /// Runs every program on every puzzle of the prepared datasets (the same
-/// sample the rungs ran), dataset by dataset, one puzzle at a time.
+/// sample the rungs ran), dataset by dataset, one puzzle at a time, and
+/// measures each program's [`Startup`] on every board size it meets.
 pub fn run_all(
     programs: &[Program],
     prepared: &[Prepared],
     progress: &dyn Progress,
-) -> anyhow::Result<Vec<ProgramRow>> {
+) -> anyhow::Result<(Vec<ProgramRow>, Vec<Startup>)> {
     let mut rows = Vec::new();
+    let mut startups: Vec<Startup> = Vec::new();
+    let mut sides_done: Vec<u32> = Vec::new();
     if programs.is_empty() {
-        return Ok(rows);
+        return Ok((rows, startups));
     }
     for p in prepared {
         progress.say(&format!("programs on {}", p.source.name));
         let mut sessions: Vec<Session> = programs.iter().map(Session::new).collect();
         let mut each = |item: &Item| -> anyhow::Result<()> {
             let reference = Reference::new(&item.board);
+            let side = item.board.size().side() as u32;
+            if !sides_done.contains(&side)
+                && let Some(solved) = reference.first()?
+            {
+                sides_done.push(side);
+                for s in &mut sessions {
+                    if let Some(ns) = startup(s, solved)? {
+                        startups.push(Startup {
+                            program: s.program().name.clone(),
+                            side,
+                            ns,
+                        });
+                    }
+                }
+            }
             for s in &mut sessions {
                 let r = s.run(&item.board, &reference)?;
                 let ran = r.outcome != Outcome::Unsupported;
@@ -182,7 +254,7 @@ pub fn run_all(
             }
         }
     }
-    Ok(rows)
+    Ok((rows, startups))
 }
 
 /// How the programs were run, for the report's metadata: name, command,
@@ -242,21 +314,50 @@ pub struct Placement {
     /// Per rung: program time ÷ rung time, geometric mean over the puzzles
     /// both finished, and how many those were. Ladder order.
     pub ratios: Vec<(Strategy, f64, u64)>,
+    /// The program's start-up cost on this size, if measured.
+    pub startup_ns: Option<f64>,
+    /// Per rung, beyond start-up: the median of (program time − start-up,
+    /// at least 0) ÷ the median rung time, over the same puzzles.
+    pub beyond: Vec<(Strategy, f64, u64)>,
 }
 
 impl Placement {
     /// The sentence of the report: between which rungs the program falls.
     pub fn sentence(&self) -> String {
-        let size = format!("{0}×{0}", self.side);
-        let p = &self.program;
+        place_among(&self.program, self.side, &self.ratios, "")
+    }
+
+    /// The same, for the time beyond the program's start-up (`None` when
+    /// start-up was not measured).
+    pub fn sentence_beyond(&self) -> Option<String> {
+        let s = self.startup_ns?;
+        if self.beyond.iter().all(|b| b.1 == 0.0) {
+            return Some(format!(
+                "beyond its start-up ({}), `{}` spends no time that can be told from it on {2}×{2}",
+                time(s),
+                self.program,
+                self.side
+            ));
+        }
+        Some(place_among(
+            &self.program,
+            self.side,
+            &self.beyond,
+            &format!(" beyond its start-up of {} per puzzle", time(s)),
+        ))
+    }
+}
+
+/// Where a program falls among rungs, given its time ratio to each.
+fn place_among(p: &ProgramName, side: u32, ratios: &[(Strategy, f64, u64)], what: &str) -> String {
+    let size = format!("{side}×{side}{what}");
+    {
         // Closest on each side: the slowest rung it beats, the fastest that beats it.
-        let beats = self
-            .ratios
+        let beats = ratios
             .iter()
             .filter(|r| r.1 <= 1.0)
             .max_by(|a, b| a.1.total_cmp(&b.1));
-        let beaten = self
-            .ratios
+        let beaten = ratios
             .iter()
             .filter(|r| r.1 > 1.0)
             .min_by(|a, b| a.1.total_cmp(&b.1));
@@ -315,8 +416,9 @@ fn finished(o: Outcome) -> bool {
 }
 
 /// Places every program on every board size it ran, against the rungs'
-/// rows of `results` (like for like: only puzzles both finished).
-pub fn place(results: &[Row], rows: &[ProgramRow]) -> Vec<Placement> {
+/// rows of `results` (like for like: only puzzles both finished), by its
+/// whole time and by its time beyond its [`Startup`] cost.
+pub fn place(results: &[Row], rows: &[ProgramRow], startups: &[Startup]) -> Vec<Placement> {
     let mut rung_ns: HashMap<(&str, u64), Vec<(Strategy, f64)>> = HashMap::new();
     for r in results {
         if let (true, Some(t)) = (finished(r.outcome), r.timing) {
@@ -333,8 +435,13 @@ pub fn place(results: &[Row], rows: &[ProgramRow]) -> Vec<Placement> {
             keys.push(k);
         }
     }
+    let median = |v: &mut Vec<f64>| crate::stats::Summary::of(v).map_or(0.0, |s| s.median);
     let mut out = Vec::new();
     for (program, side) in keys {
+        let startup_ns = startups
+            .iter()
+            .find(|s| s.program == program && s.side == side)
+            .map(|s| s.ns);
         let mine: Vec<&ProgramRow> = rows
             .iter()
             .filter(|r| r.program == program && r.size == side)
@@ -344,33 +451,46 @@ pub fn place(results: &[Row], rows: &[ProgramRow]) -> Vec<Placement> {
             .filter(|r| finished(r.outcome))
             .filter_map(|r| Some((*r, r.time_ns?.max(1) as f64)))
             .collect();
-        let mut sums: Vec<(Strategy, f64, u64)> = Vec::new();
+        // Per rung: Σ ln(program / rung), and the (excess, rung) pairs.
+        let mut per: Vec<(Strategy, f64, Vec<f64>, Vec<f64>)> = Vec::new();
         for (r, ns) in &done {
             for &(s, rung) in rung_ns
                 .get(&(r.dataset.as_str(), r.index))
                 .map_or(&[][..], Vec::as_slice)
             {
-                let ln = (ns / rung).ln();
-                match sums.iter_mut().find(|x| x.0 == s) {
-                    Some(x) => {
-                        x.1 += ln;
-                        x.2 += 1;
+                let i = match per.iter().position(|x| x.0 == s) {
+                    Some(i) => i,
+                    None => {
+                        per.push((s, 0.0, Vec::new(), Vec::new()));
+                        per.len() - 1
                     }
-                    None => sums.push((s, ln, 1)),
-                }
+                };
+                per[i].1 += (ns / rung).ln();
+                per[i].2.push((ns - startup_ns.unwrap_or(0.0)).max(0.0));
+                per[i].3.push(rung);
             }
         }
-        sums.sort_by_key(|x| x.0);
+        per.sort_by_key(|x| x.0);
+        let mut ratios = Vec::new();
+        let mut beyond = Vec::new();
+        for (s, sum, mut excess, mut rung) in per {
+            let n = rung.len() as u64;
+            ratios.push((s, (sum / n as f64).exp(), n));
+            beyond.push((s, median(&mut excess) / median(&mut rung), n));
+        }
         out.push(Placement {
             program,
             side,
             puzzles: mine.len() as u64,
             finished: done.len() as u64,
             mean_ns: crate::stats::geometric_mean(done.iter().map(|d| d.1)),
-            ratios: sums
-                .into_iter()
-                .map(|(s, sum, n)| (s, (sum / n as f64).exp(), n))
-                .collect(),
+            ratios,
+            startup_ns,
+            beyond: if startup_ns.is_some() {
+                beyond
+            } else {
+                Vec::new()
+            },
         });
     }
     out
@@ -407,10 +527,17 @@ pub fn section(settings: &str, placements: &[Placement], rows: &[ProgramRow]) ->
          the reason for every failure. A program's time is its process's CPU time (user + \
          system), start-up included — a cost the rungs, timed inside one process, never pay; \
          in stream mode it is the wall-clock time per answer. Ratios are geometric means over \
-         the puzzles both the program and the rung finished.\n\n",
+         the puzzles both the program and the rung finished. *Start-up* is the median time of \
+         the program given a puzzle with nothing left to fill (the solution of a puzzle of that \
+         size): starting, reading and printing. *Beyond start-up*, a program is placed by the \
+         median of (its time − its start-up) against the rung's median time over the same \
+         puzzles: what its search costs, roughly.\n\n",
     );
     let _ = writeln!(md, "Programs: {settings}.\n");
-    md.push_str("| program | size | puzzles | finished | failed | time per puzzle (geometric mean) |\n|---|---|---:|---:|---:|---:|\n");
+    md.push_str(
+        "| program | size | puzzles | finished | failed | time per puzzle (geometric mean) | start-up (median) |\n\
+         |---|---|---:|---:|---:|---:|---:|\n",
+    );
     let mut console = String::new();
     for p in placements {
         let failed = rows
@@ -421,18 +548,23 @@ pub fn section(settings: &str, placements: &[Placement], rows: &[ProgramRow]) ->
             .count();
         let _ = writeln!(
             md,
-            "| `{}` | {1}×{1} | {2} | {3} | {failed} | {4} |",
+            "| `{}` | {1}×{1} | {2} | {3} | {failed} | {4} | {5} |",
             p.program,
             p.side,
             p.puzzles,
             p.finished,
-            p.mean_ns.map_or("n/a".to_string(), time)
+            p.mean_ns.map_or("n/a".to_string(), time),
+            p.startup_ns.map_or("n/a".to_string(), time)
         );
     }
     md.push('\n');
     for p in placements {
         let _ = writeln!(md, "- {}.", p.sentence());
         let _ = writeln!(console, "{}", p.sentence().replace('`', ""));
+        if let Some(beyond) = p.sentence_beyond() {
+            let _ = writeln!(md, "- {beyond}.");
+            let _ = writeln!(console, "{}", beyond.replace('`', ""));
+        }
     }
     let failed: Vec<&ProgramRow> = rows
         .iter()
@@ -483,7 +615,10 @@ mod tests {
                 (Strategy::Bitmask, 2.0, 3),
                 (Strategy::Fast, 40.0, 3),
             ],
+            startup_ns: None,
+            beyond: Vec::new(),
         };
+        assert_eq!(p.sentence_beyond(), None);
         assert_eq!(
             p.sentence(),
             "`mine` ≈ between `used-tables` and `bitmask` on 9×9: ×2.00 the time of `bitmask`, \
