@@ -57,7 +57,7 @@ status=0
 target/release/sudoku-lab compare \
   --dataset curated/baekjoon-2239 \
   --dataset curated/baekjoon-2580 \
-  --dataset generated/9x9-clues-30-35 --sample "$sample" \
+  --dataset generated/9x9-clues-22-25 --sample "$sample" \
   --program "seed-2239='$work/seed2239'" \
   --program-format seed-2239=compact --program-mode seed-2239=lex-first \
   --program "seed-2580=python3 '$work/seed2580.py'" \

@@ -226,7 +226,7 @@ pub fn compare(
         if let Some(t) = &row.timing {
             conditions.add(t);
         }
-        if agg.rows % 256 == 0 {
+        if agg.rows.is_multiple_of(256) {
             conditions.sample_load();
         }
         if told.elapsed().as_millis() >= 200 {

@@ -258,14 +258,11 @@ impl Aggregate {
                 .enumerate()
                 .filter_map(|(i, &s)| Some((i, self.groups.get(&(d, s))?.samples.as_slice())))
                 .collect();
-            loop {
-                let Some(next) = cursors
-                    .iter()
-                    .filter_map(|(_, v)| v.first().map(|x| x.puzzle))
-                    .min()
-                else {
-                    break;
-                };
+            while let Some(next) = cursors
+                .iter()
+                .filter_map(|(_, v)| v.first().map(|x| x.puzzle))
+                .min()
+            {
                 runs.iter_mut().for_each(|r| *r = None);
                 let mut any = None;
                 for (i, v) in &mut cursors {
