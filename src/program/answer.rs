@@ -149,6 +149,21 @@ fn shorten(t: &str) -> String {
 /// empty answer (the puzzle has no solution) is `no-solution`.
 ///
 /// Errors only on a bug in the lab (its own reference solution was wrong).
+///
+/// ```
+/// use sudoku_lab::program::{Mode, Reference, judge};
+/// use sudoku_lab::{Format, Outcome, format::parse_one};
+///
+/// // Two solutions: the bottom half is open in two ways.
+/// let puzzle = parse_one("12343412........").unwrap().1.board;
+/// let r = Reference::new(&puzzle);
+/// let second = "1234341243212143"; // valid, but not the smallest
+/// assert_eq!(judge(second, Format::Line, Mode::Any, &r).unwrap().0, Outcome::Solved);
+/// let (outcome, why) = judge(second, Format::Line, Mode::LexFirst, &r).unwrap();
+/// assert_eq!(outcome, Outcome::WrongAnswer);
+/// assert!(why.ends_with("r3c1 is 4, the first has 2"));
+/// assert_eq!(judge("hello", Format::Line, Mode::Any, &r).unwrap().0, Outcome::BadOutput);
+/// ```
 pub fn judge(
     stdout: &str,
     format: Format,

@@ -200,6 +200,15 @@ impl<T: std::str::FromStr<Err = SpecError>> std::str::FromStr for Setting<T> {
 /// Applies settings in order to `programs`: a setting for every program,
 /// then those for one program, whatever their order on the command line.
 /// A setting naming no program is an error.
+///
+/// ```
+/// use sudoku_lab::program::{Mode, Program, Setting, apply};
+/// let mut ps = vec![Program::parse("a=./a").unwrap(), Program::parse("b=./b").unwrap()];
+/// // `--program-mode b=lex-first --program-mode any`
+/// let modes: Vec<Setting<Mode>> = vec!["b=lex-first".parse().unwrap(), "any".parse().unwrap()];
+/// apply(&mut ps, &modes, |p| &mut p.mode).unwrap();
+/// assert_eq!((ps[0].mode, ps[1].mode), (Mode::Any, Mode::LexFirst));
+/// ```
 pub fn apply<T: Copy>(
     programs: &mut [Program],
     settings: &[Setting<T>],
@@ -334,6 +343,14 @@ pub enum SpecError {
 /// Who produced a row of `speed` or `compare`: a rung of the ladder or an
 /// outside program. Written (CSV, tables) as its name; the two never share
 /// a name ([`ProgramName::new`]).
+///
+/// ```
+/// use sudoku_lab::program::{Entrant, ProgramName};
+/// use sudoku_lab::Strategy;
+/// assert_eq!(Entrant::Rung(Strategy::Mrv).to_string(), "mrv");
+/// let mine = Entrant::Program(ProgramName::new("mine").unwrap());
+/// assert_eq!((mine.name(), mine.strategy()), ("mine", None));
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Entrant {
     Rung(Strategy),

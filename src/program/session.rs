@@ -61,6 +61,30 @@ pub enum StartError {
 /// Runs one program on puzzles, one at a time, in the program's
 /// [`Feed`]. In stream mode the process lives across calls (and is
 /// restarted after a failed puzzle); dropping the session ends it.
+///
+/// ```
+/// # #[cfg(unix)] {
+/// use sudoku_lab::program::{Program, Reference, Session};
+/// use sudoku_lab::{Outcome, format::parse_one};
+///
+/// let puzzle = parse_one(".234341221434321").unwrap().1.board; // 4×4, r1c1 blank
+/// let reference = Reference::new(&puzzle);
+/// // A "solver" that prints a fixed answer: right for this puzzle...
+/// let right = Program::parse("right=printf 1234341221434321").unwrap();
+/// let run = Session::new(&right).run(&puzzle, &reference).unwrap();
+/// assert_eq!(run.outcome, Outcome::Solved);
+/// assert!(run.cpu_ns.is_some()); // the child's CPU time, from wait4
+/// // ...wrong when it changes a given...
+/// let wrong = Program::parse("wrong=printf 1334341221434321").unwrap();
+/// let run = Session::new(&wrong).run(&puzzle, &reference).unwrap();
+/// assert_eq!(run.outcome, Outcome::WrongAnswer);
+/// assert_eq!(run.reason, "solution changes the given at r1c2 from 2 to 3");
+/// // ...and a crash is a crash.
+/// let crash = Program::parse("crash=sh -c 'exit 3'").unwrap();
+/// let run = Session::new(&crash).run(&puzzle, &reference).unwrap();
+/// assert_eq!((run.outcome, run.reason.as_str()), (Outcome::Crashed, "exit status 3"));
+/// # }
+/// ```
 #[derive(Debug)]
 pub struct Session<'p> {
     program: &'p Program,
