@@ -12,6 +12,7 @@ use std::path::Path;
 
 use anyhow::Context as _;
 
+use super::draw::{fmt_ratio, fmt_time as time, size_name};
 use super::run::{self, Item, Prepared, Row};
 use crate::Strategy;
 use crate::counters::Counts;
@@ -350,7 +351,7 @@ impl Placement {
 
 /// Where a program falls among rungs, given its time ratio to each.
 fn place_among(p: &ProgramName, side: u32, ratios: &[(Strategy, f64, u64)], what: &str) -> String {
-    let size = format!("{side}×{side}{what}");
+    let size = format!("{}{what}", size_name(side));
     {
         // Closest on each side: the slowest rung it beats, the fastest that beats it.
         let beats = ratios
@@ -361,7 +362,7 @@ fn place_among(p: &ProgramName, side: u32, ratios: &[(Strategy, f64, u64)], what
             .iter()
             .filter(|r| r.1 > 1.0)
             .min_by(|a, b| a.1.total_cmp(&b.1));
-        let x = |r: f64| format!("×{}", sig(r));
+        let x = fmt_ratio;
         match (beaten, beats) {
             (Some(slow), Some(fast)) => format!(
                 "`{p}` ≈ between `{}` and `{}` on {size}: {} the time of `{}`, {} that of `{}`",
@@ -386,28 +387,6 @@ fn place_among(p: &ProgramName, side: u32, ratios: &[(Strategy, f64, u64)], what
                 "`{p}` cannot be placed on {size}: no puzzle that it and a rung both finished"
             ),
         }
-    }
-}
-
-/// About three significant digits.
-fn sig(x: f64) -> String {
-    if x >= 100.0 {
-        format!("{x:.0}")
-    } else if x >= 10.0 {
-        format!("{x:.1}")
-    } else if x >= 1.0 {
-        format!("{x:.2}")
-    } else {
-        format!("{x:.3}")
-    }
-}
-
-/// A time in ns as µs, or ms from 10 ms up.
-fn time(ns: f64) -> String {
-    if ns >= 1e7 {
-        format!("{} ms", sig(ns / 1e6))
-    } else {
-        format!("{} µs", sig(ns / 1e3))
     }
 }
 
@@ -622,7 +601,7 @@ mod tests {
         assert_eq!(
             p.sentence(),
             "`mine` ≈ between `used-tables` and `bitmask` on 9×9: ×2.00 the time of `bitmask`, \
-             ×0.500 that of `used-tables`"
+             ×0.50 that of `used-tables`"
         );
         let slow = Placement {
             ratios: vec![(Strategy::Naive, 3.0, 1), (Strategy::Fast, 300.0, 1)],
