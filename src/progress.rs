@@ -16,8 +16,9 @@ pub trait Progress: Sync {
         let _ = what;
     }
     /// The work's own estimate of the time left, from now (work whose steps
-    /// differ in cost knows better than a rate of steps per second).
-    fn left(&self, left: std::time::Duration) {
+    /// differ in cost knows better than a rate of steps per second); `None`:
+    /// it will estimate, but cannot yet.
+    fn left(&self, left: Option<std::time::Duration>) {
         let _ = left;
     }
 }

@@ -229,16 +229,30 @@ fn left_out(e: &Expected) -> String {
 }
 
 fn absent(e: &Expected) -> String {
-    let mut parts: Vec<String> = e
-        .off
-        .iter()
-        .map(|(s, n)| format!("{} (solved {n} of {}, under half)", s.name(), e.solvable))
-        .collect();
-    parts.extend(
-        e.not_run
-            .iter()
-            .map(|s| format!("{} (does not run {})", s.name(), size_name(e.side))),
-    );
+    let list = |v: &[Strategy]| v.iter().map(|s| s.name()).collect::<Vec<_>>().join(", ");
+    let mut parts: Vec<String> = Vec::new();
+    let mut counts: Vec<usize> = Vec::new();
+    for o in &e.off {
+        if !counts.contains(&o.1) {
+            counts.push(o.1);
+        }
+    }
+    for n in counts {
+        let same: Vec<Strategy> = e.off.iter().filter(|o| o.1 == n).map(|o| o.0).collect();
+        parts.push(format!(
+            "{} (solved {n} of {}, under half)",
+            list(&same),
+            e.solvable
+        ));
+    }
+    if !e.not_run.is_empty() {
+        let verb = if e.not_run.len() == 1 { "does" } else { "do" };
+        parts.push(format!(
+            "{} ({verb} not run {})",
+            list(&e.not_run),
+            size_name(e.side)
+        ));
+    }
     if parts.is_empty() {
         String::new()
     } else {

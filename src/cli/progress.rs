@@ -11,37 +11,50 @@ use indicatif::{HumanDuration, ProgressBar, ProgressDrawTarget, ProgressState, P
 /// A progress bar for one command.
 pub struct Bar {
     bar: ProgressBar,
-    /// When the work said it will end ([`crate::progress::Progress::left`]);
-    /// until it says, the ETA is indicatif's rate of steps.
-    ends: Arc<Mutex<Option<Instant>>>,
+    eta: Arc<Mutex<Eta>>,
+}
+
+/// Where the bar's ETA comes from.
+#[derive(Clone, Copy, Debug, Default)]
+enum Eta {
+    /// indicatif's rate of steps (the work never said).
+    #[default]
+    Rate,
+    /// The work will estimate, but cannot yet.
+    Unknown,
+    /// The work said it will end then ([`crate::progress::Progress::left`]).
+    Ends(Instant),
 }
 
 impl Bar {
     /// A bar labelled `label` (hidden unless stderr is a terminal); its
     /// length comes with [`crate::progress::Progress::start`].
     pub fn new(label: &str) -> Bar {
-        let ends: Arc<Mutex<Option<Instant>>> = Arc::default();
+        let eta: Arc<Mutex<Eta>> = Arc::default();
         let bar = if std::io::stderr().is_terminal() {
             let pb = ProgressBar::with_draw_target(Some(0), ProgressDrawTarget::stderr());
-            let told = Arc::clone(&ends);
-            let eta = move |state: &ProgressState, w: &mut dyn std::fmt::Write| {
-                let ends = told.lock().ok().and_then(|e| *e);
-                let left = match ends {
-                    Some(at) => at.saturating_duration_since(Instant::now()),
-                    None => state.eta(),
+            let told = Arc::clone(&eta);
+            let show = move |state: &ProgressState, w: &mut dyn std::fmt::Write| {
+                let _ = match told.lock().map_or(Eta::Rate, |e| *e) {
+                    Eta::Rate => write!(w, "{:#}", HumanDuration(state.eta())),
+                    Eta::Unknown => write!(w, "…"),
+                    Eta::Ends(at) => write!(
+                        w,
+                        "{:#}",
+                        HumanDuration(at.saturating_duration_since(Instant::now()))
+                    ),
                 };
-                let _ = write!(w, "{:#}", HumanDuration(left));
             };
             if let Ok(style) = ProgressStyle::with_template(&format!(
                 "{label} {{elapsed_precise}} [{{bar:30.cyan/blue}}] {{pos}}/{{len}}  ETA {{eta}}  {{msg}}"
             )) {
-                pb.set_style(style.with_key("eta", eta).progress_chars("=> "));
+                pb.set_style(style.with_key("eta", show).progress_chars("=> "));
             }
             pb
         } else {
             ProgressBar::hidden()
         };
-        Bar { bar, ends }
+        Bar { bar, eta }
     }
 
     /// Removes the bar from the terminal.
@@ -60,9 +73,12 @@ impl crate::progress::Progress for Bar {
     fn say(&self, what: &str) {
         self.bar.set_message(what.to_string());
     }
-    fn left(&self, left: Duration) {
-        if let Ok(mut ends) = self.ends.lock() {
-            *ends = Some(Instant::now() + left);
+    fn left(&self, left: Option<Duration>) {
+        if let Ok(mut eta) = self.eta.lock() {
+            *eta = match left {
+                Some(left) => Eta::Ends(Instant::now() + left),
+                None => Eta::Unknown,
+            };
         }
     }
 }

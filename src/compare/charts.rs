@@ -59,6 +59,9 @@ pub struct Cdf {
     pub solved: u64,
     /// Finished by proving there is no solution.
     pub no_solution: u64,
+    /// (nodes, share) where each such proof sits on the curve, so the chart
+    /// can mark them as proofs, not solves.
+    pub proofs: Vec<(f64, f64)>,
     /// Stopped at a limit: the curve ends below 100% by these.
     pub stopped: u64,
 }
@@ -313,9 +316,17 @@ fn cdf_panel(agg: &Aggregate, strategies: &[Strategy], side: u32) -> CdfPanel {
                 taken = i + 1;
             }
         }
+        let proofs = runs()
+            .filter(|x| x.kind() == Kind::NoSolution)
+            .map(|x| {
+                let within = finished.partition_point(|&n| n <= x.nodes);
+                (x.nodes as f64, within as f64 / measured as f64)
+            })
+            .collect();
         let curve = Cdf {
             strategies: vec![s],
             points,
+            proofs,
             measured: measured as u64,
             solved: runs().filter(|x| x.solved()).count() as u64,
             no_solution: runs().filter(|x| x.kind() == Kind::NoSolution).count() as u64,

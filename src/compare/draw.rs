@@ -371,8 +371,10 @@ fn label_font() -> TextStyle<'static> {
 fn tick_font() -> TextStyle<'static> {
     (FONT, 14).into_font().color(&TEXT)
 }
+/// Pixel size of [`note_font`].
+const NOTE_SIZE: f64 = 14.0;
 fn note_font() -> TextStyle<'static> {
-    (FONT, 14).into_font().color(&MUTED)
+    (FONT, NOTE_SIZE).into_font().color(&MUTED)
 }
 
 /// A chart that can draw itself on any plotters backend.
@@ -600,7 +602,7 @@ pub fn ladder_header(l: &Ladder) -> String {
     }
     if l.unfinished > 0 {
         left.push(format!(
-            "{} some rung did not finish within the budget",
+            "{} that some rung did not finish within the budget",
             l.unfinished
         ));
     }
@@ -620,18 +622,27 @@ pub fn ladder_header(l: &Ladder) -> String {
     )
 }
 
-/// The strategies not on a ladder, and why, in one line (empty if none).
+/// The strategies not on a ladder, and why, in one line (empty if none);
+/// strategies with the same reason share it.
 pub fn ladder_absent(l: &Ladder) -> String {
     let mut parts = Vec::new();
-    for &(s, solved) in &l.off {
+    let mut off = l.off.clone();
+    while let Some(&(_, solved)) = off.first() {
+        let same: Vec<Strategy> = off.iter().filter(|o| o.1 == solved).map(|o| o.0).collect();
+        off.retain(|o| o.1 != solved);
         parts.push(format!(
             "{} (solved {solved} of {}, under half)",
-            s.name(),
+            names(&same),
             l.solvable
         ));
     }
-    for &s in &l.not_run {
-        parts.push(format!("{} (does not run {})", s.name(), size_name(l.side)));
+    if !l.not_run.is_empty() {
+        parts.push(format!(
+            "{} ({} not run {})",
+            names(&l.not_run),
+            if l.not_run.len() == 1 { "does" } else { "do" },
+            size_name(l.side)
+        ));
     }
     if parts.is_empty() {
         String::new()
@@ -798,27 +809,30 @@ impl CdfChart<'_> {
     const PLOT: u32 = 430;
     const LEGEND_LINE: u32 = 21;
 
-    /// Legend lines of a panel: one per curve, one for strategies not run.
+    /// Where a panel's legend text starts, from the panel's left edge.
+    const LEGEND_X: i32 = 112;
+
+    /// Legend entries of a panel: one per curve, one for strategies not run.
     fn legend(p: &CdfPanel) -> Vec<(String, Option<RGBColor>)> {
         let mut lines: Vec<(String, Option<RGBColor>)> = p
             .curves
             .iter()
             .map(|c| {
                 let mut label = format!(
-                    "{}: {} solved",
+                    "{}: of {}, {} solved",
                     c.strategies
                         .iter()
                         .map(|s| s.name())
                         .collect::<Vec<_>>()
                         .join(" = "),
+                    c.measured,
                     c.solved
                 );
                 if c.no_solution > 0 {
-                    label += &format!(" + {} proved to have no solution", c.no_solution);
+                    label += &format!(", {} proved to have no solution", c.no_solution);
                 }
-                label += &format!(" of {}", c.measured);
                 if c.stopped > 0 {
-                    label += &format!("; {} stopped at the budget", c.stopped);
+                    label += &format!(", {} stopped at the budget", c.stopped);
                 }
                 (label, Some(color(c.strategies[0])))
             })
@@ -832,16 +846,58 @@ impl CdfChart<'_> {
         lines
     }
 
+    /// The legend entries broken into lines that fit a panel `width` pixels
+    /// wide: (text, colour of the entry's first line only, muted).
+    fn legend_lines(p: &CdfPanel, width: u32) -> Vec<(String, Option<RGBColor>, bool)> {
+        let room = width.saturating_sub(Self::LEGEND_X as u32 + 24) as f32;
+        let mut out = Vec::new();
+        for (text, col) in Self::legend(p) {
+            for (i, line) in fit_words(&text, NOTE_SIZE, room).into_iter().enumerate() {
+                out.push((line, col.filter(|_| i == 0), col.is_none()));
+            }
+        }
+        out
+    }
+
+    /// Width of one panel: two to a row, or the whole chart for one.
+    fn panel_width(&self) -> u32 {
+        if self.0.cdf.len() == 1 { 1400 } else { 700 }
+    }
+
     fn legend_height(&self) -> u32 {
         let lines = self
             .0
             .cdf
             .iter()
-            .map(|p| Self::legend(p).len())
+            .map(|p| Self::legend_lines(p, self.panel_width()).len())
             .max()
             .unwrap_or(0);
         lines as u32 * Self::LEGEND_LINE + 12
     }
+}
+
+/// `text` broken at spaces into lines at most `width` pixels wide at font
+/// size `size` (a word wider than a line gets a line of its own).
+fn fit_words(text: &str, size: f64, width: f32) -> Vec<String> {
+    let Some(font) = glyphs() else {
+        return vec![text.to_string()];
+    };
+    let mut lines: Vec<String> = Vec::new();
+    let mut line = String::new();
+    for word in text.split(' ') {
+        let candidate = if line.is_empty() {
+            word.to_string()
+        } else {
+            format!("{line} {word}")
+        };
+        if !line.is_empty() && text_width(font, size, &candidate) > width {
+            lines.push(std::mem::replace(&mut line, word.to_string()));
+        } else {
+            line = candidate;
+        }
+    }
+    lines.push(line);
+    lines
 }
 
 impl Draw for CdfChart<'_> {
@@ -856,7 +912,7 @@ impl Draw for CdfChart<'_> {
         root.fill(&WHITE)?;
         let area = root.titled(CHARTS[1].1, title_font())?;
         let note = format!(
-            "finished = solved, or proved to have no solution; a curve ends below 100% only by runs stopped at {} (dashed line); rungs with the same search order share one curve",
+            "finished = solved, or proved to have no solution (ring on the curve: such a proof); a curve ends below 100% only by runs stopped at {} (dashed line); rungs with the same search order share one curve",
             budget_phrase(d.budget)
         );
         let area = subtitle(&area, &note)?;
@@ -915,23 +971,25 @@ impl Draw for CdfChart<'_> {
                     pts.push((n, level));
                 }
                 chart.draw_series(LineSeries::new(pts, col.stroke_width(3)))?;
+                chart.draw_series(c.proofs.iter().flat_map(|&(n, f)| {
+                    [
+                        Circle::new((n, f * 100.0), 6, WHITE.filled()),
+                        Circle::new((n, f * 100.0), 6, col.stroke_width(2)),
+                    ]
+                }))?;
             }
             let mut y = 6;
-            for (text, col) in Self::legend(p) {
+            for (text, col, muted) in Self::legend_lines(p, self.panel_width()) {
                 if let Some(col) = col {
                     legend.draw(&PathElement::new(
                         [(84, y + 8), (104, y + 8)],
                         col.stroke_width(3),
                     ))?;
                 }
-                let font = if col.is_some() {
-                    tick_font()
-                } else {
-                    note_font()
-                };
+                let font = if muted { note_font() } else { tick_font() };
                 legend.draw(&Text::new(
                     text,
-                    (112, y + 8),
+                    (Self::LEGEND_X, y + 8),
                     font.pos(Pos::new(HPos::Left, VPos::Center)),
                 ))?;
                 y += Self::LEGEND_LINE as i32;
@@ -1141,10 +1199,11 @@ impl Draw for GrowthChart<'_> {
         let sides: Vec<(u32, u64)> = g.band.clone();
         for (k, half) in halves.iter().enumerate() {
             let is_time = k == 0;
-            let caption = format!(
-                "median {} vs board size, puzzles with {band}",
-                if is_time { "time" } else { "nodes" }
-            );
+            let caption = if is_time {
+                format!("median time vs board size, puzzles with {band}")
+            } else {
+                format!("median nodes vs board size, {band} (same-order rungs overlap)")
+            };
             size_panel(half, &caption, d, &sides, is_time)?;
         }
         let notes = stopped_notes(&g.by_size);
@@ -1280,13 +1339,18 @@ fn fill_panel<DB: DrawingBackend>(
     let lo = p.bins.first().map_or(0, |b| b.0) as f64 * width;
     let hi = (p.bins.last().map_or(0, |b| b.0) + 1) as f64 * width;
     let y = decades(p.points.iter().map(|q| q.median_nanos));
-    let mut chart = ChartBuilder::on(area)
-        .caption(
-            format!("{}: median time by share of cells given", size_name(p.side)),
-            label_font(),
-        )
+    // The caption, then a strip for the puzzle counts (drawn by hand: a
+    // top label area would get a second set of axis labels).
+    let (head, body) = area.split_vertically(34);
+    let (w, _) = head.dim_in_pixel();
+    head.draw(&Text::new(
+        format!("{}: median time by share of cells given", size_name(p.side)),
+        (w as i32 / 2, 22),
+        label_font().pos(Pos::new(HPos::Center, VPos::Center)),
+    ))?;
+    let mut chart = ChartBuilder::on(&body)
         .margin(14)
-        .margin_top(8)
+        .margin_top(FILL_COUNTS)
         .margin_right(30)
         .x_label_area_size(46)
         .y_label_area_size(84)
@@ -1298,7 +1362,7 @@ fn fill_panel<DB: DrawingBackend>(
         .x_labels(((hi - lo) / width) as usize + 1)
         .x_label_formatter(&|v| format!("{v:.0}%"))
         .x_desc(format!(
-            "cells given ({FILL_BIN_PERCENT}-point bins; n = puzzles in the bin)"
+            "cells given ({FILL_BIN_PERCENT}-point bins; the number above a bin: puzzles in it)"
         ))
         .y_desc("median time per solve")
         .y_label_formatter(&|v| decade_label(*v, fmt_time))
@@ -1322,18 +1386,35 @@ fn fill_panel<DB: DrawingBackend>(
             chart.draw_series([Circle::new(at, 4, col.filled())])?;
         }
     }
+    // Puzzle counts in the strip above the plot, off the data; where a
+    // count is wider than its bin, neighbours alternate between two rows.
+    let bin_px = {
+        let (a, _) = chart.backend_coord(&(lo, y.end));
+        let (b, _) = chart.backend_coord(&(lo + width, y.end));
+        (b - a).max(1)
+    };
+    let widest = p
+        .bins
+        .iter()
+        .map(|&(_, n)| glyphs().map_or(0.0, |f| text_width(f, NOTE_SIZE, &n.to_string())))
+        .fold(0.0f32, f32::max);
+    let stagger = widest + 4.0 > bin_px as f32;
     for &(bin, n) in &p.bins {
-        let (px, py) = chart.backend_coord(&((f64::from(bin) + 0.5) * width, y.end));
+        let (px, top) = chart.backend_coord(&((f64::from(bin) + 0.5) * width, y.end));
+        let row = if stagger { (bin % 2) as i32 } else { 0 };
         text_at(
             area,
-            format!("n={n}"),
-            (px, py + 4),
+            n.to_string(),
+            (px, top - 4 - row * 16),
             note_font(),
-            Pos::new(HPos::Center, VPos::Top),
+            Pos::new(HPos::Center, VPos::Bottom),
         )?;
     }
     Ok(())
 }
+
+/// Height of the strip above a fill panel that holds the puzzle counts.
+const FILL_COUNTS: u32 = 38;
 
 // ---------------------------------------------------------------- time by dataset
 

@@ -13,6 +13,7 @@
 
 use std::io::Write as _;
 use std::path::{Path, PathBuf};
+use std::sync::Mutex;
 use std::time::Instant;
 
 use anyhow::Context;
@@ -137,7 +138,7 @@ pub fn compare(
         .map(|p| p.runs() * strategies.len() as u64)
         .sum();
     let slug = selection(plan);
-    let previous = previous_command(out, slug.as_deref());
+    let previous = previous_command(out, slug.as_deref(), command);
 
     let mut meta = Meta::default();
     meta.set("command", command);
@@ -215,29 +216,40 @@ pub fn compare(
     let mut conditions = Conditions::new(plan.jobs);
     conditions.sample_load();
     progress.start(runs);
+    progress.left(None);
     progress.say("");
     let measuring = Instant::now();
-    let mut told = Instant::now();
+    // The forecast follows tasks as they finish (on the workers), not as
+    // the sink receives them in order: one slow task holds back the rows
+    // after it, but not the work done meanwhile.
+    let forecast = Mutex::new((forecast, measuring));
+    let done = |f: &run::Finished| {
+        progress.tick();
+        let Ok(mut guard) = forecast.lock() else {
+            return;
+        };
+        let (forecast, told) = &mut *guard;
+        forecast.finish(f.row.strategy, f.row.size, f.probe, f.took.as_secs_f64());
+        if told.elapsed().as_millis() >= 200 {
+            *told = Instant::now();
+            if let Some(left) = forecast.left(measuring.elapsed()) {
+                progress.left(Some(left));
+            }
+        }
+    };
     let mut sink = |f: run::Finished| -> anyhow::Result<()> {
         let row = &f.row;
         parts.write(f.dataset, row)?;
         agg.push(row);
-        forecast.finish(row.strategy, row.size, f.probe, f.took.as_secs_f64());
         if let Some(t) = &row.timing {
             conditions.add(t);
         }
         if agg.rows.is_multiple_of(256) {
             conditions.sample_load();
         }
-        if told.elapsed().as_millis() >= 200 {
-            told = Instant::now();
-            if let Some(left) = forecast.left(measuring.elapsed()) {
-                progress.left(left);
-            }
-        }
         Ok(())
     };
-    run::execute(plan, &prepared, &probes, &mut sink, &|| progress.tick())?;
+    run::execute(plan, &prepared, &probes, &mut sink, &done)?;
     conditions.sample_load();
     progress.say("writing the report");
     let file = staging.create(RESULTS)?;
@@ -281,19 +293,19 @@ pub fn compare(
 
 /// The command that made the report in `out`, when that report is of
 /// another selection than `slug` (read from its meta.csv; `None` when there
-/// is no report, or it is of the same selection).
-fn previous_command(out: &Path, slug: Option<&str>) -> Option<String> {
+/// is no report, or it is of the same selection). A report from before
+/// selections were recorded is of the same selection when it was made by
+/// the same `command`.
+fn previous_command(out: &Path, slug: Option<&str>, command: &str) -> Option<String> {
     let bytes = std::fs::read(out.join(META)).ok()?;
     let meta = Meta::from_csv(&bytes).ok()?;
-    let command = meta.get("command")?.to_string();
-    let theirs = meta.get("selection");
-    let same = match (theirs, slug) {
+    let theirs = meta.get("command")?.to_string();
+    let same = match (meta.get("selection"), slug) {
         (Some(t), Some(s)) => t == s,
         (Some(t), None) => t.starts_with("default"),
-        // A report from before selections were recorded: compare commands.
-        (None, _) => false,
+        (None, _) => theirs == command,
     };
-    (!same).then_some(command)
+    (!same).then_some(theirs)
 }
 
 /// `results.csv` as it is measured: one file per dataset in the staging

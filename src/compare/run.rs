@@ -584,13 +584,15 @@ pub struct Finished {
 /// Runs the plan in [`Schedule`] order, handing every finished task to
 /// `sink`; the rows of one puzzle come together, in ladder order, and each
 /// dataset's puzzles in file order. `probes` is [`probe`]'s answer (or
-/// empty lists). `tick` is called once per finished run (from worker threads).
+/// empty lists). `done` hears of each task the moment it finishes, on its
+/// worker thread, before `sink` (which waits for the tasks before it) does:
+/// what progress and the [`Forecast`] follow.
 pub fn execute(
     plan: &Plan,
     prepared: &[Prepared],
     probes: &[Vec<(u32, u64)>],
     sink: &mut dyn FnMut(Finished) -> anyhow::Result<()>,
-    tick: &(dyn Fn() + Sync),
+    done: &(dyn Fn(&Finished) + Sync),
 ) -> anyhow::Result<()> {
     let strategies = dedup_in_ladder_order(&plan.strategies);
     let counts: Vec<u64> = prepared.iter().map(Prepared::runs).collect();
@@ -642,13 +644,14 @@ pub fn execute(
                 plan.budget,
                 &plan.method,
             );
-            tick();
-            row.map(|row| Finished {
+            let finished = row.map(|row| Finished {
                 dataset: *d,
                 row,
                 probe: *probe,
                 took: start.elapsed(),
-            })
+            })?;
+            done(&finished);
+            Ok(finished)
         },
         sink,
     )
