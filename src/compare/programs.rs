@@ -203,7 +203,7 @@ pub fn run_all(
             let reference = Reference::new(&item.board);
             let side = item.board.size().side() as u32;
             if !sides_done.contains(&side)
-                && let Some(solved) = reference.first()?
+                && let Some(solved) = reference.any_solution()?
             {
                 sides_done.push(side);
                 for s in &mut sessions {

@@ -389,6 +389,16 @@ impl Outcome {
     /// How many outcomes there are: the length of per-outcome tables.
     pub const COUNT: usize = Outcome::ALL.len();
 
+    /// The outcomes a rung's run can have (the first four of
+    /// [`Outcome::ALL`]): the tables of rungs' rows (`compare`'s
+    /// `results.csv`, summary and report) list these only.
+    pub const RUNG: [Outcome; 4] = [
+        Outcome::Solved,
+        Outcome::NoSolution,
+        Outcome::BudgetExceeded,
+        Outcome::Unsupported,
+    ];
+
     /// True for the outcomes only an outside program can have: it failed
     /// (a rung's wrong answer is a bug in the lab, never an outcome).
     pub fn is_program_failure(self) -> bool {
