@@ -568,6 +568,18 @@ fn compare_reports_programs_beside_the_rungs() {
     }
     let readme = std::fs::read_to_string(out.join("README.md")).expect("README.md");
     assert!(readme.contains("## Outside programs"), "{readme}");
+    // The chart of programs among the rungs, both ways, linked from the report.
+    let svg = std::fs::read_to_string(out.join("programs.svg")).expect("programs.svg");
+    for bar in ["bitmask", "mrv", "right (whole)", "right beyond start-up"] {
+        assert!(svg.contains(bar), "programs.svg lacks {bar}");
+    }
+    assert!(
+        std::fs::metadata(out.join("programs.png"))
+            .expect("programs.png")
+            .len()
+            > 0
+    );
+    assert!(readme.contains("](programs.svg)"), "{readme}");
     // Placed on 4×4 against both rungs, over the 3 puzzles all finished.
     let sentence = readme
         .lines()

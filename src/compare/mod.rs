@@ -21,6 +21,7 @@ use anyhow::Context;
 pub mod charts;
 pub mod draw;
 pub mod programs;
+pub mod programs_chart;
 pub mod report;
 pub mod run;
 pub mod summary;
@@ -506,8 +507,15 @@ fn write_report(
     if !program_rows.is_empty() {
         let startups =
             programs::startups_from_meta(meta.get("program_startup").unwrap_or_default());
-        let placements =
-            programs::place(&programs::read_results(results)?, program_rows, &startups);
+        let results = programs::read_results(results)?;
+        let placements = programs::place(&results, program_rows, &startups);
+        let chart = programs_chart::render_chart(&programs_chart::panels(
+            &results,
+            program_rows,
+            &startups,
+        ))?;
+        staging.write(&format!("{}.svg", chart.stem), chart.svg.as_bytes())?;
+        staging.write(&format!("{}.png", chart.stem), &chart.png)?;
         let settings = meta.get("programs").unwrap_or_default();
         let (section, lines) = programs::section(settings, &placements, program_rows);
         md.push_str(&section);

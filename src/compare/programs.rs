@@ -513,6 +513,12 @@ pub fn section(settings: &str, placements: &[Placement], rows: &[ProgramRow]) ->
          puzzles: what its search costs, roughly.\n\n",
     );
     let _ = writeln!(md, "Programs: {settings}.\n");
+    let _ = writeln!(
+        md,
+        "![{}](programs.svg)\n\n*{}* — [PNG](programs.png)\n",
+        super::programs_chart::TITLE,
+        super::programs_chart::TITLE
+    );
     md.push_str(
         "| program | size | puzzles | finished | failed | time per puzzle (geometric mean) | start-up (median) |\n\
          |---|---|---:|---:|---:|---:|---:|\n",
