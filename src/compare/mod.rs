@@ -216,24 +216,24 @@ pub fn compare(
     let mut agg = Aggregate::with_datasets(prepared.iter().map(|p| p.source.name.as_str()));
     let mut conditions = Conditions::new(plan.jobs);
     conditions.sample_load();
-    progress.start(runs);
     progress.left(None);
+    progress.start(runs);
     progress.say("");
     let measuring = Instant::now();
     // The forecast follows tasks as they finish (on the workers), not as
     // the sink receives them in order: one slow task holds back the rows
     // after it, but not the work done meanwhile.
-    let forecast = Mutex::new((forecast, measuring));
+    let forecast = Mutex::new((forecast, run::Pace::default(), measuring));
     let done = |f: &run::Finished| {
         progress.tick();
         let Ok(mut guard) = forecast.lock() else {
             return;
         };
-        let (forecast, told) = &mut *guard;
-        forecast.finish(f.row.strategy, f.row.size, f.probe, f.took.as_secs_f64());
+        let (forecast, pace, told) = &mut *guard;
+        forecast.finish(f.row.strategy, f.row.size, f.probe, f.cpu.as_secs_f64());
         if told.elapsed().as_millis() >= 200 {
             *told = Instant::now();
-            if let Some(left) = forecast.left(measuring.elapsed()) {
+            if let Some(left) = pace.left(forecast, measuring.elapsed()) {
                 progress.left(Some(left));
             }
         }
