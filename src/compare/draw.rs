@@ -352,6 +352,25 @@ pub(super) fn decades(values: impl Iterator<Item = f64>) -> std::ops::Range<f64>
     lo..hi
 }
 
+/// [`decades`], with a decade more at an end that a value comes within a
+/// tenth of a decade of: markers there would be cut by the frame.
+fn decades_with_room(values: impl Iterator<Item = f64> + Clone) -> std::ops::Range<f64> {
+    let r = decades(values.clone());
+    let finite = || values.clone().filter(|v| v.is_finite() && *v > 0.0);
+    let near = |a: f64, b: f64| (a.log10() - b.log10()).abs() < 0.1;
+    let lo = if finite().any(|v| near(v, r.start)) {
+        r.start / 10.0
+    } else {
+        r.start
+    };
+    let hi = if finite().any(|v| near(v, r.end)) {
+        r.end * 10.0
+    } else {
+        r.end
+    };
+    lo..hi
+}
+
 /// Labels only at powers of ten on log axes (other key points print empty).
 pub(super) fn decade_label(v: f64, f: fn(f64) -> String) -> String {
     let l = v.log10();
@@ -1257,7 +1276,7 @@ fn size_panel<DB: DrawingBackend>(
             p.median_nodes
         }
     };
-    let y = decades(pts.iter().map(value));
+    let y = decades_with_room(pts.iter().map(value));
     let k = sides.len().max(1);
     let mut chart = ChartBuilder::on(area)
         .caption(caption, label_font())
@@ -1345,7 +1364,7 @@ fn fill_panel<DB: DrawingBackend>(
     let width = f64::from(FILL_BIN_PERCENT);
     let lo = p.bins.first().map_or(0, |b| b.0) as f64 * width;
     let hi = (p.bins.last().map_or(0, |b| b.0) + 1) as f64 * width;
-    let y = decades(p.points.iter().map(|q| q.median_nanos));
+    let y = decades_with_room(p.points.iter().map(|q| q.median_nanos));
     // The caption, then a strip for the puzzle counts (drawn by hand: a
     // top label area would get a second set of axis labels).
     let (head, body) = area.split_vertically(34);
