@@ -43,6 +43,13 @@ pub const TIMING: Method = Method {
     min_samples: 5,
 };
 
+/// `--time-limit`: wall-clock seconds an outside program ([`crate::program`])
+/// may take on one puzzle before it is killed and the puzzle recorded as
+/// `time-limit`. Ten times Baekjoon's most generous limit for these problems
+/// (about 1 s for PyPy3 on 2580), so that a correct program that is merely
+/// slow still gets a time, while a looping one costs ten seconds per puzzle.
+pub const TIME_LIMIT: Duration = Duration::from_secs(10);
+
 /// Seed of every seeded sample (`--sample N --seed S`).
 pub const SEED: u64 = 1;
 

@@ -11,6 +11,7 @@
 //! * [`compare`] — strategies × datasets → CSV, charts and a written report.
 //! * [`chart`] — the chart engine's setup (plotters, embedded font, SVG + PNG).
 //! * [`speed`] — throughput measurement (the `speed` command).
+//! * [`program`] — outside solver programs, run, timed and judged beside the ladder.
 //! * [`check`] — the fixture table and the invariant checks any rung must pass.
 //! * [`dataset`] / [`input`] — the one puzzle reader (text layouts and CSV),
 //!   datasets by name or path.
@@ -46,6 +47,7 @@ pub mod input;
 pub mod measure;
 pub mod output;
 pub mod present;
+pub mod program;
 pub mod progress;
 pub mod rate;
 pub mod replay;

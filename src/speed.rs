@@ -17,11 +17,18 @@
 //!    of every puzzle.
 //!
 //! Single-threaded by design: a per-puzzle latency measured on one core.
+//!
+//! An outside program ([`measure_program`]) is run once per puzzle through a
+//! [`Session`] (its answer judged, see [`crate::program`]); its time is the
+//! child's CPU time (start-up included) or, in stream mode, the wall-clock
+//! time per answer. It has no counters, and gets a throughput only when it
+//! solved every puzzle (or rightly printed nothing for one without solution).
 
 use serde::{Deserialize, Serialize};
 
 use crate::board::Board;
 use crate::measure::{self, Bug, Method};
+use crate::program::{Entrant, Feed, Program, Reference, Session, StartError};
 use crate::search::{Budget, Limits};
 use crate::stats::Summary;
 use crate::strategy::{Outcome, Strategy, WrongSolution};
@@ -35,6 +42,20 @@ pub struct SpeedOptions {
     pub method: Method,
 }
 
+/// Which clock a set's times were read from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Clock {
+    /// A rung: the measuring thread's CPU time per solve.
+    ThreadCpu,
+    /// A program, a process per puzzle: the child's user + system CPU time,
+    /// process start-up included.
+    ChildCpu,
+    /// A program in stream mode: wall-clock time from writing a puzzle to
+    /// reading its answer.
+    Wall,
+}
+
 /// The time of a whole set: the per-puzzle times summed and described.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 pub struct SetTiming {
@@ -44,6 +65,8 @@ pub struct SetTiming {
     pub per_puzzle: Summary,
     /// Timed runs in all.
     pub runs: u64,
+    /// What the times are.
+    pub clock: Clock,
 }
 
 impl SetTiming {
@@ -61,10 +84,13 @@ impl SetTiming {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct SpeedRow {
     pub dataset: String,
-    pub strategy: Strategy,
+    /// A rung, or an outside program (which has no counters: the counter
+    /// fields below stay 0 and are written as empty cells).
+    pub entrant: Entrant,
     pub puzzles: u64,
     /// Puzzles per [`Outcome`], in the order of [`Outcome::ALL`].
-    pub outcomes: [u64; 4],
+    pub outcomes: [u64; Outcome::COUNT],
+    /// Node budget (rungs).
     pub budget: Budget,
     /// Puzzles solved with no guess at all (`guesses == 0`).
     pub solved_without_guessing: u64,
@@ -75,12 +101,27 @@ pub struct SpeedRow {
     pub total_nodes: u64,
     /// `None` unless every puzzle was solved or proven to have no solution.
     pub timing: Option<SetTiming>,
+    /// A program's first failed puzzle: `puzzle N: outcome: reason`.
+    pub failure: Option<String>,
 }
 
 impl SpeedRow {
     /// Puzzles with this outcome.
     pub fn with(&self, outcome: Outcome) -> u64 {
         self.outcomes[outcome as usize]
+    }
+    /// Puzzles an outside program failed (wrong answer, time limit, crash,
+    /// unreadable output).
+    pub fn failed(&self) -> u64 {
+        Outcome::ALL
+            .iter()
+            .filter(|o| o.is_program_failure())
+            .map(|&o| self.with(o))
+            .sum()
+    }
+    /// True for a rung's row (it has counters).
+    pub fn counted(&self) -> bool {
+        matches!(self.entrant, Entrant::Rung(_))
     }
     /// % of the puzzles solved without a single guess.
     pub fn pct_without_guessing(&self) -> f64 {
@@ -101,15 +142,24 @@ impl SpeedRow {
     pub fn record(&self) -> SpeedRecord {
         let t = self.timing;
         let q = |f: fn(&Summary) -> f64| t.map(|t| f(&t.per_puzzle) / 1e3);
+        let counted = |x: f64| self.counted().then_some(x);
         SpeedRecord {
             dataset: self.dataset.clone(),
-            strategy: self.strategy,
+            strategy: self.entrant.clone(),
             puzzles: self.puzzles,
             solved: self.with(Outcome::Solved),
             no_solution: self.with(Outcome::NoSolution),
             budget_exceeded: self.with(Outcome::BudgetExceeded),
             unsupported: self.with(Outcome::Unsupported),
-            budget: self.budget.to_string(),
+            wrong_answer: self.with(Outcome::WrongAnswer),
+            time_limit: self.with(Outcome::TimeLimit),
+            crashed: self.with(Outcome::Crashed),
+            bad_output: self.with(Outcome::BadOutput),
+            budget: if self.counted() {
+                self.budget.to_string()
+            } else {
+                String::new()
+            },
             puzzles_per_sec: t.map(|t| t.puzzles_per_sec()),
             us_per_puzzle: t.map(|t| t.us_per_puzzle()),
             us_median: q(|s| s.median),
@@ -118,26 +168,34 @@ impl SpeedRow {
             us_q3: q(|s| s.q3),
             us_max: q(|s| s.max),
             runs: t.map(|t| t.runs),
-            pct_solved_without_guessing: self.pct_without_guessing(),
-            guesses_per_puzzle: self.guesses_per_puzzle(),
-            nodes_per_puzzle: self.nodes_per_puzzle(),
-            counters_exact: self.counters_exact(),
+            clock: t.map(|t| t.clock),
+            pct_solved_without_guessing: counted(self.pct_without_guessing()),
+            guesses_per_puzzle: counted(self.guesses_per_puzzle()),
+            nodes_per_puzzle: counted(self.nodes_per_puzzle()),
+            counters_exact: self.counted().then(|| self.counters_exact()),
+            reason: self.failure.clone().unwrap_or_default(),
         }
     }
 }
 
 /// [`SpeedRow`] flattened for CSV (the `csv` crate cannot nest).
-/// Empty cells mean "not timed" (a puzzle over budget or unsupported).
+/// Empty time cells mean "not timed" (a puzzle over budget, unsupported or
+/// failed); empty counter cells and budget mean a program (no counters).
 /// Per-puzzle times are in microseconds.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct SpeedRecord {
     pub dataset: String,
-    pub strategy: Strategy,
+    /// The rung's or the program's name.
+    pub strategy: Entrant,
     pub puzzles: u64,
     pub solved: u64,
     pub no_solution: u64,
     pub budget_exceeded: u64,
     pub unsupported: u64,
+    pub wrong_answer: u64,
+    pub time_limit: u64,
+    pub crashed: u64,
+    pub bad_output: u64,
     pub budget: String,
     pub puzzles_per_sec: Option<f64>,
     pub us_per_puzzle: Option<f64>,
@@ -147,10 +205,13 @@ pub struct SpeedRecord {
     pub us_q3: Option<f64>,
     pub us_max: Option<f64>,
     pub runs: Option<u64>,
-    pub pct_solved_without_guessing: f64,
-    pub guesses_per_puzzle: f64,
-    pub nodes_per_puzzle: f64,
-    pub counters_exact: bool,
+    pub clock: Option<Clock>,
+    pub pct_solved_without_guessing: Option<f64>,
+    pub guesses_per_puzzle: Option<f64>,
+    pub nodes_per_puzzle: Option<f64>,
+    pub counters_exact: Option<bool>,
+    /// A program's first failed puzzle, and why.
+    pub reason: String,
 }
 
 /// Measures one strategy on one set of puzzles (see the module docs for the
@@ -164,17 +225,7 @@ pub fn measure(
     tick: &dyn Fn(),
 ) -> Result<SpeedRow, Bug> {
     let limits = Limits::solve(opts.budget.get());
-    let mut row = SpeedRow {
-        dataset: dataset.to_string(),
-        strategy,
-        puzzles: puzzles.len() as u64,
-        outcomes: [0; 4],
-        budget: opts.budget,
-        solved_without_guessing: 0,
-        total_guesses: 0,
-        total_nodes: 0,
-        timing: None,
-    };
+    let mut row = SpeedRow::new(dataset, Entrant::Rung(strategy), puzzles, opts.budget);
     // 1. Counted, verified pass.
     let mut counted = Vec::with_capacity(puzzles.len());
     for p in puzzles {
@@ -216,7 +267,66 @@ pub fn measure(
         total_ns,
         per_puzzle,
         runs,
+        clock: Clock::ThreadCpu,
     });
+    Ok(row)
+}
+
+impl SpeedRow {
+    fn new(dataset: &str, entrant: Entrant, puzzles: &[Board], budget: Budget) -> SpeedRow {
+        SpeedRow {
+            dataset: dataset.to_string(),
+            entrant,
+            puzzles: puzzles.len() as u64,
+            outcomes: [0; Outcome::COUNT],
+            budget,
+            solved_without_guessing: 0,
+            total_guesses: 0,
+            total_nodes: 0,
+            timing: None,
+            failure: None,
+        }
+    }
+}
+
+/// Runs an outside program on every puzzle of a set, one at a time, and
+/// judges every answer (see the module docs). A failed puzzle is counted
+/// and the first one described in [`SpeedRow::failure`]; only a program
+/// that cannot be started, or a bug in the lab, is an error. `tick` is
+/// called once per puzzle.
+pub fn measure_program(
+    dataset: &str,
+    puzzles: &[Board],
+    program: &Program,
+    tick: &dyn Fn(),
+) -> Result<SpeedRow, StartError> {
+    let entrant = Entrant::Program(program.name.clone());
+    let mut row = SpeedRow::new(dataset, entrant, puzzles, Budget::UNLIMITED);
+    let mut session = Session::new(program);
+    let mut times = Vec::with_capacity(puzzles.len());
+    for (i, p) in puzzles.iter().enumerate() {
+        let run = session.run(p, &Reference::new(p))?;
+        tick();
+        row.outcomes[run.outcome as usize] += 1;
+        if run.outcome.is_program_failure() && row.failure.is_none() {
+            row.failure = Some(format!("puzzle {}: {}: {}", i + 1, run.outcome, run.reason));
+        }
+        times.push(run.ns() as f64);
+    }
+    let finished = row.with(Outcome::Solved) + row.with(Outcome::NoSolution);
+    if finished == row.puzzles {
+        let total_ns = times.iter().sum();
+        let clock = match program.feed {
+            Feed::PerPuzzle => Clock::ChildCpu,
+            Feed::Stream => Clock::Wall,
+        };
+        row.timing = Summary::of(&mut times).map(|per_puzzle| SetTiming {
+            total_ns,
+            per_puzzle,
+            runs: row.puzzles,
+            clock,
+        });
+    }
     Ok(row)
 }
 

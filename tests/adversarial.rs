@@ -56,6 +56,9 @@ fn solve(s: Strategy, puzzle: &Board) -> Run {
             assert_eq!((run.end, run.counts.nodes), (End::BudgetExceeded, b), "{s}");
         }
         Outcome::Unsupported => panic!("{s}: a run never reports unsupported"),
+        o @ (Outcome::WrongAnswer | Outcome::TimeLimit | Outcome::Crashed | Outcome::BadOutput) => {
+            panic!("{s}: {o} is an outside program's outcome, never a rung's")
+        }
         Outcome::NoSolution => {
             assert!(run.solution.is_none());
             assert_eq!(run.end, End::Exhausted, "{s}");

@@ -67,6 +67,15 @@ fn every_strategy_completes(puzzle: &Board) -> Result<u32, TestCaseError> {
         );
         match run.outcome {
             Outcome::Unsupported => prop_assert!(false, "{s}: a run never reports unsupported"),
+            o @ (Outcome::WrongAnswer
+            | Outcome::TimeLimit
+            | Outcome::Crashed
+            | Outcome::BadOutput) => {
+                prop_assert!(
+                    false,
+                    "{s}: {o} is an outside program's outcome, never a rung's"
+                )
+            }
             Outcome::Solved => {
                 let sol = run.solution.as_ref();
                 prop_assert!(sol.is_some(), "{s}: solved without a solution");

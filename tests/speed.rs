@@ -105,9 +105,11 @@ fn csv_header_and_exact_counter_columns() {
     let header = csv_header(stdout);
     assert_eq!(
         header.join(","),
-        "dataset,strategy,puzzles,solved,no_solution,budget_exceeded,unsupported,budget,\
+        "dataset,strategy,puzzles,solved,no_solution,budget_exceeded,unsupported,\
+         wrong_answer,time_limit,crashed,bad_output,budget,\
          puzzles_per_sec,us_per_puzzle,us_median,us_min,us_q1,us_q3,us_max,\
-         runs,pct_solved_without_guessing,guesses_per_puzzle,nodes_per_puzzle,counters_exact"
+         runs,clock,pct_solved_without_guessing,guesses_per_puzzle,nodes_per_puzzle,\
+         counters_exact,reason"
     );
     let rows = csv_rows(stdout);
     let names: Vec<&str> = rows.iter().map(|r| &r[1]).collect();

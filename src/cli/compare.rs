@@ -7,6 +7,7 @@ use std::process::ExitCode;
 use clap::Args;
 
 use super::args::{MeasureBudget, SampleArgs, StrategyList, TimingArgs};
+use super::program::ProgramArgs;
 use super::progress::Bar;
 use crate::compare::{self, run::Plan, run::resolve_sources};
 use crate::defaults;
@@ -28,6 +29,8 @@ pub struct CompareArgs {
     pub sample: SampleArgs,
     #[command(flatten)]
     pub timing: TimingArgs,
+    #[command(flatten)]
+    pub programs: ProgramArgs,
     /// Worker threads (default: all hardware threads). Row order and counters
     /// do not depend on it.
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=1024))]
@@ -72,6 +75,7 @@ pub fn compare(args: &CompareArgs, argv: &[OsString]) -> anyhow::Result<ExitCode
         sample: args.sample.sample(),
         method: args.timing.method(),
         jobs,
+        programs: args.programs.programs()?,
     };
     let out = match &args.out {
         Some(out) => out.clone(),
@@ -93,11 +97,20 @@ pub fn compare(args: &CompareArgs, argv: &[OsString]) -> anyhow::Result<ExitCode
         ));
     }
     crate::output::print(&done.console)?;
-    Ok(ExitCode::SUCCESS)
+    // A program that failed a puzzle fails the run (the report is written).
+    Ok(if done.program_failures > 0 {
+        ExitCode::from(super::EXIT_UNSOLVED)
+    } else {
+        ExitCode::SUCCESS
+    })
 }
 
 pub fn report(args: &ReportArgs) -> anyhow::Result<ExitCode> {
     let done = compare::redraw(&args.dir)?;
     crate::output::print(&done.console)?;
-    Ok(ExitCode::SUCCESS)
+    Ok(if done.program_failures > 0 {
+        ExitCode::from(super::EXIT_UNSOLVED)
+    } else {
+        ExitCode::SUCCESS
+    })
 }

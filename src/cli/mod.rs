@@ -20,6 +20,7 @@ mod compare;
 mod exit;
 mod generate;
 mod ladder;
+mod program;
 mod progress;
 mod rate;
 mod replay;

@@ -8,11 +8,12 @@ use std::process::ExitCode;
 use clap::Args;
 
 use crate::dataset::Dataset;
-use crate::speed::{SpeedOptions, SpeedRow, measure};
+use crate::speed::{Clock, SpeedOptions, SpeedRow, measure, measure_program};
 use crate::strategy::Outcome;
 
 use super::EXIT_UNSOLVED;
 use super::args::{MeasureBudget, SampleArgs, StrategyList, TimingArgs};
+use super::program::ProgramArgs;
 use super::progress::Bar;
 use crate::progress::Progress;
 
@@ -29,6 +30,8 @@ pub struct SpeedArgs {
     pub budget: MeasureBudget,
     #[command(flatten)]
     pub timing: TimingArgs,
+    #[command(flatten)]
+    pub programs: ProgramArgs,
     /// Print CSV (one row per dataset × strategy, every figure).
     #[arg(long, conflicts_with = "markdown")]
     pub csv: bool,
@@ -49,8 +52,9 @@ pub fn speed(args: &SpeedArgs) -> anyhow::Result<ExitCode> {
         .map(|f| Dataset::load_sampled(f, args.sample.sample()))
         .collect::<anyhow::Result<Vec<_>>>()?;
     let strategies = args.strategies.chosen();
-    let passes: u64 =
-        sets.iter().map(|d| 2 * d.len() as u64).sum::<u64>() * strategies.len() as u64;
+    let programs = args.programs.programs()?;
+    let passes: u64 = sets.iter().map(|d| d.len() as u64).sum::<u64>()
+        * (2 * strategies.len() + programs.len()) as u64;
     let progress = Bar::new("speed");
     progress.start(passes);
     let mut rows = Vec::new();
@@ -66,6 +70,17 @@ pub fn speed(args: &SpeedArgs) -> anyhow::Result<ExitCode> {
                 progress.tick()
             })?);
         }
+        for program in &programs {
+            progress.say(&format!(
+                "{} ({} puzzles) × program {}",
+                set.name,
+                boards.len(),
+                program.name
+            ));
+            rows.push(measure_program(&set.name, &boards, program, &|| {
+                progress.tick()
+            })?);
+        }
     }
     progress.finish();
     let text = if args.csv {
@@ -78,9 +93,10 @@ pub fn speed(args: &SpeedArgs) -> anyhow::Result<ExitCode> {
         t
     };
     crate::output::print(&text)?;
-    let incomplete = rows
-        .iter()
-        .any(|r| r.with(Outcome::BudgetExceeded) > 0 || r.with(Outcome::NoSolution) > 0);
+    // A puzzle not solved, or a program that failed one: exit 1.
+    let incomplete = rows.iter().any(|r| {
+        r.with(Outcome::BudgetExceeded) > 0 || r.with(Outcome::NoSolution) > 0 || r.failed() > 0
+    });
     Ok(if incomplete {
         ExitCode::from(EXIT_UNSOLVED)
     } else {
@@ -134,8 +150,24 @@ pub fn cells(row: &SpeedRow) -> [String; 10] {
         None => (na(), na(), na()),
     };
     let unsupported = row.with(Outcome::Unsupported);
-    let counters = unsupported < row.puzzles;
+    let counters = row.counted() && unsupported < row.puzzles;
     let mut notes = Vec::new();
+    match row.timing.map(|t| t.clock) {
+        Some(Clock::ChildCpu) => notes.push("program: child CPU time, start-up included".into()),
+        Some(Clock::Wall) => notes.push("program (stream): wall time per answer".into()),
+        Some(Clock::ThreadCpu) | None => {}
+    }
+    let failures: Vec<String> = Outcome::ALL
+        .iter()
+        .filter(|o| o.is_program_failure() && row.with(**o) > 0)
+        .map(|&o| format!("{} {o}", row.with(o)))
+        .collect();
+    if !failures.is_empty() {
+        notes.push(failures.join(", "));
+    }
+    if let Some(first) = &row.failure {
+        notes.push(format!("first: {first}"));
+    }
     if row.with(Outcome::NoSolution) > 0 {
         notes.push(format!(
             "{} without solution",
@@ -154,7 +186,7 @@ pub fn cells(row: &SpeedRow) -> [String; 10] {
     }
     [
         row.dataset.clone(),
-        row.strategy.name().to_string(),
+        row.entrant.name().to_string(),
         row.puzzles.to_string(),
         pps,
         us,
@@ -226,13 +258,23 @@ fn footer(args: &SpeedArgs) -> String {
         None => "every puzzle".to_string(),
     };
     let m = args.timing.method();
+    let programs = if args.programs.programs.is_empty() {
+        String::new()
+    } else {
+        format!(
+            "programs: one run per puzzle, every answer checked; time = the child's CPU time \
+             (user + system, process start-up included; wall time in stream mode); time limit \
+             {} s per puzzle; no counters\n",
+            args.programs.time_limit
+        )
+    };
     format!(
         "\nsingle thread; each puzzle timed as compare and ladder time it (median per-thread CPU time of \
          ≥{} samples over ≥{} ms of uncounted runs); puzzles/s = puzzles ÷ Σ per-puzzle times; \
          µs q1–q3 = quartiles of the per-puzzle times; budget {} nodes per puzzle; {sample}; \
          every solution verified before timing\n",
         m.min_samples, args.timing.min_time, args.budget.budget
-    )
+    ) + &programs
 }
 
 /// A Markdown (GitHub) table.

@@ -328,6 +328,10 @@ fn totals(t: &Trace) -> String {
         Outcome::NoSolution => "no solution",
         Outcome::BudgetExceeded => "budget exceeded",
         Outcome::Unsupported => "not run: the strategy does not support this size",
+        // Outside programs' outcomes; a trace is of a rung.
+        o @ (Outcome::WrongAnswer | Outcome::TimeLimit | Outcome::Crashed | Outcome::BadOutput) => {
+            o.name()
+        }
     };
     let mut out = format!("result: {outcome}\n");
     let row: Vec<String> = t.counts.values().iter().map(|&v| thousands(v)).collect();

@@ -24,7 +24,7 @@ use crate::Strategy;
 
 /// The family the font is registered as: plotters' `FontFamily::SansSerif`,
 /// the one criterion's plots ask for too.
-const FONT: &str = "sans-serif";
+pub(super) const FONT: &str = "sans-serif";
 const FONT_BYTES: &[u8] = include_bytes!("../../assets/DejaVuSans.ttf");
 
 /// Registers the embedded font as plotters' `sans-serif`, once per process.
@@ -276,10 +276,10 @@ pub fn color(s: Strategy) -> RGBColor {
     PALETTE[i % PALETTE.len()]
 }
 
-const GRID: RGBColor = RGBColor(0xDD, 0xDD, 0xDD);
-const FAINT: RGBColor = RGBColor(0xF1, 0xF1, 0xF1);
+pub(super) const GRID: RGBColor = RGBColor(0xDD, 0xDD, 0xDD);
+pub(super) const FAINT: RGBColor = RGBColor(0xF1, 0xF1, 0xF1);
 const TEXT: RGBColor = RGBColor(0x22, 0x22, 0x22);
-const MUTED: RGBColor = RGBColor(0x77, 0x77, 0x77);
+pub(super) const MUTED: RGBColor = RGBColor(0x77, 0x77, 0x77);
 const DIAGONAL: RGBColor = RGBColor(0xBB, 0xBB, 0xBB);
 
 /// `1.5 µs`, `20 ms`: times in nanoseconds.
@@ -335,7 +335,7 @@ fn trim(v: f64) -> String {
 }
 
 /// A log axis range covering `values`, widened to whole decades.
-fn decades(values: impl Iterator<Item = f64>) -> std::ops::Range<f64> {
+pub(super) fn decades(values: impl Iterator<Item = f64>) -> std::ops::Range<f64> {
     let (mut lo, mut hi) = (f64::INFINITY, f64::NEG_INFINITY);
     for v in values.filter(|v| v.is_finite() && *v > 0.0) {
         lo = lo.min(v);
@@ -372,7 +372,7 @@ fn decades_with_room(values: impl Iterator<Item = f64> + Clone) -> std::ops::Ran
 }
 
 /// Labels only at powers of ten on log axes (other key points print empty).
-fn decade_label(v: f64, f: fn(f64) -> String) -> String {
+pub(super) fn decade_label(v: f64, f: fn(f64) -> String) -> String {
     let l = v.log10();
     if (l - l.round()).abs() < 1e-9 {
         f(v)
@@ -381,13 +381,13 @@ fn decade_label(v: f64, f: fn(f64) -> String) -> String {
     }
 }
 
-fn title_font() -> TextStyle<'static> {
+pub(super) fn title_font() -> TextStyle<'static> {
     (FONT, 26).into_font().color(&TEXT)
 }
-fn label_font() -> TextStyle<'static> {
+pub(super) fn label_font() -> TextStyle<'static> {
     (FONT, 17).into_font().color(&TEXT)
 }
-fn tick_font() -> TextStyle<'static> {
+pub(super) fn tick_font() -> TextStyle<'static> {
     (FONT, 14).into_font().color(&TEXT)
 }
 /// Pixel size of [`note_font`].
@@ -397,12 +397,16 @@ fn note_font() -> TextStyle<'static> {
 }
 
 /// A chart that can draw itself on any plotters backend.
-trait Draw {
+pub(super) trait Draw {
     fn size(&self) -> (u32, u32);
     fn draw<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> DrawResult<DB>;
 }
 
-fn render(stem: &'static str, title: &'static str, chart: &impl Draw) -> anyhow::Result<Rendered> {
+pub(super) fn render(
+    stem: &'static str,
+    title: &'static str,
+    chart: &impl Draw,
+) -> anyhow::Result<Rendered> {
     register_font()?;
     let (w, h) = chart.size();
     let mut svg = String::new();
@@ -457,7 +461,10 @@ pub fn render_all(data: &ChartData) -> anyhow::Result<Vec<Rendered>> {
 }
 
 /// A centred note under the title.
-fn subtitle<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, text: &str) -> AreaResult<DB> {
+pub(super) fn subtitle<DB: DrawingBackend>(
+    root: &DrawingArea<DB, Shift>,
+    text: &str,
+) -> AreaResult<DB> {
     let (w, _) = root.dim_in_pixel();
     root.draw(&Text::new(
         text.to_string(),

@@ -20,6 +20,8 @@ use anyhow::Context;
 
 pub mod charts;
 pub mod draw;
+pub mod programs;
+pub mod programs_chart;
 pub mod report;
 pub mod run;
 pub mod summary;
@@ -58,6 +60,8 @@ pub struct Done {
     pub console: String,
     /// The command of a report of another selection this one replaced.
     pub replaced: Option<String>,
+    /// Puzzles outside programs failed ([`programs::failures`]).
+    pub program_failures: u64,
 }
 
 /// What a plan measures, as a folder name; `None` for the default selection.
@@ -80,6 +84,10 @@ pub fn selection(plan: &Plan) -> Option<String> {
     }
     if plan.budget != crate::defaults::MEASURE_BUDGET {
         parts.push(format!("budget-{}", plan.budget));
+    }
+    if !plan.programs.is_empty() {
+        let names: Vec<&str> = plan.programs.iter().map(|p| p.name.as_str()).collect();
+        parts.push(format!("programs-{}", names.join("+")));
     }
     if parts.is_empty() {
         return None;
@@ -247,6 +255,12 @@ pub fn compare(
     progress.say("writing the report");
     let file = staging.create(RESULTS)?;
     parts.join(file)?;
+    let (program_rows, startups) = programs::run_all(&plan.programs, &prepared, progress)?;
+    if !plan.programs.is_empty() {
+        staging.write(programs::PROGRAMS, &programs::to_csv(&program_rows)?)?;
+        meta.set("programs", programs::settings(&plan.programs));
+        meta.set("program_startup", programs::startups_to_meta(&startups));
+    }
     meta.set(
         "load",
         match conditions.load {
@@ -266,13 +280,15 @@ pub fn compare(
         format!("{:.1} s", start.elapsed().as_secs_f64()),
     );
 
-    let console = write_report(&mut staging, &agg, &meta, out)?;
+    let results = staging.path(RESULTS);
+    let console = write_report(&mut staging, &agg, &meta, out, &results, &program_rows)?;
     staging.commit(&FolderLock::acquire(out)?)?;
     Ok(Done {
         rows: agg.rows,
         out: out.to_path_buf(),
         console,
         replaced: previous,
+        program_failures: programs::failures(&program_rows),
     })
 }
 
@@ -400,14 +416,20 @@ pub fn redraw(dir: &Path) -> anyhow::Result<Done> {
             return Err(e).with_context(|| format!("cannot read {}", dir.join(META).display()));
         }
     };
+    // Programs' rows, when the run that made the folder had programs.
+    let program_rows = match meta.get("programs") {
+        Some(_) => programs::read(&dir.join(programs::PROGRAMS))?,
+        None => Vec::new(),
+    };
     let mut staging = Staging::with_lock(&lock)?;
-    let console = write_report(&mut staging, &agg, &meta, dir)?;
+    let console = write_report(&mut staging, &agg, &meta, dir, &results, &program_rows)?;
     staging.commit(&lock)?;
     Ok(Done {
         rows: agg.rows,
         out: dir.to_path_buf(),
         console,
         replaced: None,
+        program_failures: programs::failures(&program_rows),
     })
 }
 
@@ -447,12 +469,15 @@ pub fn read_results(path: &Path) -> anyhow::Result<Aggregate> {
 }
 
 /// Writes summary.csv, meta.csv, the charts and README.md into the staging
-/// folder; returns the console summary.
+/// folder; returns the console summary. Programs' rows (if any) are placed
+/// against the rungs' rows of `results`.
 fn write_report(
     staging: &mut Staging,
     agg: &Aggregate,
     meta: &Meta,
     out: &Path,
+    results: &Path,
+    program_rows: &[programs::ProgramRow],
 ) -> anyhow::Result<String> {
     let summary = agg.summary();
     let mut w = csv::Writer::from_writer(Vec::new());
@@ -472,12 +497,30 @@ fn write_report(
         staging.write(&format!("{}.svg", chart.stem), chart.svg.as_bytes())?;
         staging.write(&format!("{}.png", chart.stem), &chart.png)?;
     }
-    let md = report::markdown(meta, agg, &summary, &data);
-    staging.write(README, md.as_bytes())?;
-    Ok(report::console(
+    let mut md = report::markdown(meta, agg, &summary, &data);
+    let mut console = report::console(
         meta,
         agg,
         &data.ladders,
         &out.join(README).display().to_string(),
-    ))
+    );
+    if !program_rows.is_empty() {
+        let startups =
+            programs::startups_from_meta(meta.get("program_startup").unwrap_or_default());
+        let results = programs::read_results(results)?;
+        let placements = programs::place(&results, program_rows, &startups);
+        let chart = programs_chart::render_chart(&programs_chart::panels(
+            &results,
+            program_rows,
+            &startups,
+        ))?;
+        staging.write(&format!("{}.svg", chart.stem), chart.svg.as_bytes())?;
+        staging.write(&format!("{}.png", chart.stem), &chart.png)?;
+        let settings = meta.get("programs").unwrap_or_default();
+        let (section, lines) = programs::section(settings, &placements, program_rows);
+        md.push_str(&section);
+        console.push_str(&lines);
+    }
+    staging.write(README, md.as_bytes())?;
+    Ok(console)
 }

@@ -376,11 +376,11 @@ fn outcome_section(md: &mut String, agg: &Aggregate) {
          the strategy does not run that size.\n\n",
     );
     md.push_str("| size | strategy |");
-    for o in Outcome::ALL {
+    for o in Outcome::RUNG {
         let _ = write!(md, " {} |", o.name());
     }
     md.push_str("\n|---|---|");
-    md.push_str(&"---:|".repeat(Outcome::ALL.len()));
+    md.push_str(&"---:|".repeat(Outcome::RUNG.len()));
     md.push('\n');
     for side in agg.sides() {
         for s in agg.strategies() {
@@ -510,11 +510,11 @@ pub fn markdown(meta: &Meta, agg: &Aggregate, summary: &[SummaryRow], data: &Cha
     for name in &agg.datasets {
         let _ = writeln!(md, "### {}\n", code(name));
         md.push_str("| strategy | puzzles |");
-        for o in Outcome::ALL {
+        for o in Outcome::RUNG {
             let _ = write!(md, " {} |", o.name());
         }
         md.push_str(" median nodes | p90 nodes | max nodes | median time | p90 time | max time |\n|---|---:|");
-        md.push_str(&"---:|".repeat(Outcome::ALL.len() + 6));
+        md.push_str(&"---:|".repeat(Outcome::RUNG.len() + 6));
         md.push('\n');
         for r in summary.iter().filter(|r| r.dataset == *name) {
             let _ = write!(md, "| `{}` | {} |", r.strategy, r.puzzles);

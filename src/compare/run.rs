@@ -138,6 +138,11 @@ impl Row {
                 valid.join(", ")
             )
         })?;
+        if outcome.is_program_failure() {
+            return Err(format!(
+                "column 8 (outcome): {outcome} is an outside program's outcome (programs.csv), not a rung's"
+            ));
+        }
         let first = ID_COLUMNS.len();
         let counts = if (first..first + Counts::LEN).all(|i| field(i).is_empty()) {
             None
@@ -212,6 +217,9 @@ pub struct Plan {
     /// How long to time each puzzle × strategy.
     pub method: Method,
     pub jobs: usize,
+    /// Outside programs, run after the rungs on the same puzzles
+    /// ([`super::programs`]).
+    pub programs: Vec<crate::program::Program>,
 }
 
 /// Reads a dataset once, checking every puzzle, and returns how many there are.

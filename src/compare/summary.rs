@@ -22,8 +22,9 @@ use crate::Strategy;
 use crate::stats::Summary;
 use crate::strategy::Outcome;
 
-/// How many outcomes there are ([`Outcome::ALL`]).
-pub const OUTCOMES: usize = Outcome::ALL.len();
+/// How many outcomes a rung's row can have ([`Outcome::RUNG`]; outside
+/// programs' outcomes live in `programs.csv`).
+pub const OUTCOMES: usize = Outcome::RUNG.len();
 
 /// What an outcome means for the statistics. Every outcome has exactly one
 /// kind (an exhaustive match: a new outcome must say how it counts).
@@ -48,6 +49,11 @@ impl Kind {
             Outcome::NoSolution => Kind::NoSolution,
             Outcome::BudgetExceeded => Kind::Stopped,
             Outcome::Unsupported => Kind::NotRun,
+            // Outside programs' failures live in programs.csv: never in the
+            // rungs' rows these statistics read (Row::from_record refuses them).
+            Outcome::WrongAnswer | Outcome::TimeLimit | Outcome::Crashed | Outcome::BadOutput => {
+                Kind::NotRun
+            }
         }
     }
 
@@ -57,9 +63,9 @@ impl Kind {
     }
 }
 
-/// Position of an outcome in [`Outcome::ALL`] (the order of every table).
+/// Position of an outcome in [`Outcome::RUNG`] (the order of every table).
 pub fn outcome_index(outcome: Outcome) -> usize {
-    Outcome::ALL
+    Outcome::RUNG
         .iter()
         .position(|&o| o == outcome)
         .unwrap_or_default()
@@ -77,13 +83,13 @@ pub struct Sample {
     pub clues: u16,
     /// Board side (4..=25).
     pub side: u8,
-    /// Index into [`Outcome::ALL`].
+    /// Index into [`Outcome::RUNG`].
     outcome: u8,
 }
 
 impl Sample {
     pub fn outcome(&self) -> Outcome {
-        Outcome::ALL[usize::from(self.outcome)]
+        Outcome::RUNG[usize::from(self.outcome)]
     }
     pub fn kind(&self) -> Kind {
         Kind::of(self.outcome())
@@ -110,7 +116,7 @@ pub fn fill(clues: u32, side: u32) -> f64 {
 #[derive(Clone, Debug, Default)]
 pub struct Group {
     pub puzzles: u64,
-    /// Rows per outcome, in [`Outcome::ALL`] order.
+    /// Rows per outcome, in [`Outcome::RUNG`] order.
     pub outcomes: [u64; OUTCOMES],
     /// Measured runs (every outcome but the not-run ones), in puzzle order.
     pub samples: Vec<Sample>,
@@ -128,7 +134,7 @@ impl Group {
 
 /// Rows of one kind in a per-outcome table.
 pub fn count_kind(outcomes: &[u64; OUTCOMES], kind: Kind) -> u64 {
-    Outcome::ALL
+    Outcome::RUNG
         .iter()
         .zip(outcomes)
         .filter(|&(&o, _)| Kind::of(o) == kind)
@@ -234,7 +240,7 @@ impl Aggregate {
         self.puzzles_by_side.keys().copied().collect()
     }
 
-    /// Rows of `strategy` on `side` per outcome ([`Outcome::ALL`] order).
+    /// Rows of `strategy` on `side` per outcome ([`Outcome::RUNG`] order).
     pub fn outcomes(&self, side: u32, strategy: Strategy) -> [u64; OUTCOMES] {
         self.outcomes_by_side
             .get(&(side, strategy))
@@ -525,7 +531,7 @@ pub struct SummaryRow {
     pub dataset: String,
     pub strategy: String,
     pub puzzles: u64,
-    /// Rows per outcome, in [`Outcome::ALL`] order.
+    /// Rows per outcome, in [`Outcome::RUNG`] order.
     pub outcomes: [u64; OUTCOMES],
     pub nodes: Option<Summary>,
     pub time: Option<Summary>,
@@ -541,7 +547,7 @@ pub fn columns() -> Vec<String> {
     let mut c: Vec<String> = ["dataset", "strategy", "puzzles"]
         .map(String::from)
         .to_vec();
-    c.extend(Outcome::ALL.iter().map(|o| o.name().replace('-', "_")));
+    c.extend(Outcome::RUNG.iter().map(|o| o.name().replace('-', "_")));
     c.extend(
         [
             "nodes_median",
@@ -665,11 +671,11 @@ mod tests {
         assert_eq!(std::mem::size_of::<Sample>(), 24);
     }
 
-    /// Every outcome has a kind, and the tables follow `Outcome::ALL`.
+    /// Every outcome has a kind, and the tables follow `Outcome::RUNG`.
     #[test]
     fn outcome_tables_follow_the_registry() {
         let cols = columns();
-        for (i, o) in Outcome::ALL.iter().enumerate() {
+        for (i, o) in Outcome::RUNG.iter().enumerate() {
             assert_eq!(outcome_index(*o), i);
             assert_eq!(cols[3 + i], o.name().replace('-', "_"));
             let _ = Kind::of(*o);

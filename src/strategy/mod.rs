@@ -407,16 +407,52 @@ pub enum Outcome {
     BudgetExceeded,
     /// The strategy does not handle this board size: nothing was run.
     Unsupported,
+    /// An outside program ([`crate::program`]) answered with a grid that is
+    /// not a valid completion of the givens (or, in lex-first mode, not the
+    /// lexicographically first one), or with no grid for a solvable puzzle.
+    WrongAnswer,
+    /// An outside program did not answer within its time limit; it was killed.
+    TimeLimit,
+    /// An outside program exited with a non-zero status or was killed by a signal.
+    Crashed,
+    /// An outside program's output could not be read as a grid in its format.
+    BadOutput,
 }
 
 impl Outcome {
     /// Every outcome, in the order tables list them.
-    pub const ALL: [Outcome; 4] = [
+    pub const ALL: [Outcome; 8] = [
+        Outcome::Solved,
+        Outcome::NoSolution,
+        Outcome::BudgetExceeded,
+        Outcome::Unsupported,
+        Outcome::WrongAnswer,
+        Outcome::TimeLimit,
+        Outcome::Crashed,
+        Outcome::BadOutput,
+    ];
+
+    /// How many outcomes there are: the length of per-outcome tables.
+    pub const COUNT: usize = Outcome::ALL.len();
+
+    /// The outcomes a rung's run can have (the first four of
+    /// [`Outcome::ALL`]): the tables of rungs' rows (`compare`'s
+    /// `results.csv`, summary and report) list these only.
+    pub const RUNG: [Outcome; 4] = [
         Outcome::Solved,
         Outcome::NoSolution,
         Outcome::BudgetExceeded,
         Outcome::Unsupported,
     ];
+
+    /// True for the outcomes only an outside program can have: it failed
+    /// (a rung's wrong answer is a bug in the lab, never an outcome).
+    pub fn is_program_failure(self) -> bool {
+        matches!(
+            self,
+            Outcome::WrongAnswer | Outcome::TimeLimit | Outcome::Crashed | Outcome::BadOutput
+        )
+    }
 
     /// The outcome of a search that found `solutions` and ended so.
     pub fn of(solutions: u64, end: End) -> Outcome {
@@ -435,6 +471,10 @@ impl Outcome {
             Outcome::NoSolution => "none",
             Outcome::BudgetExceeded => "budget",
             Outcome::Unsupported => "unsupported",
+            // Outside programs' outcomes keep their one name.
+            Outcome::WrongAnswer | Outcome::TimeLimit | Outcome::Crashed | Outcome::BadOutput => {
+                self.name()
+            }
         }
     }
 
@@ -444,6 +484,10 @@ impl Outcome {
             Outcome::NoSolution => "no-solution",
             Outcome::BudgetExceeded => "budget-exceeded",
             Outcome::Unsupported => "unsupported",
+            Outcome::WrongAnswer => "wrong-answer",
+            Outcome::TimeLimit => "time-limit",
+            Outcome::Crashed => "crashed",
+            Outcome::BadOutput => "bad-output",
         }
     }
 

@@ -39,6 +39,10 @@ impl Series {
             Outcome::NoSolution => ", no solution",
             Outcome::BudgetExceeded => ", over budget",
             Outcome::Unsupported => ", not run",
+            // Traces are of rungs; programs are never traced.
+            Outcome::WrongAnswer | Outcome::TimeLimit | Outcome::Crashed | Outcome::BadOutput => {
+                ", failed"
+            }
         };
         format!("{names} (n = {} nodes{note}{end})", thousands(self.nodes()))
     }

@@ -1,0 +1,302 @@
+//! One child process: started in a process group of its own, waited for
+//! with a deadline, killed with everything it started, reaped with its
+//! resource usage (`wait4`). Unix only; elsewhere programs cannot be run.
+
+use std::io::{self, Read};
+use std::process::{ChildStdin, ChildStdout};
+use std::sync::mpsc::{self, Receiver};
+use std::time::{Duration, Instant};
+
+/// How the child ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Ended {
+    /// Exited with this status.
+    Exit(i32),
+    /// Killed by this signal (not by the lab's time limit).
+    Signal(i32),
+    /// Killed by the lab at the deadline.
+    TimedOut,
+}
+
+/// A finished child.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Exit {
+    pub ended: Ended,
+    /// From just before the start to the exit (or the kill).
+    pub wall: Duration,
+    /// User + system CPU time of the child (and of the children it waited
+    /// for), as `wait4` reports it.
+    pub cpu: Option<Duration>,
+}
+
+/// Bytes read from a pipe until it closed: the first `cap` kept, and whether
+/// there was more.
+#[derive(Clone, Debug, Default)]
+pub(super) struct Captured {
+    pub bytes: Vec<u8>,
+    pub overflow: bool,
+}
+
+/// Reads `pipe` to its end on a thread of its own; keeps the first `cap`
+/// bytes (`tail`: the last ones) and drains the rest, so the writer never
+/// blocks on a full pipe.
+pub(super) fn capture<R: Read + Send + 'static>(
+    mut pipe: R,
+    cap: usize,
+    tail: bool,
+) -> Receiver<Captured> {
+    let (tx, rx) = mpsc::channel();
+    std::thread::spawn(move || {
+        let mut got = Captured::default();
+        let mut buf = [0u8; 8192];
+        loop {
+            match pipe.read(&mut buf) {
+                Ok(0) => break,
+                Ok(n) => {
+                    got.bytes.extend_from_slice(&buf[..n]);
+                    if got.bytes.len() > cap {
+                        got.overflow = true;
+                        if tail {
+                            let cut = got.bytes.len() - cap;
+                            got.bytes.drain(..cut);
+                        } else {
+                            got.bytes.truncate(cap);
+                        }
+                    }
+                }
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+                Err(_) => break,
+            }
+        }
+        let _ = tx.send(got);
+    });
+    rx
+}
+
+/// The last non-blank line of a program's standard error, at most 100
+/// characters: what a crash report quotes.
+pub(super) fn last_line(stderr: &[u8]) -> Option<String> {
+    let text = String::from_utf8_lossy(stderr);
+    let line = text.lines().map(str::trim).rfind(|l| !l.is_empty())?;
+    let mut s: String = line.chars().take(100).collect();
+    if s.len() < line.len() {
+        s.push('…');
+    }
+    Some(s)
+}
+
+/// How long to wait for a pipe to close after its program ended: only a
+/// process that left the group (a daemon) can keep it open longer.
+pub(super) const PIPE_GRACE: Duration = Duration::from_secs(1);
+
+/// A running child, alone in its process group.
+#[derive(Debug)]
+pub(super) struct Proc {
+    pid: i32,
+    start: Instant,
+    pub stdin: Option<ChildStdin>,
+    pub stdout: Option<ChildStdout>,
+    stderr: Option<Receiver<Captured>>,
+    reaped: bool,
+}
+
+impl Proc {
+    /// Starts `argv` with piped standard streams. An error means the
+    /// program could not be started at all (not found, not executable).
+    pub fn spawn(argv: &[String]) -> io::Result<Proc> {
+        imp::spawn(argv)
+    }
+
+    /// The tail of standard error, once the child has ended.
+    pub fn stderr_tail(&mut self) -> Vec<u8> {
+        match self.stderr.take() {
+            Some(rx) => rx.recv_timeout(PIPE_GRACE).unwrap_or_default().bytes,
+            None => Vec::new(),
+        }
+    }
+
+    /// Waits for the child to exit, at most until `deadline` (then kills it:
+    /// [`Ended::TimedOut`]); kills what is left of its process group either
+    /// way, and reaps it.
+    pub fn finish(&mut self, deadline: Instant) -> Exit {
+        // Standard input is closed first: a program reading to its end ends.
+        self.stdin = None;
+        let (ended, cpu, end) = imp::finish(self.pid, deadline);
+        self.reaped = true;
+        Exit {
+            ended,
+            wall: end.saturating_duration_since(self.start),
+            cpu,
+        }
+    }
+}
+
+impl Drop for Proc {
+    fn drop(&mut self) {
+        if !self.reaped {
+            self.stdin = None;
+            imp::finish(self.pid, Instant::now());
+        }
+    }
+}
+
+#[cfg(unix)]
+mod imp {
+    use std::io;
+    use std::os::unix::process::CommandExt as _;
+    use std::process::{Command, Stdio};
+    use std::sync::mpsc;
+    use std::time::{Duration, Instant};
+
+    use super::{Ended, Proc, capture};
+
+    pub fn spawn(argv: &[String]) -> io::Result<Proc> {
+        let (program, args) = argv
+            .split_first()
+            .ok_or_else(|| io::Error::new(io::ErrorKind::InvalidInput, "empty command"))?;
+        let start = Instant::now();
+        let mut child = Command::new(program)
+            .args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            // A group of its own: the time limit kills the program and
+            // whatever it started (a shell's children, a runner's workers).
+            .process_group(0)
+            .spawn()?;
+        // The child is reaped with wait4 below, never through `Child`.
+        let pid = child.id() as i32;
+        let stderr = child
+            .stderr
+            .take()
+            .map(|e| capture(e, super::super::MAX_OUTPUT / 256, true));
+        Ok(Proc {
+            pid,
+            start,
+            stdin: child.stdin.take(),
+            stdout: child.stdout.take(),
+            stderr,
+            reaped: false,
+        })
+    }
+
+    fn kill_group(pid: i32) {
+        // SAFETY: kill has no memory effects; -pid names the child's group,
+        // which exists while the child is not reaped.
+        unsafe {
+            libc::kill(-pid, libc::SIGKILL);
+        }
+    }
+
+    /// Blocks until the child has exited, without reaping it (so its pid
+    /// and group stay valid for the kill that follows).
+    fn wait_exited(pid: i32) {
+        loop {
+            // SAFETY: siginfo_t is plain data that waitid fills in.
+            let mut info: libc::siginfo_t = unsafe { std::mem::zeroed() };
+            // SAFETY: a valid pointer to a siginfo_t.
+            let rc = unsafe {
+                libc::waitid(
+                    libc::P_PID,
+                    pid as libc::id_t,
+                    &mut info,
+                    libc::WEXITED | libc::WNOWAIT,
+                )
+            };
+            if rc == 0 || io::Error::last_os_error().kind() != io::ErrorKind::Interrupted {
+                return;
+            }
+        }
+    }
+
+    /// Reaps the child: how it ended and its CPU time.
+    fn reap(pid: i32) -> (Ended, Option<Duration>) {
+        let mut status = 0;
+        // SAFETY: rusage is plain data that wait4 fills in.
+        let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
+        loop {
+            // SAFETY: valid pointers to an int and a rusage.
+            let rc = unsafe { libc::wait4(pid, &mut status, 0, &mut usage) };
+            if rc == pid {
+                break;
+            }
+            if io::Error::last_os_error().kind() != io::ErrorKind::Interrupted {
+                // Already reaped elsewhere: nothing is known of the exit.
+                return (Ended::Signal(0), None);
+            }
+        }
+        let tv = |t: libc::timeval| {
+            Duration::from_secs(t.tv_sec.max(0) as u64)
+                + Duration::from_micros(t.tv_usec.max(0) as u64)
+        };
+        let cpu = tv(usage.ru_utime) + tv(usage.ru_stime);
+        let ended = if libc::WIFEXITED(status) {
+            Ended::Exit(libc::WEXITSTATUS(status))
+        } else {
+            Ended::Signal(libc::WTERMSIG(status))
+        };
+        (ended, Some(cpu))
+    }
+
+    pub fn finish(pid: i32, deadline: Instant) -> (Ended, Option<Duration>, Instant) {
+        let (tx, rx) = mpsc::channel();
+        std::thread::spawn(move || {
+            wait_exited(pid);
+            let _ = tx.send(Instant::now());
+        });
+        let left = deadline.saturating_duration_since(Instant::now());
+        let (timed_out, end) = match rx.recv_timeout(left) {
+            Ok(end) => (false, end),
+            Err(_) => {
+                kill_group(pid);
+                (true, rx.recv().unwrap_or_else(|_| Instant::now()))
+            }
+        };
+        // Whatever the program left behind in its group goes too.
+        kill_group(pid);
+        let (ended, cpu) = reap(pid);
+        let ended = if timed_out { Ended::TimedOut } else { ended };
+        (ended, cpu, end)
+    }
+}
+
+#[cfg(not(unix))]
+mod imp {
+    use std::io;
+    use std::time::{Duration, Instant};
+
+    use super::{Ended, Proc};
+
+    pub fn spawn(_: &[String]) -> io::Result<Proc> {
+        Err(io::Error::new(
+            io::ErrorKind::Unsupported,
+            "outside programs can be run on unix systems only",
+        ))
+    }
+
+    pub fn finish(_: i32, _: Instant) -> (Ended, Option<Duration>, Instant) {
+        (Ended::Signal(0), None, Instant::now())
+    }
+}
+
+/// The usual name of a signal, for a crash report.
+pub(super) fn signal_name(sig: i32) -> String {
+    #[cfg(unix)]
+    {
+        let name = match sig {
+            libc::SIGSEGV => "SIGSEGV",
+            libc::SIGABRT => "SIGABRT",
+            libc::SIGFPE => "SIGFPE",
+            libc::SIGBUS => "SIGBUS",
+            libc::SIGILL => "SIGILL",
+            libc::SIGKILL => "SIGKILL",
+            libc::SIGTERM => "SIGTERM",
+            libc::SIGPIPE => "SIGPIPE",
+            libc::SIGINT => "SIGINT",
+            _ => return format!("signal {sig}"),
+        };
+        format!("signal {sig} ({name})")
+    }
+    #[cfg(not(unix))]
+    format!("signal {sig}")
+}
