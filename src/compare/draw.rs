@@ -2,7 +2,7 @@
 //!
 //! Text in PNGs is rendered with the DejaVu Sans font embedded in the binary
 //! (`assets/`): no system font library is needed at build or run time. The
-//! PNG backend lays text out itself, glyph by glyph ([`Crisp`]): plotters
+//! PNG backend lays text out itself, glyph by glyph (`Crisp`): plotters
 //! 0.3.7 drops each glyph's side bearing and rounds the pen position, which
 //! turned "cl" into "d" and swallowed spaces. SVG text names `sans-serif`
 //! and is laid out by the viewer.

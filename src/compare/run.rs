@@ -353,7 +353,7 @@ pub const INTERLEAVE: usize = 64;
 /// k-th of a dataset's n puzzles is measured at about (k + ½)/n of the way
 /// through its wave. So every stretch of the run holds a fair share of every
 /// dataset, hard and easy alike, and the run's average cost per task so far
-/// predicts the rest ([`eta`]): measured in file order, the hard curated
+/// predicts the rest (`eta`): measured in file order, the hard curated
 /// sets came first and the first minute predicted a run three times longer.
 /// Deterministic: it depends on the puzzle counts only.
 #[derive(Clone, Debug)]

@@ -16,7 +16,7 @@
 //!    [`Mode::LexFirst`] also the lexicographically first solution, which
 //!    the lab's row-major rungs find first ([`Reference`]).
 //!
-//! Each puzzle gets one [`ProgramRun`]: an [`Outcome`] (`solved`,
+//! Each puzzle gets one [`ProgramRun`]: an [`Outcome`](crate::Outcome) (`solved`,
 //! `no-solution` when the program rightly printed nothing for a puzzle
 //! without solution, `wrong-answer`, `time-limit`, `crashed`, `bad-output`,
 //! `unsupported`) with a short reason, the wall-clock time and the child's
