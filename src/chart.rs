@@ -16,7 +16,8 @@ use plotters::prelude::*;
 
 /// The family the font is registered as (plotters' `FontFamily::SansSerif`).
 pub const FONT: &str = "sans-serif";
-const FONT_BYTES: &[u8] = include_bytes!("../assets/DejaVuSans.ttf");
+/// The embedded font (DejaVu Sans): charts look the same on every machine.
+pub const FONT_BYTES: &[u8] = include_bytes!("../assets/DejaVuSans.ttf");
 
 /// Registers the embedded font as plotters' `sans-serif`, once per process.
 /// Must run before any text is measured, for SVG as well as PNG.

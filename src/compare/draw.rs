@@ -22,10 +22,12 @@ use super::charts::{CdfPanel, ChartData, FILL_BAND, FILL_BIN_PERCENT, FillPanel,
 use super::summary::Ladder;
 use crate::Strategy;
 
-/// The family the font is registered as: plotters' `FontFamily::SansSerif`,
-/// the one criterion's plots ask for too.
-pub(super) const FONT: &str = "sans-serif";
-const FONT_BYTES: &[u8] = include_bytes!("../../assets/DejaVuSans.ttf");
+pub(super) use crate::chart::FONT;
+use crate::chart::TEXT;
+use crate::chart::{FAINT, GRID, MUTED};
+use crate::chart::{
+    FONT_BYTES, decade_label, decades, encode_png, label_font, tick_font, title_font,
+};
 
 /// Registers the embedded font as plotters' `sans-serif`, once per process.
 /// Must run before any text is measured, for SVG as well as PNG.
@@ -35,11 +37,8 @@ const FONT_BYTES: &[u8] = include_bytes!("../../assets/DejaVuSans.ttf");
 /// ask for `sans-serif`, and without this they fail with `FontUnavailable`
 /// (the benches call it before criterion draws).
 pub fn register_font() -> anyhow::Result<()> {
-    static OK: OnceLock<bool> = OnceLock::new();
-    let ok = *OK.get_or_init(|| {
-        plotters::style::register_font(FONT, FontStyle::Normal, FONT_BYTES).is_ok()
-    });
-    if ok && glyphs().is_some() {
+    crate::chart::register_font()?;
+    if glyphs().is_some() {
         Ok(())
     } else {
         Err(anyhow!(
@@ -276,10 +275,6 @@ pub fn color(s: Strategy) -> RGBColor {
     PALETTE[i % PALETTE.len()]
 }
 
-pub(super) const GRID: RGBColor = RGBColor(0xDD, 0xDD, 0xDD);
-pub(super) const FAINT: RGBColor = RGBColor(0xF1, 0xF1, 0xF1);
-const TEXT: RGBColor = RGBColor(0x22, 0x22, 0x22);
-pub(super) const MUTED: RGBColor = RGBColor(0x77, 0x77, 0x77);
 const DIAGONAL: RGBColor = RGBColor(0xBB, 0xBB, 0xBB);
 
 /// `1.5 µs`, `20 ms`: times in nanoseconds.
@@ -334,24 +329,6 @@ fn trim(v: f64) -> String {
     }
 }
 
-/// A log axis range covering `values`, widened to whole decades.
-pub(super) fn decades(values: impl Iterator<Item = f64>) -> std::ops::Range<f64> {
-    let (mut lo, mut hi) = (f64::INFINITY, f64::NEG_INFINITY);
-    for v in values.filter(|v| v.is_finite() && *v > 0.0) {
-        lo = lo.min(v);
-        hi = hi.max(v);
-    }
-    if !lo.is_finite() {
-        return 1.0..10.0;
-    }
-    let lo = 10f64.powf(lo.log10().floor());
-    let mut hi = 10f64.powf(hi.log10().ceil());
-    if hi <= lo {
-        hi = lo * 10.0;
-    }
-    lo..hi
-}
-
 /// [`decades`], with a decade more at an end that a value comes within a
 /// tenth of a decade of: markers there would be cut by the frame.
 fn decades_with_room(values: impl Iterator<Item = f64> + Clone) -> std::ops::Range<f64> {
@@ -371,25 +348,6 @@ fn decades_with_room(values: impl Iterator<Item = f64> + Clone) -> std::ops::Ran
     lo..hi
 }
 
-/// Labels only at powers of ten on log axes (other key points print empty).
-pub(super) fn decade_label(v: f64, f: fn(f64) -> String) -> String {
-    let l = v.log10();
-    if (l - l.round()).abs() < 1e-9 {
-        f(v)
-    } else {
-        String::new()
-    }
-}
-
-pub(super) fn title_font() -> TextStyle<'static> {
-    (FONT, 26).into_font().color(&TEXT)
-}
-pub(super) fn label_font() -> TextStyle<'static> {
-    (FONT, 17).into_font().color(&TEXT)
-}
-pub(super) fn tick_font() -> TextStyle<'static> {
-    (FONT, 14).into_font().color(&TEXT)
-}
 /// Pixel size of [`note_font`].
 const NOTE_SIZE: f64 = 14.0;
 fn note_font() -> TextStyle<'static> {
@@ -432,20 +390,6 @@ pub(super) fn render(
         svg,
         png,
     })
-}
-
-fn encode_png(rgb: &[u8], w: u32, h: u32) -> anyhow::Result<Vec<u8>> {
-    let mut out = Vec::new();
-    {
-        let mut enc = png::Encoder::new(&mut out, w, h);
-        enc.set_color(png::ColorType::Rgb);
-        enc.set_depth(png::BitDepth::Eight);
-        enc.set_compression(png::Compression::Best);
-        let mut writer = enc.write_header()?;
-        writer.write_image_data(rgb)?;
-        writer.finish()?;
-    }
-    Ok(out)
 }
 
 /// Draws all five charts.

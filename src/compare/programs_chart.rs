@@ -11,13 +11,11 @@ use plotters::coord::Shift;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 
-use super::draw::{
-    Draw, FAINT, GRID, MUTED, Rendered, color, decade_label, decades, fmt_time, label_font, render,
-    size_name, subtitle, tick_font, title_font,
-};
+use super::draw::{Draw, Rendered, color, fmt_time, render, size_name, subtitle};
 use super::programs::{ProgramRow, Startup};
 use super::run::Row;
 use crate::Strategy;
+use crate::chart::{FAINT, GRID, MUTED, decade_label, decades, label_font, tick_font, title_font};
 use crate::strategy::Outcome;
 
 /// File stem and title.
