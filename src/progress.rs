@@ -11,6 +11,11 @@ pub trait Progress: Sync {
     }
     /// One step done.
     fn tick(&self) {}
+    /// `done` steps done so far (work that counts its own steps, such as
+    /// the nodes of one long search).
+    fn at(&self, done: u64) {
+        let _ = done;
+    }
     /// What is being done now (a dataset × strategy, a phase).
     fn say(&self, what: &str) {
         let _ = what;

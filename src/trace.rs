@@ -39,10 +39,14 @@
 //! browser test compares against).
 
 use std::fmt::Write as _;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::mpsc::{self, RecvTimeoutError};
 use std::time::{Duration, Instant};
 
 use crate::board::{Board, Cell, Geometry};
 use crate::counters::Counts;
+use crate::progress::Progress;
 use crate::search::{End, Limits};
 use crate::strategy::{Outcome, Strategy, WrongSolution, verify};
 
@@ -86,8 +90,54 @@ pub fn trace_window(
     from: u64,
     steps: usize,
 ) -> Result<Trace, WrongSolution> {
+    traced(strategy, puzzle, budget, Tracer::window(from, steps))
+}
+
+/// [`trace_window`], telling `progress` the nodes entered a few times a
+/// second (its total is the budget, when there is one): a traced search can
+/// run for minutes (`trace -s naive` on a hard puzzle), and a silent
+/// terminal looks hung. A watcher thread reads the count the [`Tracer`]
+/// publishes, so the search itself only stores a number now and then.
+pub fn trace_window_showing(
+    strategy: Strategy,
+    puzzle: &Board,
+    budget: Option<u64>,
+    from: u64,
+    steps: usize,
+    progress: &dyn Progress,
+) -> Result<Trace, WrongSolution> {
+    if let Some(total) = budget {
+        progress.start(total);
+    }
+    let nodes = Arc::new(AtomicU64::new(0));
+    let (finished, wait) = mpsc::channel::<()>();
+    std::thread::scope(|s| {
+        let seen = Arc::clone(&nodes);
+        s.spawn(move || {
+            // Ends as soon as the search drops `finished`.
+            while let Err(RecvTimeoutError::Timeout) = wait.recv_timeout(SHOW_EVERY) {
+                progress.at(seen.load(Ordering::Relaxed));
+            }
+        });
+        let tracer = Tracer::window(from, steps).publishing(nodes);
+        let traced = traced(strategy, puzzle, budget, tracer);
+        drop(finished);
+        traced
+    })
+}
+
+/// How often [`trace_window_showing`] reports progress.
+const SHOW_EVERY: Duration = Duration::from_millis(100);
+
+/// One verified traced run with `tracer`.
+fn traced(
+    strategy: Strategy,
+    puzzle: &Board,
+    budget: Option<u64>,
+    tracer: Tracer,
+) -> Result<Trace, WrongSolution> {
     let start = Instant::now();
-    let report = strategy.run(puzzle, Limits::solve(budget), Tracer::window(from, steps));
+    let report = strategy.run(puzzle, Limits::solve(budget), tracer);
     let elapsed = start.elapsed();
     if let Some(sol) = &report.first {
         verify(strategy, puzzle, sol)?;

@@ -3,6 +3,9 @@
 //! are shown). It sits below the strategies, beside the other counters, so
 //! the ladder can run with it without knowing about traced runs.
 
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
+
 use crate::board::{Cell, MAX_CELLS};
 use crate::counters::{Branch, Counter, Counts, DeadEnd, Reason};
 
@@ -117,6 +120,9 @@ pub struct Tracer {
     /// What the node at each depth of the current path branches on.
     branches: Vec<Branch>,
     over_time: DepthOverTime,
+    /// Where nodes so far are published, every [`Tracer::PUBLISH_EVERY`]
+    /// nodes, for a progress display on another thread ([`Tracer::publishing`]).
+    published: Option<Arc<AtomicU64>>,
 }
 
 impl Tracer {
@@ -140,7 +146,21 @@ impl Tracer {
             histogram: vec![0; MAX_CELLS + 1],
             branches: vec![Branch::Unstated; MAX_CELLS + 1],
             over_time: DepthOverTime::new(),
+            published: None,
         }
+    }
+
+    /// Nodes between two publications: rare enough to cost nothing next to
+    /// recording the events, often enough for a bar redrawn a few times a
+    /// second (every rung enters far more than 65,536 nodes per second).
+    pub const PUBLISH_EVERY: u64 = 1 << 16;
+
+    /// Also stores the nodes entered so far into `nodes` every
+    /// [`Tracer::PUBLISH_EVERY`] nodes, so that a long traced search can
+    /// show progress (`trace` on a terminal) without the search knowing.
+    pub fn publishing(mut self, nodes: Arc<AtomicU64>) -> Self {
+        self.published = Some(nodes);
+        self
     }
 
     /// The recorded events, in order (at most `steps`).
@@ -207,6 +227,11 @@ impl Counter for Tracer {
     #[inline]
     fn node(&mut self) {
         self.nodes += 1;
+        if self.nodes.is_multiple_of(Self::PUBLISH_EVERY)
+            && let Some(to) = &self.published
+        {
+            to.store(self.nodes, Ordering::Relaxed);
+        }
         let d = self.slot();
         self.histogram[d] += 1;
         // A rung that does not report its branches leaves no stale one behind.

@@ -695,3 +695,69 @@ fn every_event_tells_the_truth_about_the_board() {
         );
     }
 }
+
+/// Progress of a long traced search (`trace` draws it on a terminal): the
+/// tracer publishes its nodes every `PUBLISH_EVERY`, the watcher passes them
+/// on, the total is the budget, and the search is the same as without it.
+#[test]
+fn a_traced_search_reports_its_nodes_as_it_goes() {
+    use std::sync::Mutex;
+    use std::sync::atomic::{AtomicU64, Ordering};
+    use sudoku_lab::Strategy;
+    use sudoku_lab::format::parse_one;
+    use sudoku_lab::progress::Progress;
+    use sudoku_lab::search::Limits;
+    use sudoku_lab::trace::{Tracer, trace_window, trace_window_showing};
+
+    let b = parse_one(ANTI.trim()).unwrap().1.board;
+    // The published count, without a watcher: exact.
+    let budget = 300_000;
+    let nodes = std::sync::Arc::new(AtomicU64::new(0));
+    let run = Strategy::Naive.run(
+        &b,
+        Limits::solve(Some(budget)),
+        Tracer::new(10).publishing(nodes.clone()),
+    );
+    assert_eq!(run.nodes, budget, "the naive rung needs more than this");
+    let every = Tracer::PUBLISH_EVERY;
+    assert_eq!(nodes.load(Ordering::Relaxed), budget / every * every);
+
+    #[derive(Default)]
+    struct Heard {
+        total: Mutex<Vec<u64>>,
+        at: Mutex<Vec<u64>>,
+    }
+    impl Progress for Heard {
+        fn start(&self, total: u64) {
+            self.total.lock().unwrap().push(total);
+        }
+        fn at(&self, done: u64) {
+            self.at.lock().unwrap().push(done);
+        }
+    }
+    let heard = Heard::default();
+    let shown = trace_window_showing(Strategy::Naive, &b, Some(budget), 1, 10, &heard).unwrap();
+    let plain = trace_window(Strategy::Naive, &b, Some(budget), 1, 10).unwrap();
+    assert_eq!(shown.counts, plain.counts);
+    assert_eq!(shown.tracer.events(), plain.tracer.events());
+    assert_eq!(*heard.total.lock().unwrap(), vec![budget]);
+    // However many reports the clock allowed, each is a published count.
+    let at = heard.at.lock().unwrap();
+    assert!(at.windows(2).all(|w| w[0] <= w[1]), "{at:?}");
+    assert!(at.iter().all(|&n| n % every == 0 && n <= budget), "{at:?}");
+    // No budget: no total to show against.
+    let quiet = Heard::default();
+    let tiny = parse_one(TINY_LINE.trim()).unwrap().1.board;
+    trace_window_showing(Strategy::Naive, &tiny, None, 1, 10, &quiet).unwrap();
+    assert!(quiet.total.lock().unwrap().is_empty());
+}
+
+/// Piped, `trace` draws no progress: standard error stays empty.
+#[test]
+fn trace_draws_nothing_when_not_on_a_terminal() {
+    lab()
+        .args(["trace", "-s", "naive", "--steps", "3", "--budget", "300000"])
+        .write_stdin(ANTI)
+        .assert()
+        .stderr(predicate::str::is_empty());
+}

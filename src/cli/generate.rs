@@ -1,15 +1,15 @@
 //! `generate`: write a seeded set of uniquely solvable puzzles.
 
-use std::io::IsTerminal;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::Args;
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
+use super::progress::Bar;
 use crate::board::BoxSize;
 use crate::format::to_line;
 use crate::generate::{self, Clues, DEFAULT_MAX_ATTEMPTS, Params, Symmetry};
+use crate::progress::Progress;
 
 #[derive(Debug, Args)]
 pub struct GenerateArgs {
@@ -80,20 +80,10 @@ pub fn render(params: &Params, puzzles: &[crate::Board]) -> String {
 pub fn generate(args: &GenerateArgs) -> anyhow::Result<ExitCode> {
     let params = args.params();
     params.check()?;
-    let bar = ProgressBar::with_draw_target(
-        Some(params.count as u64),
-        if std::io::stderr().is_terminal() {
-            ProgressDrawTarget::stderr()
-        } else {
-            ProgressDrawTarget::hidden()
-        },
-    );
-    bar.set_style(
-        ProgressStyle::with_template("generating {pos}/{len} [{elapsed_precise}, eta {eta}]")
-            .unwrap_or_else(|_| ProgressStyle::default_bar()),
-    );
-    let puzzles = generate::generate(&params, &|| bar.inc(1));
-    bar.finish_and_clear();
+    let bar = Bar::new("generate");
+    bar.start(params.count as u64);
+    let puzzles = generate::generate(&params, &|| bar.tick());
+    bar.finish();
     let text = render(&params, &puzzles?);
     match &args.out {
         Some(path) => crate::output::write_file(path, text.as_bytes())?,

@@ -57,8 +57,57 @@ impl Bar {
         Bar { bar, eta }
     }
 
+    /// A counter for work of unknown length (a search with no node budget):
+    /// elapsed time, a spinner and how many `unit` so far.
+    pub fn open_ended(label: &str, unit: &str) -> Bar {
+        let bar = if std::io::stderr().is_terminal() {
+            let pb = ProgressBar::with_draw_target(None, ProgressDrawTarget::stderr());
+            if let Ok(style) = ProgressStyle::with_template(&format!(
+                "{label} {{elapsed_precise}} {{spinner}} {{human_pos}} {unit}  {{msg}}"
+            )) {
+                pb.set_style(style);
+            }
+            pb
+        } else {
+            ProgressBar::hidden()
+        };
+        Bar {
+            bar,
+            eta: Arc::default(),
+        }
+    }
+
+    /// [`Bar::open_ended`] for a command whose results stream to standard
+    /// output as it goes (`solve`, `count`, `rate`): when that output is a
+    /// terminal it is the progress, and a bar would be drawn through it, so
+    /// the bar shows only when the results go to a file or a pipe.
+    pub fn streaming(label: &str, unit: &str) -> Bar {
+        if std::io::stdout().is_terminal() {
+            Bar {
+                bar: ProgressBar::hidden(),
+                eta: Arc::default(),
+            }
+        } else {
+            Bar::open_ended(label, unit)
+        }
+    }
+
+    /// Runs `f` with the bar lifted off the terminal (for a note on
+    /// standard error in the middle of the work).
+    pub fn suspend<R>(&self, f: impl FnOnce() -> R) -> R {
+        self.bar.suspend(f)
+    }
+
     /// Removes the bar from the terminal.
     pub fn finish(&self) {
+        self.bar.finish_and_clear();
+    }
+}
+
+/// A bar goes away with its command's work, however that ends (an error
+/// included), so no half-drawn bar is left above the error message.
+impl Drop for Bar {
+    fn drop(&mut self) {
         self.bar.finish_and_clear();
     }
 }
@@ -69,6 +118,9 @@ impl crate::progress::Progress for Bar {
     }
     fn tick(&self) {
         self.bar.inc(1);
+    }
+    fn at(&self, done: u64) {
+        self.bar.set_position(done);
     }
     fn say(&self, what: &str) {
         self.bar.set_message(what.to_string());

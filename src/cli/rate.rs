@@ -11,6 +11,8 @@ use crate::present::ratings;
 use crate::rate::{Rating, rate as rate_one};
 
 use super::args::{MeasureBudget, SampleArgs};
+use super::progress::Bar;
+use crate::progress::Progress;
 
 /// How to print the ratings.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -51,11 +53,13 @@ pub fn rate(args: &RateArgs) -> anyhow::Result<ExitCode> {
     };
     let mut first = true;
     let budget = args.budget.budget;
+    let bar = Bar::streaming("rate", "puzzles");
     crate::exec::ordered(
         entries,
         args.jobs.map_or_else(crate::defaults::jobs, |j| j as usize),
         |(i, e)| Ok(rate_one(*i as usize + 1, &e.puzzle, budget)?),
         |r: Rating| {
+            bar.tick();
             match &mut sink {
                 Sink::Csv(w) => w.serialize(&r)?,
                 Sink::Table(w) => {

@@ -18,6 +18,8 @@ use crate::strategy::{Outcome, Run, Strategy};
 
 use super::EXIT_UNSOLVED;
 use super::args::SolveBudget;
+use super::progress::Bar;
+use crate::progress::Progress;
 
 /// Printed (one line, in place of a solution) for a line-format puzzle with no solution.
 pub const NO_SOLUTION: &str = "no solution";
@@ -64,6 +66,7 @@ fn timed_with_stats(
     limits: Limits,
     stats: bool,
     index: usize,
+    bar: &Bar,
 ) -> anyhow::Result<Run> {
     let size = puzzle.board.size();
     let strategy = requested.unwrap_or_else(|| Strategy::default_for(size));
@@ -76,7 +79,7 @@ fn timed_with_stats(
     let run = strategy.run_timed(&puzzle.board, limits)?;
     if stats {
         let m = measure(strategy, &puzzle.board, limits, &defaults::TIMING)?;
-        crate::output::note(stats_line(index, puzzle.line, &m));
+        bar.suspend(|| crate::output::note(stats_line(index, puzzle.line, &m)));
     }
     Ok(run)
 }
@@ -104,9 +107,11 @@ pub fn solve(args: &SolveArgs) -> anyhow::Result<ExitCode> {
     let mut out = crate::output::stdout();
     let mut all_solved = true;
     let mut index = 0;
+    let bar = Bar::streaming("solve", "puzzles");
     while let Some(puzzle) = reader.next() {
         let puzzle = puzzle?;
         index += 1;
+        bar.tick();
         let format = reader.format().unwrap_or(Format::Line);
         let run = timed_with_stats(
             args.strategy,
@@ -114,6 +119,7 @@ pub fn solve(args: &SolveArgs) -> anyhow::Result<ExitCode> {
             Limits::solve(args.budget.budget.get()),
             args.stats,
             index,
+            &bar,
         )?;
         if format != Format::Line && index > 1 {
             writeln!(out)?;
@@ -131,15 +137,17 @@ pub fn solve(args: &SolveArgs) -> anyhow::Result<ExitCode> {
             (None, _) => {
                 all_solved = false;
                 out.flush()?;
-                crate::output::note(format_args!(
-                    "puzzle {index} (line {}): {}",
-                    puzzle.line,
-                    match run.outcome {
-                        Outcome::BudgetExceeded =>
-                            format!("{BUDGET_EXCEEDED} after {} nodes", run.counts.nodes),
-                        _ => NO_SOLUTION.to_string(),
-                    }
-                ));
+                bar.suspend(|| {
+                    crate::output::note(format_args!(
+                        "puzzle {index} (line {}): {}",
+                        puzzle.line,
+                        match run.outcome {
+                            Outcome::BudgetExceeded =>
+                                format!("{BUDGET_EXCEEDED} after {} nodes", run.counts.nodes),
+                            _ => NO_SOLUTION.to_string(),
+                        }
+                    ))
+                });
             }
         }
     }
@@ -168,11 +176,13 @@ pub fn count(args: &CountArgs) -> anyhow::Result<ExitCode> {
     let mut out = crate::output::stdout();
     let mut complete = true;
     let mut index = 0;
+    let bar = Bar::streaming("count", "puzzles");
     for puzzle in reader.by_ref() {
         let puzzle = puzzle?;
         index += 1;
+        bar.tick();
         let limits = Limits::count(args.limit, args.budget.budget.get());
-        let run = timed_with_stats(args.strategy, &puzzle, limits, args.stats, index)?;
+        let run = timed_with_stats(args.strategy, &puzzle, limits, args.stats, index, &bar)?;
         match run.end {
             End::Exhausted => writeln!(out, "{}", run.solutions)?,
             End::SolutionLimit => writeln!(out, ">={}", run.solutions)?,

@@ -9,12 +9,13 @@ use std::process::ExitCode;
 use anyhow::bail;
 use clap::Args;
 
+use super::progress::Bar;
 use crate::board::Board;
 use crate::counters::Counts;
 use crate::format::Puzzle;
 use crate::input;
 use crate::strategy::{Outcome, Strategy};
-use crate::trace::{Leaf, Trace, Tree, chart, trace_window};
+use crate::trace::{Leaf, Trace, Tree, chart, trace_window, trace_window_showing};
 
 use super::EXIT_UNSOLVED;
 use super::args::MeasureBudget;
@@ -111,7 +112,16 @@ pub fn run(args: &TraceArgs) -> anyhow::Result<ExitCode> {
     let mut series = Vec::new();
     let mut all_solved = true;
     for (i, &strategy) in strategies.iter().enumerate() {
-        let t = trace_window(strategy, b, budget, args.from, args.steps)?;
+        // A bar of nodes against the budget while the search runs (on a
+        // terminal only), cleared before the listing is printed.
+        let label = format!("trace {strategy}");
+        let bar = match budget {
+            Some(_) => Bar::new(&label),
+            None => Bar::open_ended(&label, "nodes"),
+        };
+        let t = trace_window_showing(strategy, b, budget, args.from, args.steps, &bar);
+        bar.finish();
+        let t = t?;
         let mut out = String::new();
         if i > 0 {
             out.push('\n');
