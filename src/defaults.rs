@@ -43,6 +43,16 @@ pub const TIMING: Method = Method {
     min_samples: 5,
 };
 
+/// Puzzle × strategy tasks `compare` measures together, their samples
+/// interleaved ([`crate::measure::measure_all`]): at 5 ms or more of timed
+/// runs each, a group takes a worker at least 1.3 s, so one sample of every
+/// task takes a quarter of a second or more, longer than most stretches of
+/// slowness seen on this lab's VM (a stopped CPU for 30–130 ms, 2× for a few
+/// hundred ms). Small enough that the two workers share the default run
+/// evenly. Two default runs moved 9% of their rows by more than 2× without
+/// it, 0.08–0.9% with it.
+pub const MEASURE_GROUP: usize = 256;
+
 /// `--time-limit`: wall-clock seconds an outside program ([`crate::program`])
 /// may take on one puzzle before it is killed and the puzzle recorded as
 /// `time-limit`. Ten times Baekjoon's most generous limit for these problems

@@ -1,19 +1,24 @@
 //! One parallel executor for every command that fans out (`compare`,
-//! `rate`): items are read in chunks, each chunk's work runs on a pool of
-//! worker threads, and results reach the sink in input order. So output
-//! order, and everything computed from it, does not depend on the number of
-//! workers; only the wall time does. Memory is bounded by one chunk.
+//! `rate`): the calling thread reads the items and hands them out, worker
+//! threads take them one at a time as they free up, and results reach the
+//! sink in input order. So output order, and everything computed from it,
+//! does not depend on the number of workers; only the wall time does.
+//! Memory is bounded by a window of [`WINDOW`] items: no item is handed out
+//! that far ahead of the oldest one not yet sunk.
 
-use anyhow::Context;
-use rayon::prelude::*;
+use std::collections::BTreeMap;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Mutex, mpsc};
 
-/// Items per chunk: enough to keep every worker busy, few enough that memory
-/// stays small and the first results appear soon.
-pub const CHUNK: usize = 64;
+/// Most items handed out and not yet sunk: enough to keep every worker busy
+/// past one slow item, few enough that memory stays small.
+pub const WINDOW: usize = 64;
 
 /// Runs `work` on every item with `jobs` worker threads and hands the
-/// results to `sink` in input order. The first error (reading, working or
-/// sinking) stops the run.
+/// results to `sink` in input order, each as soon as it and every result
+/// before it are done. The first error (reading, working or sinking) stops
+/// the run: no new item is started, and the error is returned once the
+/// items under way have ended.
 pub fn ordered<T, R>(
     items: impl Iterator<Item = anyhow::Result<T>>,
     jobs: usize,
@@ -21,27 +26,87 @@ pub fn ordered<T, R>(
     mut sink: impl FnMut(R) -> anyhow::Result<()>,
 ) -> anyhow::Result<()>
 where
-    T: Sync,
+    T: Send,
     R: Send,
 {
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(jobs.max(1))
-        .build()
-        .context("cannot start the worker threads")?;
-    let mut items = items.peekable();
-    let mut chunk: Vec<T> = Vec::with_capacity(CHUNK);
-    while items.peek().is_some() {
-        chunk.clear();
-        for item in items.by_ref().take(CHUNK) {
-            chunk.push(item?);
+    let stop = AtomicBool::new(false);
+    let (hand_out, queue) = mpsc::channel::<(usize, T)>();
+    let queue = Mutex::new(queue);
+    let (results, inbox) = mpsc::channel::<(usize, anyhow::Result<R>)>();
+    std::thread::scope(|scope| {
+        for _ in 0..jobs.max(1) {
+            let results = results.clone();
+            let (queue, stop, work) = (&queue, &stop, &work);
+            scope.spawn(move || {
+                loop {
+                    let next = match queue.lock() {
+                        Ok(q) => q.recv(),
+                        Err(_) => break,
+                    };
+                    let Ok((i, item)) = next else { break };
+                    if stop.load(Ordering::Relaxed) {
+                        continue;
+                    }
+                    if results.send((i, work(&item))).is_err() {
+                        break;
+                    }
+                }
+            });
         }
-        let results: Vec<anyhow::Result<R>> =
-            pool.install(|| chunk.par_iter().map(&work).collect());
-        for r in results {
-            sink(r?)?;
+        drop(results);
+        let mut items = items.enumerate();
+        let (mut handed, mut next, mut read_all) = (0, 0, false);
+        let mut waiting = BTreeMap::new();
+        let outcome = loop {
+            while !read_all && handed < next + WINDOW {
+                match items.next() {
+                    None => read_all = true,
+                    Some((i, Ok(item))) => {
+                        if hand_out.send((i, item)).is_err() {
+                            read_all = true;
+                        }
+                        handed += 1;
+                    }
+                    Some((i, Err(e))) => {
+                        // Its turn comes after the items before it.
+                        waiting.insert(i, Err(e));
+                        handed += 1;
+                        read_all = true;
+                    }
+                }
+            }
+            if let Some(e) = drain(&mut waiting, &mut next, &mut sink) {
+                break Err(e);
+            }
+            if next == handed {
+                break Ok(());
+            }
+            match inbox.recv() {
+                Ok((i, result)) => {
+                    waiting.insert(i, result);
+                }
+                Err(_) => break Err(anyhow::anyhow!("the worker threads stopped")),
+            }
+        };
+        stop.store(true, Ordering::Relaxed);
+        drop(hand_out);
+        outcome
+    })
+}
+
+/// Sinks the waiting results that are next in order; the first error.
+fn drain<R>(
+    waiting: &mut BTreeMap<usize, anyhow::Result<R>>,
+    next: &mut usize,
+    sink: &mut impl FnMut(R) -> anyhow::Result<()>,
+) -> Option<anyhow::Error> {
+    while let Some(result) = waiting.remove(next) {
+        *next += 1;
+        if let Err(e) = result.and_then(&mut *sink) {
+            return Some(e);
         }
     }
-    Ok(())
+    None
 }
 
 #[cfg(test)]

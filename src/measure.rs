@@ -1,7 +1,8 @@
-//! One way to measure a strategy on a puzzle. `compare`, `speed`, `ladder`,
-//! `rate`, `trace` and `solve --stats` all call [`measure`] (or [`count`]
-//! when they need no time), so the same puzzle gets the same figures from
-//! every command.
+//! One way to measure a strategy on a puzzle. `compare`, `speed` and
+//! `ladder` call [`measure_all`] on groups of tasks, `solve --stats` calls
+//! [`measure`] (a group of one), and `rate`, `trace` and the counted passes
+//! call [`count`] when they need no time, so the same puzzle gets the same
+//! figures from every command.
 //!
 //! 1. **Counted run** (counters on): the exact counters, the outcome, and the
 //!    first solution, verified against the givens and the rules.
@@ -13,7 +14,11 @@
 //!    `min_time` of CPU time has been spent and `min_samples` taken. A solve
 //!    that alone takes `min_time` is timed once (its check run is the
 //!    sample). These decisions go by CPU time, so a run that was preempted
-//!    does not pass for a long one.
+//!    does not pass for a long one. The samples of a group's tasks are
+//!    taken in rounds, one per task per round, so each task's samples are
+//!    spread over the group's time; a sample taken while the core ran slow,
+//!    as a reference loop timed before and after it shows, is thrown away
+//!    and taken again in a later round ([`Timing::retaken`]).
 //! 3. **Figures**, per run: the median over samples of the thread's CPU time
 //!    (`CLOCK_THREAD_CPUTIME_ID`: time the scheduler gave to other processes
 //!    does not count) — *the* time of the lab — with the fastest and slowest
@@ -25,6 +30,7 @@
 //! and nothing else: no allocation, no parsing, no verification.
 
 use std::hint::black_box;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 use serde::{Deserialize, Serialize};
@@ -60,6 +66,10 @@ pub struct Timing {
     pub cpu_max_ns: f64,
     /// Wall-clock time: median over samples.
     pub wall_ns: f64,
+    /// Samples (or check runs) thrown away and taken again because the core
+    /// ran slow while they were taken (see `Pace` in this module's source).
+    #[serde(default)]
+    pub retaken: u32,
 }
 
 impl Timing {
@@ -127,12 +137,87 @@ pub fn measure(
     limits: Limits,
     method: &Method,
 ) -> Result<Measurement, Bug> {
-    with_solver(strategy, puzzle.size(), |solver| {
-        let mut m = counted(solver, puzzle, limits)?;
-        m.timing = Some(time(solver, puzzle, limits, method, &m)?);
-        Ok(m)
-    })
-    .unwrap_or_else(|_| Ok(unsupported(strategy)))
+    let mut all = measure_all(&[(strategy, puzzle)], limits, method, &mut |_, _| {});
+    all.pop()
+        .map_or_else(|| Ok(unsupported(strategy)), |r| r.map(|(m, _)| m))
+}
+
+/// Measures several puzzle × strategy tasks together, their samples
+/// interleaved: every task is counted and checked first, then the samples
+/// are taken in rounds, one per unfinished task per round, so that the
+/// samples of one task are spread over the whole group's time. A stretch
+/// of a few hundred milliseconds in which the machine runs slow then spoils
+/// one or two samples of many tasks (and the median shrugs it off) instead
+/// of every sample of a few. `finished(i, cpu)` hears of task `i` as soon
+/// as its last sample is taken, with the CPU time spent measuring it.
+/// Each result comes with that CPU time too.
+pub fn measure_all(
+    tasks: &[(Strategy, &Board)],
+    limits: Limits,
+    method: &Method,
+    finished: &mut dyn FnMut(usize, Duration),
+) -> Vec<Result<(Measurement, Duration), Bug>> {
+    let mut timers: Vec<Result<Timer, Bug>> = tasks
+        .iter()
+        .map(|&(strategy, puzzle)| {
+            let start = thread_cpu_ns();
+            let timer = with_solver(strategy, puzzle.size(), |solver| {
+                let m = counted(solver, puzzle, limits)?;
+                Timer::start(solver, puzzle, limits, method, m)
+            })
+            .unwrap_or_else(|_| Ok(Timer::done(unsupported(strategy))));
+            timer.map(|mut t| {
+                t.cost += cpu_since(start);
+                t
+            })
+        })
+        .collect();
+    for (i, t) in timers.iter().enumerate() {
+        if let Ok(t) = t
+            && t.finished()
+        {
+            finished(i, Duration::from_nanos(t.cost as u64));
+        }
+    }
+    // Rounds: one sample of every task still short of its samples.
+    loop {
+        let mut sampled = false;
+        for (i, (timer, &(strategy, puzzle))) in timers.iter_mut().zip(tasks).enumerate() {
+            let Ok(t) = timer else { continue };
+            if t.finished() {
+                continue;
+            }
+            sampled = true;
+            let start = thread_cpu_ns();
+            let _ = with_solver(strategy, puzzle.size(), |solver| {
+                t.sample(solver, puzzle, limits)
+            });
+            t.cost += cpu_since(start);
+            if t.finished() {
+                finished(i, Duration::from_nanos(t.cost as u64));
+            }
+        }
+        if !sampled {
+            break;
+        }
+    }
+    timers
+        .into_iter()
+        .zip(tasks)
+        .map(|(t, &(_, puzzle))| {
+            let t = t?;
+            let cost = Duration::from_nanos(t.cost as u64);
+            Ok((t.finish(puzzle)?, cost))
+        })
+        .collect()
+}
+
+/// CPU time of this thread since `start` (a [`thread_cpu_ns`] reading).
+fn cpu_since(start: Option<u64>) -> f64 {
+    match (start, thread_cpu_ns()) {
+        (Some(a), Some(b)) => b.saturating_sub(a) as f64,
+        _ => 0.0,
+    }
 }
 
 fn unsupported(strategy: Strategy) -> Measurement {
@@ -162,78 +247,207 @@ fn counted(solver: &mut Solver, puzzle: &Board, limits: Limits) -> Result<Measur
     })
 }
 
-/// Steps 2 and 3: the check run, the samples, the figures.
-fn time(
-    solver: &mut Solver,
-    puzzle: &Board,
-    limits: Limits,
-    method: &Method,
-    counted: &Measurement,
-) -> Result<Timing, Bug> {
-    let strategy = solver.strategy();
-    // The check run: same tree, same outcome, a verified answer.
-    let first = Clock::start();
-    let tally = solver.search(black_box(puzzle), limits, NoCount);
-    let (first_cpu, first_wall) = first.stop();
-    if tally.nodes != counted.counts.nodes || tally.solutions != counted.solutions {
-        return Err(Bug::Disagree {
-            strategy,
-            puzzle: puzzle.clone(),
-            counted: counted.counts.nodes,
-            timed: tally.nodes,
-        });
+/// Steps 2 and 3 for one task: the check run, the samples, the figures.
+struct Timer {
+    /// The counted run's measurement; its timing is filled at the end.
+    m: Measurement,
+    /// Runs per sample.
+    batch: u64,
+    /// Samples wanted and time wanted (CPU ns).
+    samples_wanted: u32,
+    min_time: f64,
+    /// Per-run CPU and wall time of each kept sample.
+    cpu: Vec<f64>,
+    wall: Vec<f64>,
+    /// CPU time of the kept samples.
+    spent: f64,
+    /// Timed runs in all, and how many found a solution.
+    runs: u64,
+    found: u64,
+    retaken: u32,
+    /// CPU time spent measuring this task (for forecasts), ns.
+    cost: f64,
+}
+
+impl Timer {
+    /// A task with nothing to time (the strategy does not run the size).
+    fn done(m: Measurement) -> Timer {
+        Timer {
+            m,
+            batch: 0,
+            samples_wanted: 0,
+            min_time: 0.0,
+            cpu: Vec::new(),
+            wall: Vec::new(),
+            spent: 0.0,
+            runs: 0,
+            found: 0,
+            retaken: 0,
+            cost: 0.0,
+        }
     }
-    solver.check(puzzle)?;
-    // Decisions go by CPU time: a check run preempted by another process
-    // must not pass for a long solve.
-    let min_time = method.min_time.as_nanos() as f64;
-    if first_cpu >= min_time {
-        return Ok(Timing {
-            runs: 1,
-            samples: 1,
-            cpu_ns: first_cpu,
-            cpu_min_ns: first_cpu,
-            cpu_max_ns: first_cpu,
-            wall_ns: first_wall,
-        });
+
+    /// The check run: same tree, same outcome, a verified answer; its time
+    /// (taken again while the core is slow) sizes the samples. A solve
+    /// that alone lasts `min_time` is timed by it, once.
+    fn start(
+        solver: &mut Solver,
+        puzzle: &Board,
+        limits: Limits,
+        method: &Method,
+        m: Measurement,
+    ) -> Result<Timer, Bug> {
+        let mut t = Timer::done(m);
+        let (mut cpu, mut wall, mut steady, (nodes, solutions)) = t.run(solver, puzzle, limits, 1);
+        if nodes != t.m.counts.nodes || solutions != t.m.solutions {
+            return Err(Bug::Disagree {
+                strategy: t.m.strategy,
+                puzzle: puzzle.clone(),
+                counted: t.m.counts.nodes,
+                timed: nodes,
+            });
+        }
+        solver.check(puzzle)?;
+        while !steady && t.retaken < MAX_RETAKEN {
+            t.retaken += 1;
+            (cpu, wall, steady, _) = t.run(solver, puzzle, limits, 1);
+        }
+        // Decisions go by CPU time: a check run preempted by another
+        // process must not pass for a long solve.
+        t.min_time = method.min_time.as_nanos() as f64;
+        if cpu >= t.min_time {
+            t.keep(cpu, wall, 1);
+            t.samples_wanted = 1;
+        } else {
+            // Samples of `batch` runs, each lasting about min_time / min_samples.
+            t.samples_wanted = method.min_samples.max(1);
+            let per_sample = t.min_time / f64::from(t.samples_wanted);
+            t.batch = (per_sample / cpu.max(1.0)).ceil().clamp(1.0, 1e7) as u64;
+        }
+        Ok(t)
     }
-    // Samples of `batch` runs, each lasting about min_time / min_samples.
-    let samples_wanted = method.min_samples.max(1);
-    let per_sample = min_time / f64::from(samples_wanted);
-    let batch = (per_sample / first_cpu.max(1.0)).ceil().clamp(1.0, 1e7) as u64;
-    let (mut cpu, mut wall) = (Vec::new(), Vec::new());
-    let (mut spent, mut runs, mut found) = (0.0, 0u64, 0u64);
-    while spent < min_time || (cpu.len() as u32) < samples_wanted {
+
+    /// `batch` back-to-back runs: (CPU, wall) per run, whether the core kept
+    /// its pace, and the last run's nodes and solutions.
+    fn run(
+        &mut self,
+        solver: &mut Solver,
+        puzzle: &Board,
+        limits: Limits,
+        batch: u64,
+    ) -> (f64, f64, bool, (u64, u64)) {
+        let before = Pace::steady();
         let clock = Clock::start();
+        let mut last = (0, 0);
         for _ in 0..batch {
             let t = solver.search(black_box(puzzle), limits, NoCount);
-            found += u64::from(black_box(t.solutions) > 0);
+            self.found += u64::from(black_box(t.solutions) > 0);
+            last = (t.nodes, t.solutions);
         }
         let (c, w) = clock.stop();
-        cpu.push(c / batch as f64);
-        wall.push(w / batch as f64);
-        spent += c;
-        runs += batch;
+        self.runs += batch;
+        let after = Pace::steady();
+        (c / batch as f64, w / batch as f64, before && after, last)
     }
-    let expected = u64::from(counted.solutions > 0) * runs;
-    if found != expected {
-        return Err(Bug::Unstable {
-            strategy,
-            puzzle: puzzle.clone(),
-            found,
-            runs,
+
+    fn keep(&mut self, cpu: f64, wall: f64, batch: u64) {
+        self.cpu.push(cpu);
+        self.wall.push(wall);
+        self.spent += cpu * batch as f64;
+    }
+
+    /// Whether every sample wanted is taken.
+    fn finished(&self) -> bool {
+        self.m.outcome == Outcome::Unsupported
+            || (self.cpu.len() as u32 >= self.samples_wanted && self.spent >= self.min_time)
+    }
+
+    /// One more sample (thrown away if the core lost its pace meanwhile).
+    fn sample(&mut self, solver: &mut Solver, puzzle: &Board, limits: Limits) {
+        let batch = self.batch;
+        let (c, w, steady, _) = self.run(solver, puzzle, limits, batch);
+        if !steady && self.retaken < MAX_RETAKEN {
+            self.retaken += 1;
+        } else {
+            self.keep(c, w, batch);
+        }
+    }
+
+    /// The measurement with its figures.
+    fn finish(mut self, puzzle: &Board) -> Result<Measurement, Bug> {
+        if self.m.outcome == Outcome::Unsupported {
+            return Ok(self.m);
+        }
+        let expected = u64::from(self.m.solutions > 0) * self.runs;
+        if self.found != expected {
+            return Err(Bug::Unstable {
+                strategy: self.m.strategy,
+                puzzle: puzzle.clone(),
+                found: self.found,
+                runs: self.runs,
+            });
+        }
+        let median = |v: &mut Vec<f64>| crate::stats::quantile_sorted(crate::stats::sorted(v), 0.5);
+        let cpu_median = median(&mut self.cpu);
+        self.m.timing = Some(Timing {
+            runs: self.runs,
+            samples: self.cpu.len() as u32,
+            cpu_ns: cpu_median,
+            cpu_min_ns: self.cpu[0],
+            cpu_max_ns: self.cpu[self.cpu.len() - 1],
+            wall_ns: median(&mut self.wall),
+            retaken: self.retaken,
         });
+        Ok(self.m)
     }
-    let median = |v: &mut Vec<f64>| crate::stats::quantile_sorted(crate::stats::sorted(v), 0.5);
-    let cpu_median = median(&mut cpu);
-    Ok(Timing {
-        runs: runs + 1,
-        samples: cpu.len() as u32,
-        cpu_ns: cpu_median,
-        cpu_min_ns: cpu[0],
-        cpu_max_ns: cpu[cpu.len() - 1],
-        wall_ns: median(&mut wall),
-    })
+}
+
+/// Most samples of one measurement retaken because the core lost its pace
+/// (after that the samples are kept as they are: a machine that is never at
+/// full pace still gets figures, [`Timing::retaken`] says so).
+const MAX_RETAKEN: u32 = 8;
+
+/// Whether this core runs at full pace, by timing a fixed reference loop
+/// before and after every sample.
+///
+/// Why: on a virtual machine the host can stop a virtual CPU without telling
+/// the guest, and the thread's CPU clock counts the lost time as running. On
+/// this lab's 2-core VM, idle otherwise, a loop ran about 13× slower for
+/// 30–130 ms at a time, every second or two (7% of the time). A sample
+/// taken in such a stall is not a time of the strategy: it is thrown away
+/// and taken again in a later round of [`measure_all`]. (Load from other
+/// processes is not slowness: it stops the thread's CPU clock, and the
+/// reference keeps its pace.) Milder stretches, 2× for up to a few seconds
+/// on branchy code, escape this arithmetic loop; a search as the reference
+/// sees them, but on two workers it also sees each worker slowing the other
+/// and flags most samples, so they are left to the interleaved median.
+struct Pace;
+
+/// The fastest reference of the process, in CPU ns (`u64::MAX`: none yet).
+static PACE_BEST: AtomicU64 = AtomicU64::new(u64::MAX);
+
+impl Pace {
+    /// A reference this much slower than the best one means the core is slow.
+    const SLOW: f64 = 1.5;
+
+    /// Times the reference loop (about 10 µs of dependent arithmetic and
+    /// table updates, the same work every time) and says whether it ran at
+    /// full pace.
+    fn steady() -> bool {
+        let clock = Clock::start();
+        let mut x: u64 = 0x9E37_79B9_7F4A_7C15;
+        let mut table = [0u32; 64];
+        for _ in 0..black_box(4096) {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            table[(x & 63) as usize] = table[(x & 63) as usize].wrapping_add(x as u32);
+        }
+        black_box(table);
+        let ns = clock.stop().0 as u64;
+        let best = PACE_BEST.fetch_min(ns, Ordering::Relaxed).min(ns);
+        ns as f64 <= Self::SLOW * best as f64
+    }
 }
 
 /// Wall clock and this thread's CPU clock, read together.
@@ -293,6 +507,9 @@ pub struct Conditions {
     pub load: Option<f64>,
     /// Σ wall ÷ Σ CPU time of the timed samples (1.0 = never interrupted).
     pub wall_over_cpu: Option<f64>,
+    /// Samples retaken because the core ran slow ([`Timing::retaken`]).
+    #[serde(default)]
+    pub retaken: u64,
     #[serde(skip)]
     loads: Vec<f64>,
     #[serde(skip)]
@@ -413,6 +630,45 @@ mod tests {
         }
     }
 
+    /// A group gives every task what it would get alone (counts, outcome,
+    /// samples wanted), hears of each task's end once, and keeps task order.
+    #[test]
+    fn a_group_measures_each_task_as_it_would_be_measured_alone() {
+        let nine = board(
+            "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79",
+        );
+        let four = board("1.3.3.1..1.3.3.1");
+        let tasks = [
+            (Strategy::Mrv, &nine),
+            (Strategy::Fast, &four),
+            (Strategy::Naive, &nine),
+            (Strategy::Propagate, &four),
+        ];
+        let method = Method {
+            min_time: Duration::from_millis(2),
+            min_samples: 3,
+        };
+        let limits = Limits::solve(None);
+        let mut heard = vec![0; tasks.len()];
+        let all = measure_all(&tasks, limits, &method, &mut |i, _| heard[i] += 1);
+        assert_eq!(heard, vec![1; tasks.len()]);
+        for (&(s, b), r) in tasks.iter().zip(all) {
+            let (m, _) = r.expect("no bug");
+            let alone = count(s, b, limits).expect("no bug");
+            assert_eq!(
+                (m.strategy, m.outcome, m.counts),
+                (s, alone.outcome, alone.counts)
+            );
+            match m.outcome {
+                Outcome::Unsupported => assert_eq!(m.timing, None),
+                _ => {
+                    let t = m.timing.expect("timed");
+                    assert!(t.samples >= 3, "{s}: {t:?}");
+                }
+            }
+        }
+    }
+
     #[test]
     fn unsupported_sizes_are_an_outcome_not_an_error() {
         let b = board("1.3.3.1..1.3.3.1");
@@ -454,6 +710,7 @@ mod tests {
             cpu_min_ns: 90.0,
             cpu_max_ns: 120.0,
             wall_ns: 150.0,
+            retaken: 0,
         });
         assert!(c.busy().is_some_and(|w| w.contains("50% more wall time")));
     }

@@ -705,9 +705,11 @@ fn the_9x9_ladder_uses_one_puzzle_set_for_every_rung() {
 
 /// Replays the committed default run: each task's cost from its row (time
 /// per run × timed runs, plus the counted and check runs), its probe from
-/// the row-major rungs' node count, tasks in the [`Schedule`]'s order on two
-/// workers in chunks of `exec::CHUNK` (the executor's way). After every
-/// chunk the forecast is told what finished, as the real run tells it, and
+/// the row-major rungs' node count, tasks in the [`Schedule`]'s order, in
+/// groups of `defaults::MEASURE_GROUP` measured together, each group taken
+/// by whichever of two workers is free first (the executor's way). When a
+/// group ends the forecast is told what finished, as the real run tells it
+/// (a group's tasks end together, their samples being interleaved), and
 /// its estimate of the time left is compared with the time that was left:
 /// within 2× from a tenth of the tasks on, until the last twentieth (where a
 /// second or two of error is a large factor).
@@ -772,19 +774,24 @@ fn replay(rows: &[Run], now: bool) -> f64 {
     for t in &tasks {
         forecast.expect(t.0, t.1, t.2);
     }
-    // Chunk ends: (time, tasks done, estimate of the time left).
+    // Group ends: (time, tasks done, estimate of the time left).
     let total = tasks.len();
+    let mut free = [0.0f64, 0.0];
+    let mut groups: Vec<(f64, &[T])> = Vec::new();
+    for group in tasks.chunks(sudoku_lab::defaults::MEASURE_GROUP) {
+        let w = usize::from(free[1] < free[0]);
+        free[w] += group.iter().map(|t| t.3).sum::<f64>();
+        groups.push((free[w], group));
+    }
+    groups.sort_by(|a, b| a.0.total_cmp(&b.0));
     let mut ends: Vec<(f64, usize, f64)> = Vec::new();
-    let mut clock = 0.0f64;
-    for (k, chunk) in tasks.chunks(sudoku_lab::exec::CHUNK).enumerate() {
-        let mut free = [clock, clock];
-        for t in chunk {
-            let w = usize::from(free[1] < free[0]);
-            free[w] += t.3;
+    let (mut clock, mut done) = (0.0f64, 0);
+    for (at, group) in groups {
+        clock = at;
+        for t in group {
             forecast.finish(t.0, t.1, t.2, t.3);
         }
-        clock = free[0].max(free[1]);
-        let done = (k * sudoku_lab::exec::CHUNK + chunk.len()).min(total);
+        done += group.len();
         let left = if now {
             forecast
                 .left(Duration::from_secs_f64(clock))

@@ -193,7 +193,7 @@ pub fn compare(
     meta.set(
         "timing",
         format!(
-            "per puzzle × strategy: median per-thread CPU time over at least {} samples and {} ms of uncounted runs",
+            "per puzzle × strategy: median per-thread CPU time over at least {} samples and {} ms of uncounted runs; a sample during which a reference loop ran over 1.5× its best time is retaken",
             plan.method.min_samples,
             plan.method.min_time.as_millis()
         ),
@@ -224,13 +224,13 @@ pub fn compare(
     // the sink receives them in order: one slow task holds back the rows
     // after it, but not the work done meanwhile.
     let forecast = Mutex::new((forecast, run::Pace::default(), measuring));
-    let done = |f: &run::Finished| {
+    let done = |f: &run::Tick| {
         progress.tick();
         let Ok(mut guard) = forecast.lock() else {
             return;
         };
         let (forecast, pace, told) = &mut *guard;
-        forecast.finish(f.row.strategy, f.row.size, f.probe, f.cpu.as_secs_f64());
+        forecast.finish(f.strategy, f.side, f.probe, f.cpu.as_secs_f64());
         if told.elapsed().as_millis() >= 200 {
             *told = Instant::now();
             if let Some(left) = pace.left(forecast, measuring.elapsed()) {
@@ -245,6 +245,7 @@ pub fn compare(
         if let Some(t) = &row.timing {
             conditions.add(t);
         }
+        conditions.retaken += u64::from(f.retaken);
         if agg.rows.is_multiple_of(256) {
             conditions.sample_load();
         }
@@ -271,6 +272,13 @@ pub fn compare(
     if let Some(r) = conditions.wall_over_cpu {
         meta.set("wall_over_cpu", format!("{r:.3}"));
     }
+    meta.set(
+        "retaken",
+        format!(
+            "{} (samples taken while the core ran slow, thrown away and taken again)",
+            conditions.retaken
+        ),
+    );
     meta.set(
         "busy",
         conditions.busy().unwrap_or_else(|| "no".to_string()),

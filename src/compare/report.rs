@@ -17,7 +17,7 @@ pub struct Meta {
 }
 
 /// Keys in the order the report lists them, with their labels.
-pub const META_KEYS: [(&str, &str); 19] = [
+pub const META_KEYS: [(&str, &str); 20] = [
     ("command", "command"),
     ("selection", "selection (report folder)"),
     ("commit", "git commit"),
@@ -28,6 +28,7 @@ pub const META_KEYS: [(&str, &str); 19] = [
     ("threads", "hardware threads / jobs used"),
     ("load", "load average while measuring"),
     ("wall_over_cpu", "wall time ÷ CPU time of the timed runs"),
+    ("retaken", "samples retaken (the core ran slow)"),
     ("busy", "busy machine"),
     ("date", "date (UTC)"),
     ("datasets", "datasets"),

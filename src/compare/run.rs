@@ -167,6 +167,7 @@ impl Row {
                 cpu_min_ns: lo,
                 cpu_max_ns: hi,
                 wall_ns: wall,
+                retaken: 0,
             }),
             (None, None, None, None) => None,
             _ => {
@@ -301,22 +302,32 @@ fn items(source: &Source) -> anyhow::Result<impl Iterator<Item = anyhow::Result<
     }))
 }
 
-/// Measures one puzzle with one strategy. A bug (wrong answer, disagreeing
-/// runs) is an error that aborts the run.
+/// Measures one puzzle with one strategy: its row, and how many samples
+/// were retaken ([`crate::measure::Timing::retaken`]; not a column of
+/// results.csv, which holds figures). A bug (wrong answer, disagreeing runs)
+/// is an error that aborts the run.
 pub fn measure(
     dataset: &str,
     item: &Item,
     strategy: Strategy,
     budget: Budget,
     method: &Method,
-) -> anyhow::Result<Row> {
+) -> anyhow::Result<(Row, u32)> {
     let m = measure::measure(strategy, &item.board, Limits::solve(budget.get()), method)
-        .with_context(|| {
-            format!(
-                "dataset {dataset}, puzzle {} (line {}): run aborted",
-                item.index, item.line
-            )
-        })?;
+        .with_context(|| aborted(dataset, item))?;
+    Ok(row(dataset, item, strategy, m))
+}
+
+/// What a bug found while measuring `item` says.
+fn aborted(dataset: &str, item: &Item) -> String {
+    format!(
+        "dataset {dataset}, puzzle {} (line {}): run aborted",
+        item.index, item.line
+    )
+}
+
+/// A measurement as a row of results.csv, and its retaken samples.
+fn row(dataset: &str, item: &Item, strategy: Strategy, m: measure::Measurement) -> (Row, u32) {
     let ran = m.outcome != Outcome::Unsupported;
     // Times as results.csv holds them (0.1 ns), so that a report redrawn
     // from the file is the report of the run, byte for byte.
@@ -327,9 +338,11 @@ pub fn measure(
         cpu_max_ns: tenth(t.cpu_max_ns),
         wall_ns: tenth(t.wall_ns),
         samples: 0,
+        retaken: 0,
         ..t
     });
-    Ok(Row {
+    let retaken = m.timing.map_or(0, |t| t.retaken);
+    let row = Row {
         dataset: dataset.to_string(),
         index: item.index,
         line: item.line,
@@ -340,7 +353,8 @@ pub fn measure(
         outcome: m.outcome,
         counts: ran.then_some(m.counts),
         timing,
-    })
+    };
+    (row, retaken)
 }
 
 /// Datasets measured interleaved at once, at most (each holds an open file
@@ -628,25 +642,42 @@ pub struct Finished {
     pub row: Row,
     /// The puzzle's [`probe`] (0 when there was none).
     pub probe: u64,
-    /// Wall time the task took, measuring and checking included.
-    pub took: std::time::Duration,
     /// CPU time the task took on its thread (its wall time where the
     /// platform has no thread clock): its cost for the [`Forecast`].
+    pub cpu: std::time::Duration,
+    /// Samples retaken because the core ran slow.
+    pub retaken: u32,
+}
+
+/// A task the moment its measurement ends (before its row is made).
+#[derive(Clone, Copy, Debug)]
+pub struct Tick {
+    pub strategy: Strategy,
+    /// Side of the puzzle's board.
+    pub side: u32,
+    /// The puzzle's [`probe`] (0 when there was none).
+    pub probe: u64,
+    /// CPU time spent measuring it: its cost for the [`Forecast`].
     pub cpu: std::time::Duration,
 }
 
 /// Runs the plan in [`Schedule`] order, handing every finished task to
 /// `sink`; the rows of one puzzle come together, in ladder order, and each
 /// dataset's puzzles in file order. `probes` is [`probe`]'s answer (or
-/// empty lists). `done` hears of each task the moment it finishes, on its
-/// worker thread, before `sink` (which waits for the tasks before it) does:
-/// what progress and the [`Forecast`] follow.
+/// empty lists). `done` hears of each task the moment its measurement ends,
+/// on its worker thread, before `sink` (which waits for the tasks before
+/// it) does: what progress and the [`Forecast`] follow.
+///
+/// Tasks are measured in groups of [`crate::defaults::MEASURE_GROUP`], one
+/// group per worker at a time, with their samples interleaved
+/// ([`measure::measure_all`]): a task's samples are spread over the group's
+/// few seconds, not taken within a few milliseconds of each other.
 pub fn execute(
     plan: &Plan,
     prepared: &[Prepared],
     probes: &[Vec<(u32, u64)>],
     sink: &mut dyn FnMut(Finished) -> anyhow::Result<()>,
-    done: &(dyn Fn(&Finished) + Sync),
+    done: &(dyn Fn(&Tick) + Sync),
 ) -> anyhow::Result<()> {
     let strategies = dedup_in_ladder_order(&plan.strategies);
     let counts: Vec<u64> = prepared.iter().map(Prepared::runs).collect();
@@ -687,35 +718,74 @@ pub fn execute(
         }
     });
     crate::exec::ordered(
-        tasks,
-        plan.jobs,
-        |(d, item, strategy, probe)| {
-            let start = std::time::Instant::now();
-            let cpu_start = crate::measure::thread_cpu_ns();
-            let row = measure(
-                &prepared[*d].source.name,
-                item,
-                *strategy,
-                plan.budget,
-                &plan.method,
-            );
-            let took = start.elapsed();
-            let cpu = match (cpu_start, crate::measure::thread_cpu_ns()) {
-                (Some(a), Some(b)) => std::time::Duration::from_nanos(b.saturating_sub(a)),
-                _ => took,
-            };
-            let finished = row.map(|row| Finished {
-                dataset: *d,
-                row,
-                probe: *probe,
-                took,
-                cpu,
-            })?;
-            done(&finished);
-            Ok(finished)
+        Groups {
+            tasks,
+            size: crate::defaults::MEASURE_GROUP,
         },
-        sink,
+        plan.jobs,
+        |group: &Vec<Task>| {
+            let boards: Vec<(Strategy, &Board)> = group
+                .iter()
+                .map(|(_, item, s, _)| (*s, &item.board))
+                .collect();
+            let measured = measure::measure_all(
+                &boards,
+                Limits::solve(plan.budget.get()),
+                &plan.method,
+                &mut |i, cpu| {
+                    let (_, item, strategy, probe) = &group[i];
+                    done(&Tick {
+                        strategy: *strategy,
+                        side: item.board.size().side() as u32,
+                        probe: *probe,
+                        cpu,
+                    });
+                },
+            );
+            group
+                .iter()
+                .zip(measured)
+                .map(|((d, item, strategy, probe), m)| {
+                    let dataset = &prepared[*d].source.name;
+                    let (m, cpu) = m.with_context(|| aborted(dataset, item))?;
+                    let (row, retaken) = row(dataset, item, *strategy, m);
+                    Ok(Finished {
+                        dataset: *d,
+                        row,
+                        probe: *probe,
+                        cpu,
+                        retaken,
+                    })
+                })
+                .collect::<anyhow::Result<Vec<Finished>>>()
+        },
+        |finished| finished.into_iter().try_for_each(&mut *sink),
     )
+}
+
+/// Consecutive tasks in groups of `size` (the last may be smaller); a
+/// failure to read a puzzle comes through as itself.
+struct Groups<I> {
+    tasks: I,
+    size: usize,
+}
+
+impl<I: Iterator<Item = anyhow::Result<Task>>> Iterator for Groups<I> {
+    type Item = anyhow::Result<Vec<Task>>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        let mut group = Vec::with_capacity(self.size);
+        for task in self.tasks.by_ref() {
+            match task {
+                Ok(t) => group.push(t),
+                Err(e) => return Some(Err(e)),
+            }
+            if group.len() == self.size {
+                break;
+            }
+        }
+        (!group.is_empty()).then_some(Ok(group))
+    }
 }
 
 /// The strategies in ladder order (registry order), each once.
@@ -743,7 +813,7 @@ mod tests {
             min_samples: 1,
         };
         for s in Strategy::ladder() {
-            let row = measure("d", &item, s, Budget::nodes(1000), &method).unwrap();
+            let (row, _) = measure("d", &item, s, Budget::nodes(1000), &method).unwrap();
             let rec = csv::StringRecord::from(row.record());
             // Rows hold times as the file does: they read back exactly.
             let back = Row::from_record(&rec).unwrap();

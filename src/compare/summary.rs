@@ -645,6 +645,7 @@ pub(crate) fn solved_row(
             cpu_min_ns: nanos as f64,
             cpu_max_ns: nanos as f64,
             wall_ns: nanos as f64,
+            retaken: 0,
         }),
     }
 }

@@ -10,8 +10,9 @@ use std::path::Path;
 use anyhow::Context;
 use serde::Serialize;
 
+use crate::board::Board;
 use crate::dataset::Dataset;
-use crate::measure::{Measurement, Method, measure};
+use crate::measure::{Measurement, Method, measure_all};
 use crate::progress::Progress;
 use crate::search::Limits;
 use crate::stats::Summary;
@@ -73,33 +74,42 @@ pub fn ladder(
     progress.start(total);
     let mut out = Vec::new();
     for (path, data) in sets {
-        let mut rows = Vec::new();
+        // Every puzzle (× turn) × strategy of the set, measured in groups
+        // with their samples interleaved, as `compare` measures.
+        let mut items = Vec::new();
         for (puzzle, position) in data.puzzles.iter().zip(&data.positions).take(plan.first) {
             let base = puzzle
                 .name
                 .clone()
                 .unwrap_or_else(|| format!("{}#{position}", data.name));
             for t in &variants(puzzle.board.size()) {
-                let board = t.apply(&puzzle.board);
                 let label = match t {
                     Transform::Identity if !plan.symmetries => base.clone(),
                     _ => format!("{base} @{}", t.name()),
                 };
-                for &s in plan.strategies {
-                    progress.say(&format!("{label} × {s}"));
-                    let m = measure(s, &board, plan.limits, plan.method).with_context(|| {
-                        format!(
-                            "{} puzzle {position} (line {})",
-                            path.display(),
-                            puzzle.line
-                        )
-                    })?;
-                    progress.tick();
-                    rows.push(Labelled {
-                        puzzle: label.clone(),
-                        m,
-                    });
-                }
+                items.push((label, t.apply(&puzzle.board), position, puzzle.line));
+            }
+        }
+        progress.say(&data.name);
+        let tasks: Vec<(usize, Strategy)> = (0..items.len())
+            .flat_map(|i| plan.strategies.iter().map(move |&s| (i, s)))
+            .collect();
+        let mut rows = Vec::with_capacity(tasks.len());
+        for group in tasks.chunks(crate::defaults::MEASURE_GROUP) {
+            let boards: Vec<(Strategy, &Board)> =
+                group.iter().map(|&(i, s)| (s, &items[i].1)).collect();
+            let measured = measure_all(&boards, plan.limits, plan.method, &mut |_, _| {
+                progress.tick()
+            });
+            for (&(i, _), m) in group.iter().zip(measured) {
+                let (label, _, position, line) = &items[i];
+                let (m, _) = m.with_context(|| {
+                    format!("{} puzzle {position} (line {line})", path.display())
+                })?;
+                rows.push(Labelled {
+                    puzzle: label.clone(),
+                    m,
+                });
             }
         }
         out.push((data.name.clone(), rows));
@@ -199,6 +209,7 @@ mod tests {
                 cpu_min_ns: 10.0,
                 cpu_max_ns: 10.0,
                 wall_ns: 10.0,
+                retaken: 0,
             }),
         }
     }
