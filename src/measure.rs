@@ -12,8 +12,8 @@
 //!    verified too. Then runs are repeated in *samples*, each a batch of
 //!    back-to-back runs sized to last about `min_time / min_samples`, until
 //!    `min_time` of CPU time has been spent and `min_samples` taken. A solve
-//!    that alone takes `min_time` is timed once (its check run is the
-//!    sample). These decisions go by CPU time, so a run that was preempted
+//!    that alone takes `min_time` is timed up to three times, one run per
+//!    sample (its check run is the first), and once from ten times that. These decisions go by CPU time, so a run that was preempted
 //!    does not pass for a long one. The samples of a group's tasks are
 //!    taken in rounds, one per task per round, so each task's samples are
 //!    spread over the group's time; a sample taken while the core ran slow,
@@ -157,6 +157,7 @@ pub fn measure_all(
     method: &Method,
     finished: &mut dyn FnMut(usize, Duration),
 ) -> Vec<Result<(Measurement, Duration), Bug>> {
+    let _measuring = Measuring::enter();
     let mut timers: Vec<Result<Timer, Bug>> = tasks
         .iter()
         .map(|&(strategy, puzzle)| {
@@ -289,7 +290,7 @@ impl Timer {
 
     /// The check run: same tree, same outcome, a verified answer; its time
     /// (taken again while the core is slow) sizes the samples. A solve
-    /// that alone lasts `min_time` is timed by it, once.
+    /// that alone lasts `min_time` is a first sample (see [`LONG_SOLVE`]).
     fn start(
         solver: &mut Solver,
         puzzle: &Board,
@@ -316,8 +317,16 @@ impl Timer {
         // process must not pass for a long solve.
         t.min_time = method.min_time.as_nanos() as f64;
         if cpu >= t.min_time {
+            // A long solve: its check run is a sample. Up to ten times
+            // `min_time` it gets two more (one run each, in later rounds), so
+            // that one run overlapping a slow stretch is not its time.
             t.keep(cpu, wall, 1);
-            t.samples_wanted = 1;
+            t.batch = 1;
+            t.samples_wanted = if cpu < LONG_SOLVE * t.min_time {
+                method.min_samples.clamp(1, 3)
+            } else {
+                1
+            };
         } else {
             // Samples of `batch` runs, each lasting about min_time / min_samples.
             t.samples_wanted = method.min_samples.max(1);
@@ -336,7 +345,7 @@ impl Timer {
         limits: Limits,
         batch: u64,
     ) -> (f64, f64, bool, (u64, u64)) {
-        let before = Pace::steady();
+        let before = Pace::before();
         let clock = Clock::start();
         let mut last = (0, 0);
         for _ in 0..batch {
@@ -402,38 +411,109 @@ impl Timer {
     }
 }
 
+/// A solve this many times `min_time` or longer is timed once; a shorter
+/// one that still takes `min_time` is timed three times.
+const LONG_SOLVE: f64 = 10.0;
+
 /// Most samples of one measurement retaken because the core lost its pace
 /// (after that the samples are kept as they are: a machine that is never at
 /// full pace still gets figures, [`Timing::retaken`] says so).
 const MAX_RETAKEN: u32 = 8;
 
-/// Whether this core runs at full pace, by timing a fixed reference loop
-/// before and after every sample.
+/// Whether this core runs at full pace, by timing a fixed reference before
+/// and after every sample.
 ///
-/// Why: on a virtual machine the host can stop a virtual CPU without telling
+/// Why: on a virtual machine the host can slow a virtual CPU without telling
 /// the guest, and the thread's CPU clock counts the lost time as running. On
 /// this lab's 2-core VM, idle otherwise, a loop ran about 13× slower for
-/// 30–130 ms at a time, every second or two (7% of the time). A sample
-/// taken in such a stall is not a time of the strategy: it is thrown away
-/// and taken again in a later round of [`measure_all`]. (Load from other
-/// processes is not slowness: it stops the thread's CPU clock, and the
-/// reference keeps its pace.) Milder stretches, 2× for up to a few seconds
-/// on branchy code, escape this arithmetic loop; a search as the reference
-/// sees them, but on two workers it also sees each worker slowing the other
-/// and flags most samples, so they are left to the interleaved median.
+/// 30–130 ms at a time every second or two (7% of the time), and searches
+/// ran 2× slower for stretches of up to a few seconds while the loop slowed
+/// by under 10% (branchy, memory-touching code is what such a stretch hits).
+/// A sample taken while the core was slow is not a time of the strategy: it
+/// is thrown away and taken again in a later round of [`measure_all`].
+///
+/// Which reference: with one thread measuring, a *search* (it tracks the 2×
+/// stretches one for one), and the sample first waits for the pace to come
+/// back. With several threads measuring at once, the workers slow each
+/// other's searches about as much, so a search would flag most samples:
+/// then the arithmetic *loop* (it still catches the 13× stalls), no
+/// waiting, and the interleaved median takes care of the rest. (Load from
+/// other processes is never slowness: it stops the thread's CPU clock.)
 struct Pace;
 
-/// The fastest reference of the process, in CPU ns (`u64::MAX`: none yet).
-static PACE_BEST: AtomicU64 = AtomicU64::new(u64::MAX);
+/// Threads inside [`measure_all`] right now.
+static MEASURING: AtomicU64 = AtomicU64::new(0);
+/// The fastest loop and search references of the process, in CPU ns.
+static BEST_LOOP: AtomicU64 = AtomicU64::new(u64::MAX);
+static BEST_SEARCH: AtomicU64 = AtomicU64::new(u64::MAX);
+
+/// The search reference: `propagate` on this 27-clue puzzle (2 nodes, 51
+/// forced cells, about 2 µs), four times.
+const PACE_PUZZLE: &str =
+    "....3.....4....7.1.86.4......9.....87....5...45..8.379......8.6..341.95..9..63.17";
+
+thread_local! {
+    /// This thread's reference solver and puzzle, made on first use.
+    static PACE_SOLVER: std::cell::RefCell<Option<(Solver, Board)>> =
+        const { std::cell::RefCell::new(None) };
+}
+
+/// Counts this thread among the measuring ones while it lives.
+struct Measuring;
+
+impl Measuring {
+    fn enter() -> Measuring {
+        MEASURING.fetch_add(1, Ordering::Relaxed);
+        Measuring
+    }
+}
+
+impl Drop for Measuring {
+    fn drop(&mut self) {
+        MEASURING.fetch_sub(1, Ordering::Relaxed);
+    }
+}
 
 impl Pace {
     /// A reference this much slower than the best one means the core is slow.
     const SLOW: f64 = 1.5;
+    /// Longest wait for the pace to come back before a sample.
+    const PATIENCE: Duration = Duration::from_secs(1);
 
-    /// Times the reference loop (about 10 µs of dependent arithmetic and
-    /// table updates, the same work every time) and says whether it ran at
-    /// full pace.
+    /// Whether only this thread is measuring (the search reference applies).
+    fn alone() -> bool {
+        MEASURING.load(Ordering::Relaxed) <= 1
+    }
+
+    /// Before a sample: alone, waits (at most [`Pace::PATIENCE`]) for the
+    /// pace to come back; says whether the core runs at full pace.
+    fn before() -> bool {
+        if !Self::alone() {
+            return Self::steady();
+        }
+        let start = Instant::now();
+        loop {
+            if Self::steady() {
+                return true;
+            }
+            if start.elapsed() >= Self::PATIENCE {
+                return false;
+            }
+        }
+    }
+
+    /// Times the reference that applies and says whether it ran at full
+    /// pace (a slow search is read twice: one slow reading alone is a blip
+    /// of the reference, not a slow core).
     fn steady() -> bool {
+        if Self::alone() {
+            Self::search().is_none_or(|fast| fast || Self::search().unwrap_or(true))
+        } else {
+            Self::loop_()
+        }
+    }
+
+    fn loop_() -> bool {
         let clock = Clock::start();
         let mut x: u64 = 0x9E37_79B9_7F4A_7C15;
         let mut table = [0u32; 64];
@@ -444,8 +524,42 @@ impl Pace {
             table[(x & 63) as usize] = table[(x & 63) as usize].wrapping_add(x as u32);
         }
         black_box(table);
-        let ns = clock.stop().0 as u64;
-        let best = PACE_BEST.fetch_min(ns, Ordering::Relaxed).min(ns);
+        Self::judge(&BEST_LOOP, clock.stop().0)
+    }
+
+    /// The search reference; `None` when it cannot run.
+    fn search() -> Option<bool> {
+        PACE_SOLVER.with(|cell| {
+            let mut slot = cell.try_borrow_mut().ok()?;
+            if slot.is_none() {
+                let board = crate::format::parse_one(PACE_PUZZLE).ok()?.1.board;
+                let solver = Solver::new(Strategy::Propagate, board.size()).ok()?;
+                *slot = Some((solver, board));
+            }
+            let (solver, board) = slot.as_mut()?;
+            // One solve to bring its state back into the caches (the sample
+            // before it used them), then the timed ones.
+            black_box(
+                solver
+                    .search(black_box(board), Limits::solve(None), NoCount)
+                    .nodes,
+            );
+            let clock = Clock::start();
+            for _ in 0..4 {
+                black_box(
+                    solver
+                        .search(black_box(board), Limits::solve(None), NoCount)
+                        .nodes,
+                );
+            }
+            Some(Self::judge(&BEST_SEARCH, clock.stop().0))
+        })
+    }
+
+    /// Records a reading of `ns` against its best; whether it is at pace.
+    fn judge(best: &AtomicU64, ns: f64) -> bool {
+        let ns = ns as u64;
+        let best = best.fetch_min(ns, Ordering::Relaxed).min(ns);
         ns as f64 <= Self::SLOW * best as f64
     }
 }
