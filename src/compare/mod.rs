@@ -193,7 +193,7 @@ pub fn compare(
     meta.set(
         "timing",
         format!(
-            "per puzzle × strategy: median per-thread CPU time over at least {} samples and {} ms of uncounted runs; a sample during which a reference loop ran over 1.5× its best time is retaken",
+            "per puzzle × strategy: median per-thread CPU time over at least {} samples and {} ms of uncounted runs, interleaved in groups; a sample around which a reference (a search with one worker, an arithmetic loop with several) ran over 1.5× its best time is retaken",
             plan.method.min_samples,
             plan.method.min_time.as_millis()
         ),
