@@ -161,14 +161,14 @@ pub fn measure_all(
     let mut timers: Vec<Result<Timer, Bug>> = tasks
         .iter()
         .map(|&(strategy, puzzle)| {
-            let start = thread_cpu_ns();
+            let clock = Clock::start();
             let timer = with_solver(strategy, puzzle.size(), |solver| {
                 let m = counted(solver, puzzle, limits)?;
                 Timer::start(solver, puzzle, limits, method, m)
             })
             .unwrap_or_else(|_| Ok(Timer::done(unsupported(strategy))));
             timer.map(|mut t| {
-                t.cost += cpu_since(start);
+                t.cost += clock.stop().0;
                 t
             })
         })
@@ -189,11 +189,11 @@ pub fn measure_all(
                 continue;
             }
             sampled = true;
-            let start = thread_cpu_ns();
+            let clock = Clock::start();
             let _ = with_solver(strategy, puzzle.size(), |solver| {
                 t.sample(solver, puzzle, limits)
             });
-            t.cost += cpu_since(start);
+            t.cost += clock.stop().0;
             if t.finished() {
                 finished(i, Duration::from_nanos(t.cost as u64));
             }
@@ -213,12 +213,24 @@ pub fn measure_all(
         .collect()
 }
 
-/// CPU time of this thread since `start` (a [`thread_cpu_ns`] reading).
-fn cpu_since(start: Option<u64>) -> f64 {
-    match (start, thread_cpu_ns()) {
-        (Some(a), Some(b)) => b.saturating_sub(a) as f64,
-        _ => 0.0,
+/// [`measure_all`] over any number of tasks on this thread, in consecutive
+/// groups of [`crate::defaults::MEASURE_GROUP`] (what `speed` and `ladder`
+/// do; `compare` hands its groups to workers). Results in task order;
+/// `finished` hears task indices of the whole list.
+pub fn measure_grouped(
+    tasks: &[(Strategy, &Board)],
+    limits: Limits,
+    method: &Method,
+    finished: &mut dyn FnMut(usize, Duration),
+) -> Vec<Result<(Measurement, Duration), Bug>> {
+    let size = crate::defaults::MEASURE_GROUP;
+    let mut all = Vec::with_capacity(tasks.len());
+    for (k, group) in tasks.chunks(size).enumerate() {
+        all.extend(measure_all(group, limits, method, &mut |i, cpu| {
+            finished(k * size + i, cpu)
+        }));
     }
+    all
 }
 
 fn unsupported(strategy: Strategy) -> Measurement {

@@ -247,25 +247,22 @@ pub fn measure(
     // 3. Every puzzle timed as every command times it.
     let mut times = Vec::with_capacity(puzzles.len());
     let mut runs = 0;
-    let group = crate::defaults::MEASURE_GROUP;
-    for (chunk, counts) in puzzles.chunks(group).zip(counted.chunks(group)) {
-        // Measured together, their samples interleaved, as `compare` does.
-        let tasks: Vec<(Strategy, &Board)> = chunk.iter().map(|p| (strategy, p)).collect();
-        let measured = measure::measure_all(&tasks, limits, &opts.method, &mut |_, _| tick());
-        for ((p, counts), m) in chunk.iter().zip(counts).zip(measured) {
-            let (m, _) = m?;
-            if m.counts != *counts {
-                return Err(Bug::Disagree {
-                    strategy,
-                    puzzle: p.clone(),
-                    counted: counts.nodes,
-                    timed: m.counts.nodes,
-                });
-            }
-            let t = m.timing.expect("a supported strategy is timed");
-            times.push(t.ns());
-            runs += t.runs;
+    // Measured in groups, their samples interleaved, as `compare` does.
+    let tasks: Vec<(Strategy, &Board)> = puzzles.iter().map(|p| (strategy, p)).collect();
+    let measured = measure::measure_grouped(&tasks, limits, &opts.method, &mut |_, _| tick());
+    for ((p, counts), m) in puzzles.iter().zip(&counted).zip(measured) {
+        let (m, _) = m?;
+        if m.counts != *counts {
+            return Err(Bug::Disagree {
+                strategy,
+                puzzle: p.clone(),
+                counted: counts.nodes,
+                timed: m.counts.nodes,
+            });
         }
+        let t = m.timing.expect("a supported strategy is timed");
+        times.push(t.ns());
+        runs += t.runs;
     }
     let total_ns = times.iter().sum();
     row.timing = Summary::of(&mut times).map(|per_puzzle| SetTiming {

@@ -12,7 +12,7 @@ use serde::Serialize;
 
 use crate::board::Board;
 use crate::dataset::Dataset;
-use crate::measure::{Measurement, Method, measure_all};
+use crate::measure::{Measurement, Method, measure_grouped};
 use crate::progress::Progress;
 use crate::search::Limits;
 use crate::stats::Summary;
@@ -95,22 +95,19 @@ pub fn ladder(
             .flat_map(|i| plan.strategies.iter().map(move |&s| (i, s)))
             .collect();
         let mut rows = Vec::with_capacity(tasks.len());
-        for group in tasks.chunks(crate::defaults::MEASURE_GROUP) {
-            let boards: Vec<(Strategy, &Board)> =
-                group.iter().map(|&(i, s)| (s, &items[i].1)).collect();
-            let measured = measure_all(&boards, plan.limits, plan.method, &mut |_, _| {
-                progress.tick()
+        let boards: Vec<(Strategy, &Board)> =
+            tasks.iter().map(|&(i, s)| (s, &items[i].1)).collect();
+        let measured = measure_grouped(&boards, plan.limits, plan.method, &mut |_, _| {
+            progress.tick()
+        });
+        for (&(i, _), m) in tasks.iter().zip(measured) {
+            let (label, _, position, line) = &items[i];
+            let (m, _) =
+                m.with_context(|| format!("{} puzzle {position} (line {line})", path.display()))?;
+            rows.push(Labelled {
+                puzzle: label.clone(),
+                m,
             });
-            for (&(i, _), m) in group.iter().zip(measured) {
-                let (label, _, position, line) = &items[i];
-                let (m, _) = m.with_context(|| {
-                    format!("{} puzzle {position} (line {line})", path.display())
-                })?;
-                rows.push(Labelled {
-                    puzzle: label.clone(),
-                    m,
-                });
-            }
         }
         out.push((data.name.clone(), rows));
     }
