@@ -27,7 +27,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::board::Board;
-use crate::measure::{self, Bug, Method};
+use crate::measure::{self, Bug, Conditions, Method};
 use crate::program::{Entrant, Feed, Program, Reference, Session, StartError};
 use crate::search::{Budget, Limits};
 use crate::stats::Summary;
@@ -215,13 +215,15 @@ pub struct SpeedRecord {
 }
 
 /// Measures one strategy on one set of puzzles (see the module docs for the
-/// method). `tick` is called once per puzzle and pass. Fails loudly on a bug
-/// (a wrong solution, or runs of one code path that disagree).
+/// method). `tick` is called once per puzzle and pass; `conditions` hears
+/// every timing. Fails loudly on a bug (a wrong solution, or runs of one
+/// code path that disagree).
 pub fn measure(
     dataset: &str,
     puzzles: &[Board],
     strategy: Strategy,
     opts: &SpeedOptions,
+    conditions: &mut Conditions,
     tick: &dyn Fn(),
 ) -> Result<SpeedRow, Bug> {
     let limits = Limits::solve(opts.budget.get());
@@ -261,6 +263,7 @@ pub fn measure(
             });
         }
         let t = m.timing.expect("a supported strategy is timed");
+        conditions.add(&t);
         times.push(t.ns());
         runs += t.runs;
     }

@@ -292,3 +292,66 @@ fn comment_lines_cost_no_memory() {
         eprintln!("{}: peak {kib} KiB", args[0]);
     }
 }
+
+/// Every command judges the core's pace against the best this machine has
+/// run the reference with this build: the first timed run writes that best
+/// to a record in the cache folder, the next reads it, and `compare` says
+/// the pace it measured in `meta.csv`.
+#[test]
+fn the_pace_reference_is_kept_per_machine_and_reported() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = csv_file(dir.path());
+    let cache = dir.path().join("cache");
+    let records = || -> Vec<PathBuf> {
+        match fs::read_dir(cache.join("sudoku-lab")) {
+            Ok(d) => d.map(|e| e.unwrap().path()).collect(),
+            Err(_) => Vec::new(),
+        }
+    };
+    assert!(records().is_empty());
+    lab()
+        .env("XDG_CACHE_HOME", &cache)
+        .args(["speed", "-s", "mrv"])
+        .arg(&file)
+        .assert()
+        .success();
+    let written = records();
+    assert_eq!(written.len(), 1, "one record for the one executable");
+    let name = written[0]
+        .file_name()
+        .unwrap()
+        .to_string_lossy()
+        .into_owned();
+    assert!(name.starts_with("pace-"), "{name}");
+    let text = fs::read_to_string(&written[0]).unwrap();
+    let search: u64 = text
+        .lines()
+        .find_map(|l| l.strip_prefix("search "))
+        .unwrap_or_else(|| panic!("a search best in {text:?}"))
+        .parse()
+        .unwrap();
+    assert!(search > 0);
+
+    let out = dir.path().join("report");
+    lab()
+        .env("XDG_CACHE_HOME", &cache)
+        .args(["compare", "--jobs", "1", "-s", "mrv", "--dataset"])
+        .arg(&file)
+        .arg("--out")
+        .arg(&out)
+        .assert()
+        .success();
+    assert_eq!(records(), written, "the same record, read again");
+    let meta = fs::read_to_string(out.join("meta.csv")).unwrap();
+    let line = meta
+        .lines()
+        .find(|l| l.starts_with("retaken,"))
+        .unwrap_or_else(|| panic!("no retaken line in {meta}"));
+    let pace: f64 = line
+        .split("pace ")
+        .nth(1)
+        .and_then(|s| s.split(' ').next())
+        .and_then(|s| s.parse().ok())
+        .unwrap_or_else(|| panic!("no pace in {line}"));
+    assert!(pace >= 1.0, "{line}");
+}

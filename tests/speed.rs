@@ -282,12 +282,19 @@ fn library_rows_match_the_counted_runs() {
     };
     for &s in Strategy::ALL {
         let ticks = std::cell::Cell::new(0);
-        let row = measure("tiny", &boards, s, &opts, &|| ticks.set(ticks.get() + 1)).unwrap();
+        let mut conditions = sudoku_lab::measure::Conditions::new(1);
+        let row = measure("tiny", &boards, s, &opts, &mut conditions, &|| {
+            ticks.set(ticks.get() + 1)
+        })
+        .unwrap();
         if !s.supports(four()) {
             assert_eq!(row.with(Outcome::Unsupported), 2, "{s}");
             assert!(row.timing.is_none());
+            assert_eq!(conditions.samples, 0, "{s}: nothing timed");
             continue;
         }
+        // Every kept sample of both puzzles is in the conditions.
+        assert!(conditions.samples >= 4, "{s}: {}", conditions.samples);
         // One tick per puzzle for the counted pass, one for the timed pass.
         assert_eq!(ticks.get(), 4, "{s}");
         assert_eq!(row.with(Outcome::Solved), 2);

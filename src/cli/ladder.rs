@@ -9,6 +9,7 @@ use anyhow::bail;
 use clap::Args;
 
 use crate::dataset::Dataset;
+use crate::measure::Conditions;
 use crate::present::{ladder_distributions, ladder_puzzles};
 use crate::search::Limits;
 use crate::strategy::Outcome;
@@ -62,10 +63,17 @@ pub fn ladder(args: &LadderArgs) -> anyhow::Result<ExitCode> {
     let named: Vec<(&Path, &Dataset)> =
         args.files.iter().map(PathBuf::as_path).zip(&sets).collect();
     let progress = Bar::new("ladder");
+    let mut conditions = Conditions::new(1);
+    conditions.sample_load();
     let out = tour::ladder(&plan, &named, &progress);
     progress.finish();
     let out = out?;
     let all: Vec<&Labelled> = out.iter().flat_map(|(_, r)| r).collect();
+    conditions.sample_load();
+    for t in all.iter().filter_map(|l| l.m.timing.as_ref()) {
+        conditions.add(t);
+    }
+    super::note_conditions(&conditions);
     if all.iter().all(|l| l.m.outcome == Outcome::Unsupported) {
         let sizes: Vec<String> = sets
             .iter()

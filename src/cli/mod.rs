@@ -158,6 +158,17 @@ pub const EXIT_IO: u8 = 74;
 
 /// Runs one parsed command line; `argv` is what it was parsed from (the
 /// report quotes it).
+/// Says on stderr why the times just measured are less trustworthy than
+/// usual, if they are ([`crate::measure::Conditions::busy`]), so that a
+/// figure from a slow or loaded machine never passes silently.
+fn note_conditions(conditions: &crate::measure::Conditions) {
+    if let Some(why) = conditions.busy() {
+        crate::output::note(format_args!(
+            "note: the times may read high ({why}); run again when the machine is quieter"
+        ));
+    }
+}
+
 fn run(cli: Cli, argv: &[OsString]) -> anyhow::Result<ExitCode> {
     match cli.command {
         Command::Solve(args) => solve::solve(&args),

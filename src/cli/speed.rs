@@ -8,6 +8,7 @@ use std::process::ExitCode;
 use clap::Args;
 
 use crate::dataset::Dataset;
+use crate::measure::Conditions;
 use crate::speed::{Clock, SpeedOptions, SpeedRow, measure, measure_program};
 use crate::strategy::Outcome;
 
@@ -58,6 +59,8 @@ pub fn speed(args: &SpeedArgs) -> anyhow::Result<ExitCode> {
     let progress = Bar::new("speed");
     progress.start(passes);
     let mut rows = Vec::new();
+    let mut conditions = Conditions::new(1);
+    conditions.sample_load();
     for set in &sets {
         let boards = crate::speed::boards(set);
         for &strategy in &strategies {
@@ -66,9 +69,14 @@ pub fn speed(args: &SpeedArgs) -> anyhow::Result<ExitCode> {
                 set.name,
                 boards.len()
             ));
-            rows.push(measure(&set.name, &boards, strategy, &opts, &|| {
-                progress.tick()
-            })?);
+            rows.push(measure(
+                &set.name,
+                &boards,
+                strategy,
+                &opts,
+                &mut conditions,
+                &|| progress.tick(),
+            )?);
         }
         for program in &programs {
             progress.say(&format!(
@@ -83,6 +91,8 @@ pub fn speed(args: &SpeedArgs) -> anyhow::Result<ExitCode> {
         }
     }
     progress.finish();
+    conditions.sample_load();
+    super::note_conditions(&conditions);
     let text = if args.csv {
         to_csv(&rows)?
     } else if args.markdown {

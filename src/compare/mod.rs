@@ -193,7 +193,7 @@ pub fn compare(
     meta.set(
         "timing",
         format!(
-            "per puzzle × strategy: median per-thread CPU time over at least {} samples and {} ms of uncounted runs, interleaved in groups; a sample around which a reference (a search with one worker, an arithmetic loop with several) ran over 1.5× its best time is retaken",
+            "per puzzle × strategy: median per-thread CPU time over at least {} samples and {} ms of uncounted runs, interleaved in groups; a sample around which a reference ran slow is retaken (with one worker a search, slow over 1.25× the best this machine has run it, and the sample first waits for the pace; with several an arithmetic loop, slow over 1.5×)",
             plan.method.min_samples,
             plan.method.min_time.as_millis()
         ),
@@ -242,10 +242,9 @@ pub fn compare(
         let row = &f.row;
         parts.write(f.dataset, row)?;
         agg.push(row);
-        if let Some(t) = &row.timing {
+        if let Some(t) = &f.measured {
             conditions.add(t);
         }
-        conditions.retaken += u64::from(f.retaken);
         if agg.rows.is_multiple_of(256) {
             conditions.sample_load();
         }
@@ -275,8 +274,11 @@ pub fn compare(
     meta.set(
         "retaken",
         format!(
-            "{} (samples taken while the core ran slow, thrown away and taken again)",
-            conditions.retaken
+            "{} (samples taken while the core ran slow, thrown away and taken again); {} of {} samples kept although taken while it ran slow; pace {} (a reference search or loop ÷ its best on this machine, median over the measurements)",
+            conditions.retaken,
+            conditions.slow,
+            conditions.samples,
+            conditions.pace().map_or_else(|| "unknown".to_string(), |p| format!("{p:.3}"))
         ),
     );
     meta.set(

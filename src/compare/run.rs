@@ -168,6 +168,8 @@ impl Row {
                 cpu_max_ns: hi,
                 wall_ns: wall,
                 retaken: 0,
+                slow: 0,
+                pace: 1.0,
             }),
             (None, None, None, None) => None,
             _ => {
@@ -302,8 +304,8 @@ fn items(source: &Source) -> anyhow::Result<impl Iterator<Item = anyhow::Result<
     }))
 }
 
-/// Measures one puzzle with one strategy: its row, and how many samples
-/// were retaken ([`crate::measure::Timing::retaken`]; not a column of
+/// Measures one puzzle with one strategy: its row, and its timing as
+/// measured (the samples retaken and kept slow are not columns of
 /// results.csv, which holds figures). A bug (wrong answer, disagreeing runs)
 /// is an error that aborts the run.
 pub fn measure(
@@ -312,7 +314,7 @@ pub fn measure(
     strategy: Strategy,
     budget: Budget,
     method: &Method,
-) -> anyhow::Result<(Row, u32)> {
+) -> anyhow::Result<(Row, Option<measure::Timing>)> {
     let m = measure::measure(strategy, &item.board, Limits::solve(budget.get()), method)
         .with_context(|| aborted(dataset, item))?;
     Ok(row(dataset, item, strategy, m))
@@ -326,8 +328,14 @@ fn aborted(dataset: &str, item: &Item) -> String {
     )
 }
 
-/// A measurement as a row of results.csv, and its retaken samples.
-fn row(dataset: &str, item: &Item, strategy: Strategy, m: measure::Measurement) -> (Row, u32) {
+/// A measurement as a row of results.csv, and its timing as measured (with
+/// the samples retaken and kept slow, which results.csv does not hold).
+fn row(
+    dataset: &str,
+    item: &Item,
+    strategy: Strategy,
+    m: measure::Measurement,
+) -> (Row, Option<measure::Timing>) {
     let ran = m.outcome != Outcome::Unsupported;
     // Times as results.csv holds them (0.1 ns), so that a report redrawn
     // from the file is the report of the run, byte for byte.
@@ -339,9 +347,11 @@ fn row(dataset: &str, item: &Item, strategy: Strategy, m: measure::Measurement) 
         wall_ns: tenth(t.wall_ns),
         samples: 0,
         retaken: 0,
+        slow: 0,
+        pace: 1.0,
         ..t
     });
-    let retaken = m.timing.map_or(0, |t| t.retaken);
+    let measured = m.timing;
     let row = Row {
         dataset: dataset.to_string(),
         index: item.index,
@@ -354,7 +364,7 @@ fn row(dataset: &str, item: &Item, strategy: Strategy, m: measure::Measurement) 
         counts: ran.then_some(m.counts),
         timing,
     };
-    (row, retaken)
+    (row, measured)
 }
 
 /// Datasets measured interleaved at once, at most (each holds an open file
@@ -645,8 +655,8 @@ pub struct Finished {
     /// CPU time the task took on its thread (its wall time where the
     /// platform has no thread clock): its cost for the [`Forecast`].
     pub cpu: std::time::Duration,
-    /// Samples retaken because the core ran slow.
-    pub retaken: u32,
+    /// The timing as measured (samples retaken and kept slow included).
+    pub measured: Option<measure::Timing>,
 }
 
 /// A task the moment its measurement ends (before its row is made).
@@ -748,13 +758,13 @@ pub fn execute(
                 .map(|((d, item, strategy, probe), m)| {
                     let dataset = &prepared[*d].source.name;
                     let (m, cpu) = m.with_context(|| aborted(dataset, item))?;
-                    let (row, retaken) = row(dataset, item, *strategy, m);
+                    let (row, measured) = row(dataset, item, *strategy, m);
                     Ok(Finished {
                         dataset: *d,
                         row,
                         probe: *probe,
                         cpu,
-                        retaken,
+                        measured,
                     })
                 })
                 .collect::<anyhow::Result<Vec<Finished>>>()

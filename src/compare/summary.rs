@@ -646,6 +646,8 @@ pub(crate) fn solved_row(
             cpu_max_ns: nanos as f64,
             wall_ns: nanos as f64,
             retaken: 0,
+            slow: 0,
+            pace: 1.0,
         }),
     }
 }

@@ -207,6 +207,8 @@ mod tests {
                 cpu_max_ns: 10.0,
                 wall_ns: 10.0,
                 retaken: 0,
+                slow: 0,
+                pace: 1.0,
             }),
         }
     }

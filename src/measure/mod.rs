@@ -30,7 +30,6 @@
 //! and nothing else: no allocation, no parsing, no verification.
 
 use std::hint::black_box;
-use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 use serde::{Deserialize, Serialize};
@@ -40,6 +39,9 @@ use crate::counters::{Counts, NoCount};
 use crate::search::{End, Limits};
 use crate::solver::{Solver, with_solver};
 use crate::strategy::{Outcome, Strategy, WrongSolution};
+
+mod pace;
+use pace::{Measuring, Pace};
 
 /// How long to time one puzzle × strategy (defaults: [`crate::defaults::TIMING`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -67,9 +69,23 @@ pub struct Timing {
     /// Wall-clock time: median over samples.
     pub wall_ns: f64,
     /// Samples (or check runs) thrown away and taken again because the core
-    /// ran slow while they were taken (see `Pace` in this module's source).
+    /// ran slow while they were taken (see [`pace`](self::pace)).
     #[serde(default)]
     pub retaken: u32,
+    /// Samples kept although the core ran slow while they were taken (the
+    /// retakes were used up, or the pace did not come back in time): where
+    /// they are many, the time reads high.
+    #[serde(default)]
+    pub slow: u32,
+    /// The core's pace while the kept samples were taken: the median of the
+    /// reference's reading after each ÷ its best on this machine (1.0 = full
+    /// pace; see [`pace`](self::pace)).
+    #[serde(default = "full_pace")]
+    pub pace: f64,
+}
+
+fn full_pace() -> f64 {
+    1.0
 }
 
 impl Timing {
@@ -269,15 +285,17 @@ struct Timer {
     /// Samples wanted and time wanted (CPU ns).
     samples_wanted: u32,
     min_time: f64,
-    /// Per-run CPU and wall time of each kept sample.
+    /// Per-run CPU and wall time of each kept sample, and the pace after it.
     cpu: Vec<f64>,
     wall: Vec<f64>,
+    pace: Vec<f64>,
     /// CPU time of the kept samples.
     spent: f64,
     /// Timed runs in all, and how many found a solution.
     runs: u64,
     found: u64,
     retaken: u32,
+    slow: u32,
     /// CPU time spent measuring this task (for forecasts), ns.
     cost: f64,
 }
@@ -292,10 +310,12 @@ impl Timer {
             min_time: 0.0,
             cpu: Vec::new(),
             wall: Vec::new(),
+            pace: Vec::new(),
             spent: 0.0,
             runs: 0,
             found: 0,
             retaken: 0,
+            slow: 0,
             cost: 0.0,
         }
     }
@@ -311,7 +331,8 @@ impl Timer {
         m: Measurement,
     ) -> Result<Timer, Bug> {
         let mut t = Timer::done(m);
-        let (mut cpu, mut wall, mut steady, (nodes, solutions)) = t.run(solver, puzzle, limits, 1);
+        let mut ran = t.run(solver, puzzle, limits, 1);
+        let (nodes, solutions) = (ran.nodes, ran.solutions);
         if nodes != t.m.counts.nodes || solutions != t.m.solutions {
             return Err(Bug::Disagree {
                 strategy: t.m.strategy,
@@ -321,10 +342,11 @@ impl Timer {
             });
         }
         solver.check(puzzle)?;
-        while !steady && t.retaken < MAX_RETAKEN {
+        while !ran.steady && t.retaken < MAX_RETAKEN {
             t.retaken += 1;
-            (cpu, wall, steady, _) = t.run(solver, puzzle, limits, 1);
+            ran = t.run(solver, puzzle, limits, 1);
         }
+        let cpu = ran.cpu;
         // Decisions go by CPU time: a check run preempted by another
         // process must not pass for a long solve.
         t.min_time = method.min_time.as_nanos() as f64;
@@ -332,7 +354,7 @@ impl Timer {
             // A long solve: its check run is a sample. Up to ten times
             // `min_time` it gets two more (one run each, in later rounds), so
             // that one run overlapping a slow stretch is not its time.
-            t.keep(cpu, wall, 1);
+            t.keep(&ran, 1);
             t.batch = 1;
             t.samples_wanted = if cpu < LONG_SOLVE * t.min_time {
                 method.min_samples.clamp(1, 3)
@@ -348,15 +370,8 @@ impl Timer {
         Ok(t)
     }
 
-    /// `batch` back-to-back runs: (CPU, wall) per run, whether the core kept
-    /// its pace, and the last run's nodes and solutions.
-    fn run(
-        &mut self,
-        solver: &mut Solver,
-        puzzle: &Board,
-        limits: Limits,
-        batch: u64,
-    ) -> (f64, f64, bool, (u64, u64)) {
+    /// `batch` back-to-back runs.
+    fn run(&mut self, solver: &mut Solver, puzzle: &Board, limits: Limits, batch: u64) -> Ran {
         let before = Pace::before();
         let clock = Clock::start();
         let mut last = (0, 0);
@@ -367,14 +382,23 @@ impl Timer {
         }
         let (c, w) = clock.stop();
         self.runs += batch;
-        let after = Pace::steady();
-        (c / batch as f64, w / batch as f64, before && after, last)
+        let (after, pace) = Pace::steady();
+        Ran {
+            cpu: c / batch as f64,
+            wall: w / batch as f64,
+            steady: before && after,
+            pace,
+            nodes: last.0,
+            solutions: last.1,
+        }
     }
 
-    fn keep(&mut self, cpu: f64, wall: f64, batch: u64) {
-        self.cpu.push(cpu);
-        self.wall.push(wall);
-        self.spent += cpu * batch as f64;
+    fn keep(&mut self, ran: &Ran, batch: u64) {
+        self.cpu.push(ran.cpu);
+        self.wall.push(ran.wall);
+        self.pace.push(ran.pace);
+        self.spent += ran.cpu * batch as f64;
+        self.slow += u32::from(!ran.steady);
     }
 
     /// Whether every sample wanted is taken.
@@ -386,11 +410,11 @@ impl Timer {
     /// One more sample (thrown away if the core lost its pace meanwhile).
     fn sample(&mut self, solver: &mut Solver, puzzle: &Board, limits: Limits) {
         let batch = self.batch;
-        let (c, w, steady, _) = self.run(solver, puzzle, limits, batch);
-        if !steady && self.retaken < MAX_RETAKEN {
+        let ran = self.run(solver, puzzle, limits, batch);
+        if !ran.steady && self.retaken < MAX_RETAKEN {
             self.retaken += 1;
         } else {
-            self.keep(c, w, batch);
+            self.keep(&ran, batch);
         }
     }
 
@@ -418,9 +442,25 @@ impl Timer {
             cpu_max_ns: self.cpu[self.cpu.len() - 1],
             wall_ns: median(&mut self.wall),
             retaken: self.retaken,
+            slow: self.slow,
+            pace: median(&mut self.pace),
         });
         Ok(self.m)
     }
+}
+
+/// What one [`Timer::run`] measured.
+struct Ran {
+    /// CPU and wall time per run.
+    cpu: f64,
+    wall: f64,
+    /// Whether the core kept its pace before and after, and its pace after
+    /// (reference ÷ best).
+    steady: bool,
+    pace: f64,
+    /// The last run's nodes and solutions.
+    nodes: u64,
+    solutions: u64,
 }
 
 /// A solve this many times `min_time` or longer is timed once; a shorter
@@ -431,150 +471,6 @@ const LONG_SOLVE: f64 = 10.0;
 /// (after that the samples are kept as they are: a machine that is never at
 /// full pace still gets figures, [`Timing::retaken`] says so).
 const MAX_RETAKEN: u32 = 8;
-
-/// Whether this core runs at full pace, by timing a fixed reference before
-/// and after every sample.
-///
-/// Why: on a virtual machine the host can slow a virtual CPU without telling
-/// the guest, and the thread's CPU clock counts the lost time as running. On
-/// this lab's 2-core VM, idle otherwise, a loop ran about 13× slower for
-/// 30–130 ms at a time every second or two (7% of the time), and searches
-/// ran 2× slower for stretches of up to a few seconds while the loop slowed
-/// by under 10% (branchy, memory-touching code is what such a stretch hits).
-/// A sample taken while the core was slow is not a time of the strategy: it
-/// is thrown away and taken again in a later round of [`measure_all`].
-///
-/// Which reference: with one thread measuring, a *search* (it tracks the 2×
-/// stretches one for one), and the sample first waits for the pace to come
-/// back. With several threads measuring at once, the workers slow each
-/// other's searches about as much, so a search would flag most samples:
-/// then the arithmetic *loop* (it still catches the 13× stalls), no
-/// waiting, and the interleaved median takes care of the rest. (Load from
-/// other processes is never slowness: it stops the thread's CPU clock.)
-struct Pace;
-
-/// Threads inside [`measure_all`] right now.
-static MEASURING: AtomicU64 = AtomicU64::new(0);
-/// The fastest loop and search references of the process, in CPU ns.
-static BEST_LOOP: AtomicU64 = AtomicU64::new(u64::MAX);
-static BEST_SEARCH: AtomicU64 = AtomicU64::new(u64::MAX);
-
-/// The search reference: `propagate` on this 27-clue puzzle (2 nodes, 51
-/// forced cells, about 2 µs), four times.
-const PACE_PUZZLE: &str =
-    "....3.....4....7.1.86.4......9.....87....5...45..8.379......8.6..341.95..9..63.17";
-
-thread_local! {
-    /// This thread's reference solver and puzzle, made on first use.
-    static PACE_SOLVER: std::cell::RefCell<Option<(Solver, Board)>> =
-        const { std::cell::RefCell::new(None) };
-}
-
-/// Counts this thread among the measuring ones while it lives.
-struct Measuring;
-
-impl Measuring {
-    fn enter() -> Measuring {
-        MEASURING.fetch_add(1, Ordering::Relaxed);
-        Measuring
-    }
-}
-
-impl Drop for Measuring {
-    fn drop(&mut self) {
-        MEASURING.fetch_sub(1, Ordering::Relaxed);
-    }
-}
-
-impl Pace {
-    /// A reference this much slower than the best one means the core is slow.
-    const SLOW: f64 = 1.5;
-    /// Longest wait for the pace to come back before a sample.
-    const PATIENCE: Duration = Duration::from_secs(1);
-
-    /// Whether only this thread is measuring (the search reference applies).
-    fn alone() -> bool {
-        MEASURING.load(Ordering::Relaxed) <= 1
-    }
-
-    /// Before a sample: alone, waits (at most [`Pace::PATIENCE`]) for the
-    /// pace to come back; says whether the core runs at full pace.
-    fn before() -> bool {
-        if !Self::alone() {
-            return Self::steady();
-        }
-        let start = Instant::now();
-        loop {
-            if Self::steady() {
-                return true;
-            }
-            if start.elapsed() >= Self::PATIENCE {
-                return false;
-            }
-        }
-    }
-
-    /// Times the reference that applies and says whether it ran at full
-    /// pace (a slow search is read twice: one slow reading alone is a blip
-    /// of the reference, not a slow core).
-    fn steady() -> bool {
-        if Self::alone() {
-            Self::search().is_none_or(|fast| fast || Self::search().unwrap_or(true))
-        } else {
-            Self::loop_()
-        }
-    }
-
-    fn loop_() -> bool {
-        let clock = Clock::start();
-        let mut x: u64 = 0x9E37_79B9_7F4A_7C15;
-        let mut table = [0u32; 64];
-        for _ in 0..black_box(4096) {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            table[(x & 63) as usize] = table[(x & 63) as usize].wrapping_add(x as u32);
-        }
-        black_box(table);
-        Self::judge(&BEST_LOOP, clock.stop().0)
-    }
-
-    /// The search reference; `None` when it cannot run.
-    fn search() -> Option<bool> {
-        PACE_SOLVER.with(|cell| {
-            let mut slot = cell.try_borrow_mut().ok()?;
-            if slot.is_none() {
-                let board = crate::format::parse_one(PACE_PUZZLE).ok()?.1.board;
-                let solver = Solver::new(Strategy::Propagate, board.size()).ok()?;
-                *slot = Some((solver, board));
-            }
-            let (solver, board) = slot.as_mut()?;
-            // One solve to bring its state back into the caches (the sample
-            // before it used them), then the timed ones.
-            black_box(
-                solver
-                    .search(black_box(board), Limits::solve(None), NoCount)
-                    .nodes,
-            );
-            let clock = Clock::start();
-            for _ in 0..4 {
-                black_box(
-                    solver
-                        .search(black_box(board), Limits::solve(None), NoCount)
-                        .nodes,
-                );
-            }
-            Some(Self::judge(&BEST_SEARCH, clock.stop().0))
-        })
-    }
-
-    /// Records a reading of `ns` against its best; whether it is at pace.
-    fn judge(best: &AtomicU64, ns: f64) -> bool {
-        let ns = ns as u64;
-        let best = best.fetch_min(ns, Ordering::Relaxed).min(ns);
-        ns as f64 <= Self::SLOW * best as f64
-    }
-}
 
 /// Wall clock and this thread's CPU clock, read together.
 struct Clock {
@@ -636,6 +532,15 @@ pub struct Conditions {
     /// Samples retaken because the core ran slow ([`Timing::retaken`]).
     #[serde(default)]
     pub retaken: u64,
+    /// Samples kept, and how many of them were taken while the core ran
+    /// slow ([`Timing::slow`]).
+    #[serde(default)]
+    pub samples: u64,
+    #[serde(default)]
+    pub slow: u64,
+    /// Each measurement's [`Timing::pace`].
+    #[serde(skip)]
+    paces: Vec<f64>,
     #[serde(skip)]
     loads: Vec<f64>,
     #[serde(skip)]
@@ -644,6 +549,17 @@ pub struct Conditions {
 
 /// Wall time this much above CPU time flags the runs as disturbed.
 pub const DISTURBED_WALL_OVER_CPU: f64 = 1.10;
+
+/// More than this share of samples kept while the core ran slow flags the
+/// runs as disturbed.
+pub const DISTURBED_SLOW_SHARE: f64 = 0.05;
+
+/// A pace over the run ([`Conditions::pace`]) above this flags the runs as
+/// disturbed: the reference ran this much slower than its best on the
+/// median sample, though mostly below the threshold that retakes a sample
+/// (a host's slow stretch that the per-sample test misses now and then
+/// still shows in the median).
+pub const DISTURBED_PACE: f64 = 1.15;
 
 impl Conditions {
     pub fn new(jobs: usize) -> Conditions {
@@ -666,14 +582,28 @@ impl Conditions {
         }
     }
 
-    /// Adds one measurement's timing to the wall-over-CPU ratio (weighted
-    /// by its runs: the ratio of the total timed wall and CPU times).
+    /// Adds one measurement's timing: to the wall-over-CPU ratio (weighted
+    /// by its runs: the ratio of the total timed wall and CPU times) and to
+    /// the samples retaken, kept and kept slow.
     pub fn add(&mut self, t: &Timing) {
+        self.retaken += u64::from(t.retaken);
+        self.samples += u64::from(t.samples);
+        self.slow += u64::from(t.slow);
+        if t.samples > 0 {
+            self.paces.push(t.pace);
+        }
         self.sums.0 += t.wall_ns * t.runs as f64;
         self.sums.1 += t.cpu_ns * t.runs as f64;
         if self.sums.1 > 0.0 {
             self.wall_over_cpu = Some(self.sums.0 / self.sums.1);
         }
+    }
+
+    /// The core's pace over the run: the median of the measurements'
+    /// [`Timing::pace`] (1.0 = full pace); `None` before any.
+    pub fn pace(&self) -> Option<f64> {
+        let mut v = self.paces.clone();
+        (!v.is_empty()).then(|| crate::stats::quantile_sorted(crate::stats::sorted(&mut v), 0.5))
     }
 
     /// Load from other processes: the load average minus our own workers.
@@ -682,8 +612,9 @@ impl Conditions {
     }
 
     /// Why the figures are less trustworthy than usual, if they are: other
-    /// load above the cores left free (at least half a core), or timed runs
-    /// that waited for their core ([`DISTURBED_WALL_OVER_CPU`]).
+    /// load above the cores left free (at least half a core), timed runs
+    /// that waited for their core ([`DISTURBED_WALL_OVER_CPU`]), or samples
+    /// kept while the core ran slow ([`DISTURBED_SLOW_SHARE`]).
     pub fn busy(&self) -> Option<String> {
         let free = self.cores.saturating_sub(self.jobs) as f64;
         let mut why = Vec::new();
@@ -704,6 +635,20 @@ impl Conditions {
             why.push(format!(
                 "timed runs spent {:.0}% more wall time than CPU time",
                 (r - 1.0) * 100.0
+            ));
+        }
+        if let Some(p) = self.pace()
+            && p > DISTURBED_PACE
+        {
+            why.push(format!(
+                "the core ran at {:.0}% of its best pace on this machine (a reference search took {p:.2}× its best time)",
+                100.0 / p
+            ));
+        }
+        if self.slow as f64 > DISTURBED_SLOW_SHARE * self.samples as f64 {
+            why.push(format!(
+                "{} of {} samples were taken while the core ran slow and its pace did not come back in time (their times read high)",
+                self.slow, self.samples
             ));
         }
         (!why.is_empty()).then(|| why.join("; "))
@@ -836,8 +781,52 @@ mod tests {
             cpu_min_ns: 90.0,
             cpu_max_ns: 120.0,
             wall_ns: 150.0,
-            retaken: 0,
+            retaken: 2,
+            slow: 0,
+            pace: 1.0,
         });
         assert!(c.busy().is_some_and(|w| w.contains("50% more wall time")));
+        assert_eq!((c.retaken, c.samples, c.slow), (2, 5, 0));
+        let mut c = Conditions::new(1);
+        let calm = Timing {
+            runs: 5,
+            samples: 50,
+            cpu_ns: 100.0,
+            cpu_min_ns: 90.0,
+            cpu_max_ns: 120.0,
+            wall_ns: 100.0,
+            retaken: 3,
+            slow: 0,
+            pace: 1.02,
+        };
+        c.add(&calm);
+        c.add(&Timing { slow: 5, ..calm });
+        assert_eq!(c.busy(), None, "5 of 100 samples slow is within the 5%");
+        c.add(&Timing { slow: 3, ..calm });
+        assert!(
+            c.busy().is_some_and(|w| w.starts_with("8 of 150 samples")),
+            "{:?}",
+            c.busy()
+        );
+        // The pace is the median over measurements: 1.02, 1.02, 1.02, then
+        // two slow ones still leave it at 1.02; three more make it 1.30.
+        let mut c = Conditions::new(1);
+        for _ in 0..3 {
+            c.add(&calm);
+        }
+        for _ in 0..2 {
+            c.add(&Timing { pace: 1.3, ..calm });
+        }
+        assert_eq!(c.pace(), Some(1.02));
+        assert_eq!(c.busy(), None);
+        for _ in 0..3 {
+            c.add(&Timing { pace: 1.3, ..calm });
+        }
+        assert_eq!(c.pace(), Some(1.3));
+        assert!(
+            c.busy().is_some_and(|w| w.contains("77% of its best pace")),
+            "{:?}",
+            c.busy()
+        );
     }
 }
