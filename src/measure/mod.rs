@@ -69,7 +69,7 @@ pub struct Timing {
     /// Wall-clock time: median over samples.
     pub wall_ns: f64,
     /// Samples (or check runs) thrown away and taken again because the core
-    /// ran slow while they were taken (see [`pace`](self::pace)).
+    /// ran slow while they were taken (see `src/measure/pace.rs`).
     #[serde(default)]
     pub retaken: u32,
     /// Samples kept although the core ran slow while they were taken (the
@@ -79,7 +79,7 @@ pub struct Timing {
     pub slow: u32,
     /// The core's pace while the kept samples were taken: the median of the
     /// reference's reading after each ÷ its best on this machine (1.0 = full
-    /// pace; see [`pace`](self::pace)).
+    /// pace; see `src/measure/pace.rs`).
     #[serde(default = "full_pace")]
     pub pace: f64,
 }
