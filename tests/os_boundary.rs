@@ -443,7 +443,14 @@ fn long_output_into_head_ends_quietly() {
             status.code() == Some(0) || status.code() == Some(1),
             "{args:?}: {status:?} {err}"
         );
-        assert!(err.is_empty(), "{args:?}: {err}");
+        // Quietly: nothing on stderr but, from a timing command, the lab's
+        // note that the machine was busy or slow while it measured (it
+        // comes before the output, and is about the machine, not the pipe).
+        assert!(
+            err.lines()
+                .all(|l| l.starts_with("note: the times may read high")),
+            "{args:?}: {err}"
+        );
     }
 }
 
