@@ -156,8 +156,6 @@ pub const EXIT_BUG: u8 = 70;
 /// `EX_IOERR` of sysexits.h.
 pub const EXIT_IO: u8 = 74;
 
-/// Runs one parsed command line; `argv` is what it was parsed from (the
-/// report quotes it).
 /// Says on stderr why the times just measured are less trustworthy than
 /// usual, if they are ([`crate::measure::Conditions::busy`]), so that a
 /// figure from a slow or loaded machine never passes silently.
@@ -169,6 +167,8 @@ fn note_conditions(conditions: &crate::measure::Conditions) {
     }
 }
 
+/// Runs one parsed command line; `argv` is what it was parsed from (the
+/// report quotes it).
 fn run(cli: Cli, argv: &[OsString]) -> anyhow::Result<ExitCode> {
     match cli.command {
         Command::Solve(args) => solve::solve(&args),
