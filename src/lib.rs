@@ -62,7 +62,7 @@ pub mod trace;
 pub mod tracer;
 
 pub use board::{Board, BoxSize, Cell};
-pub use cli::{AddRung, main_with, run_with};
+pub use cli::{AddRung, BUSY_NOTE, main_with, run_with};
 /// Exit codes of the command line (README, *Exit codes*).
 pub use cli::{EXIT_BUG, EXIT_IO, EXIT_UNSOLVED, EXIT_USAGE};
 pub use counters::{Counter, Counts, NoCount};

@@ -33,6 +33,11 @@ fn interpolate(n: usize, x: impl Fn(usize) -> f64, q: f64) -> f64 {
     x(lo) + (h - lo as f64) * (x(hi) - x(lo))
 }
 
+/// The median of values in any order (sorts them in place); `None` for none.
+pub fn median(values: &mut [f64]) -> Option<f64> {
+    (!values.is_empty()).then(|| quantile_sorted(sorted(values), 0.5))
+}
+
 /// Sorts `values` in place (total order: NaN last) and returns them.
 pub fn sorted(values: &mut [f64]) -> &[f64] {
     values.sort_by(f64::total_cmp);
@@ -116,6 +121,8 @@ mod tests {
         assert_eq!(quantile_sorted(&[7.0], 0.9), 7.0);
         // The median of an odd count is the middle value.
         assert_eq!(quantile_sorted(&[1.0, 5.0, 9.0], 0.5), 5.0);
+        assert_eq!(median(&mut [9.0, 1.0, 5.0, 3.0]), Some(4.0));
+        assert_eq!(median(&mut []), None);
     }
 
     #[test]

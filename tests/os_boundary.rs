@@ -447,8 +447,7 @@ fn long_output_into_head_ends_quietly() {
         // note that the machine was busy or slow while it measured (it
         // comes before the output, and is about the machine, not the pipe).
         assert!(
-            err.lines()
-                .all(|l| l.starts_with("note: the times may read high")),
+            err.lines().all(|l| l.starts_with(sudoku_lab::BUSY_NOTE)),
             "{args:?}: {err}"
         );
     }

@@ -156,13 +156,18 @@ pub const EXIT_BUG: u8 = 70;
 /// `EX_IOERR` of sysexits.h.
 pub const EXIT_IO: u8 = 74;
 
+/// How `speed` and `ladder` begin the stderr line that says the machine was
+/// busy or slow while they measured (it is about that moment, not about the
+/// command: tests that compare output leave it out).
+pub const BUSY_NOTE: &str = "note: the times may read high";
+
 /// Says on stderr why the times just measured are less trustworthy than
 /// usual, if they are ([`crate::measure::Conditions::busy`]), so that a
 /// figure from a slow or loaded machine never passes silently.
 fn note_conditions(conditions: &crate::measure::Conditions) {
     if let Some(why) = conditions.busy() {
         crate::output::note(format_args!(
-            "note: the times may read high ({why}); run again when the machine is quieter"
+            "{BUSY_NOTE} ({why}); run again when the machine is quieter"
         ));
     }
 }

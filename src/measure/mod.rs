@@ -432,7 +432,9 @@ impl Timer {
                 runs: self.runs,
             });
         }
-        let median = |v: &mut Vec<f64>| crate::stats::quantile_sorted(crate::stats::sorted(v), 0.5);
+        // Kept samples are never none: the check run or a sample is kept
+        // before a task is finished.
+        let median = |v: &mut Vec<f64>| crate::stats::median(v).unwrap_or(f64::NAN);
         let cpu_median = median(&mut self.cpu);
         self.m.timing = Some(Timing {
             runs: self.runs,
@@ -574,11 +576,7 @@ impl Conditions {
     pub fn sample_load(&mut self) {
         if let Some(l) = load_average() {
             self.loads.push(l);
-            let mut v = self.loads.clone();
-            self.load = Some(crate::stats::quantile_sorted(
-                crate::stats::sorted(&mut v),
-                0.5,
-            ));
+            self.load = crate::stats::median(&mut self.loads.clone());
         }
     }
 
@@ -603,7 +601,7 @@ impl Conditions {
     /// [`Timing::pace`] (1.0 = full pace); `None` before any.
     pub fn pace(&self) -> Option<f64> {
         let mut v = self.paces.clone();
-        (!v.is_empty()).then(|| crate::stats::quantile_sorted(crate::stats::sorted(&mut v), 0.5))
+        crate::stats::median(&mut v)
     }
 
     /// Load from other processes: the load average minus our own workers.

@@ -13,10 +13,6 @@ use super::{Kind, Problem, root};
 
 pub const SHARED_VAR: &str = "SUDOKU_LAB_SHARED";
 
-/// How `speed` and `ladder` begin their note that the machine was busy or
-/// slow while they measured (`note_conditions` in src/cli/mod.rs).
-pub const BUSY_NOTE: &str = "note: the times may read high";
-
 /// A block with more documented work than this (nodes, summed over its
 /// rows) is heavy: checked by the release-only test.
 pub const LIGHT_WORK: u64 = 400_000;
@@ -143,7 +139,7 @@ impl Runner {
 
     /// Runs the lab (or the block's example program) from the project root:
     /// exit code, standard output then standard error (without
-    /// [`BUSY_NOTE`] lines).
+    /// [`sudoku_lab::BUSY_NOTE`] lines).
     fn execute(&self, block: &Block, args: &[String]) -> Result<Run, String> {
         let program = match &block.example {
             Some(name) => self.example_program(name)?,
@@ -159,7 +155,7 @@ impl Runner {
         // machine at that moment (load, the host's pace), not the command:
         // the pages show what the command prints on a quiet machine.
         for line in String::from_utf8_lossy(&out.stderr).split_inclusive('\n') {
-            if !line.starts_with(BUSY_NOTE) {
+            if !line.starts_with(sudoku_lab::BUSY_NOTE) {
                 text.push_str(line);
             }
         }
