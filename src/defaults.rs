@@ -33,15 +33,27 @@ pub fn uniqueness_budget(size: BoxSize) -> Budget {
     }
 }
 
-/// Timing of one puzzle × strategy: at least 5 ms of timed runs in at least
-/// 5 samples, so a 1 µs solve is timed about 5,000 times and a 2 s one once.
-/// Measured on this lab's 2-core machine: with 5 samples the median of a
-/// repeated measurement moves by a few percent, where a single run moved by
-/// more than 2× on one row in thirty.
+/// Timing of one puzzle × strategy: cold passes (`src/measure/`) until its
+/// timed runs add up to 1 ms in at least 5 runs, so a 7 µs solve is timed
+/// about 140 times, each time between other puzzles, and a 2 s one once.
+/// The median of 5 cold runs of a short puzzle moves by tens of percent
+/// (a run sees the caches as the last puzzle left them); of 140, by a few.
 pub const TIMING: Method = Method {
-    min_time: Duration::from_millis(5),
+    min_time: Duration::from_millis(1),
     min_samples: 5,
+    seed: SEED,
+    permute: false,
 };
+
+/// `speed`'s default time per strategy over a whole set: `--min-time` is
+/// this ÷ the set's puzzles, so a strategy is timed for about a second
+/// whatever the set's size (a 49,158-puzzle file: the 5 passes alone, a few
+/// seconds for `fast`), as a throughput harness times (tdoku's: `-t`).
+pub const SPEED_SET_TIME: Duration = Duration::from_secs(1);
+
+/// `--limit`: solutions a measuring command looks for before it stops
+/// (1 = solve; 2 = the field's "count to 2", which proves uniqueness).
+pub const LIMIT: u64 = 1;
 
 /// Puzzle × strategy tasks `compare` measures together, their samples
 /// interleaved ([`crate::measure::measure_all`]): at 5 ms or more of timed

@@ -10,11 +10,14 @@
 //! 2. If a puzzle exceeded the node budget (or the strategy does not run its
 //!    size) the row gets **no throughput**: timing only the puzzles that
 //!    finished would silently report a different, easier set.
-//! 3. **Timing**: every puzzle measured exactly as `compare` and `ladder`
-//!    measure it ([`crate::measure::measure`]: median per-thread CPU time of
-//!    repeated uncounted runs). Throughput is puzzles ÷ the sum of the
-//!    per-puzzle times, so `speed`, `compare` and `ladder` agree on the time
-//!    of every puzzle.
+//! 3. **Timing**: the whole set in cold passes, exactly as `compare` and
+//!    `ladder` time their groups ([`crate::measure::measure_set`]): each pass
+//!    runs every puzzle once, in a fresh seeded shuffle, as tdoku's harness
+//!    runs a stream of puzzles; optionally a seeded random symmetry of each
+//!    puzzle in each pass (`permute`, the harness's `-r 1`). Throughput is
+//!    puzzles ÷ the time of a whole pass (the median over passes); each
+//!    puzzle's time is its median over passes, so `speed`, `compare` and
+//!    `ladder` agree on the time of every puzzle.
 //!
 //! Single-threaded by design: a per-puzzle latency measured on one core.
 //!
@@ -29,7 +32,7 @@ use serde::{Deserialize, Serialize};
 use crate::board::Board;
 use crate::measure::{self, Bug, Conditions, Method};
 use crate::program::{Entrant, Feed, Program, Reference, Session, StartError};
-use crate::search::{Budget, Limits};
+use crate::search::{Budget, End, Limits};
 use crate::stats::Summary;
 use crate::strategy::{Outcome, Strategy, WrongSolution};
 
@@ -38,8 +41,13 @@ use crate::strategy::{Outcome, Strategy, WrongSolution};
 pub struct SpeedOptions {
     /// Node budget per puzzle.
     pub budget: Budget,
-    /// How long to time each puzzle.
+    /// Solutions to look for per puzzle (2: the field's "count to 2").
+    pub limit: u64,
+    /// How to time the puzzles.
     pub method: Method,
+    /// When set, `method.min_time` is replaced per set by this ÷ the set's
+    /// puzzles: a strategy is timed for about this long over any set.
+    pub set_time: Option<std::time::Duration>,
 }
 
 /// Which clock a set's times were read from.
@@ -59,8 +67,13 @@ pub enum Clock {
 /// The time of a whole set: the per-puzzle times summed and described.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 pub struct SetTiming {
-    /// Σ per-puzzle times (ns): the time of one pass over the set.
+    /// The time of one pass over the set (ns): the median over whole
+    /// passes, or Σ per-puzzle times where no pass was whole.
     pub total_ns: f64,
+    /// Whole passes the median is over (0: `total_ns` is Σ per-puzzle
+    /// medians).
+    #[serde(default)]
+    pub passes: u64,
     /// The per-puzzle times (ns): median, quartiles, extremes.
     pub per_puzzle: Summary,
     /// Timed runs in all.
@@ -92,6 +105,10 @@ pub struct SpeedRow {
     pub outcomes: [u64; Outcome::COUNT],
     /// Node budget (rungs).
     pub budget: Budget,
+    /// Solution limit (rungs): 1 solves, 2 also proves uniqueness.
+    pub limit: u64,
+    /// Whether each pass timed a random symmetry of each puzzle.
+    pub permuted: bool,
     /// Puzzles solved with no guess at all (`guesses == 0`).
     pub solved_without_guessing: u64,
     /// Sum over all puzzles (over-budget puzzles contribute the work done
@@ -160,6 +177,8 @@ impl SpeedRow {
             } else {
                 String::new()
             },
+            limit: self.counted().then_some(self.limit),
+            permuted: self.counted().then_some(self.permuted),
             puzzles_per_sec: t.map(|t| t.puzzles_per_sec()),
             us_per_puzzle: t.map(|t| t.us_per_puzzle()),
             us_median: q(|s| s.median),
@@ -168,6 +187,7 @@ impl SpeedRow {
             us_q3: q(|s| s.q3),
             us_max: q(|s| s.max),
             runs: t.map(|t| t.runs),
+            passes: t.map(|t| t.passes),
             clock: t.map(|t| t.clock),
             pct_solved_without_guessing: counted(self.pct_without_guessing()),
             guesses_per_puzzle: counted(self.guesses_per_puzzle()),
@@ -197,6 +217,8 @@ pub struct SpeedRecord {
     pub crashed: u64,
     pub bad_output: u64,
     pub budget: String,
+    pub limit: Option<u64>,
+    pub permuted: Option<bool>,
     pub puzzles_per_sec: Option<f64>,
     pub us_per_puzzle: Option<f64>,
     pub us_median: Option<f64>,
@@ -205,6 +227,7 @@ pub struct SpeedRecord {
     pub us_q3: Option<f64>,
     pub us_max: Option<f64>,
     pub runs: Option<u64>,
+    pub passes: Option<u64>,
     pub clock: Option<Clock>,
     pub pct_solved_without_guessing: Option<f64>,
     pub guesses_per_puzzle: Option<f64>,
@@ -215,9 +238,9 @@ pub struct SpeedRecord {
 }
 
 /// Measures one strategy on one set of puzzles (see the module docs for the
-/// method). `tick` is called once per puzzle and pass; `conditions` hears
-/// every timing. Fails loudly on a bug (a wrong solution, or runs of one
-/// code path that disagree).
+/// method). `tick` is called once per puzzle for the counted pass and once
+/// when its timing ends; `conditions` hears every timing. Fails loudly on a
+/// bug (a wrong solution, or runs of one code path that disagree).
 pub fn measure(
     dataset: &str,
     puzzles: &[Board],
@@ -226,14 +249,21 @@ pub fn measure(
     conditions: &mut Conditions,
     tick: &dyn Fn(),
 ) -> Result<SpeedRow, Bug> {
-    let limits = Limits::solve(opts.budget.get());
+    let limits = Limits::count(opts.limit, opts.budget.get());
     let mut row = SpeedRow::new(dataset, Entrant::Rung(strategy), puzzles, opts.budget);
-    // 1. Counted, verified pass.
+    row.limit = opts.limit;
+    row.permuted = opts.method.permute;
+    // 1. Counted, verified pass. A count cut by the budget after its first
+    // solution did not finish either.
     let mut counted = Vec::with_capacity(puzzles.len());
     for p in puzzles {
         let m = measure::count(strategy, p, limits)?;
         tick();
-        row.outcomes[m.outcome as usize] += 1;
+        let outcome = match m.end {
+            End::BudgetExceeded => Outcome::BudgetExceeded,
+            _ => m.outcome,
+        };
+        row.outcomes[outcome as usize] += 1;
         row.total_nodes += m.counts.nodes;
         row.total_guesses += m.counts.guesses;
         if m.outcome == Outcome::Solved && m.counts.guesses == 0 {
@@ -246,13 +276,16 @@ pub fn measure(
     if puzzles.is_empty() || timeable < row.puzzles {
         return Ok(row);
     }
-    // 3. Every puzzle timed as every command times it.
+    // 3. The whole set in cold passes.
+    let mut method = opts.method;
+    if let Some(set) = opts.set_time {
+        method.min_time = set / puzzles.len().max(1) as u32;
+    }
+    let tasks: Vec<(Strategy, &Board)> = puzzles.iter().map(|p| (strategy, p)).collect();
+    let measured = measure::measure_set(&tasks, limits, &method, &mut |_, _| tick());
     let mut times = Vec::with_capacity(puzzles.len());
     let mut runs = 0;
-    // Measured in groups, their samples interleaved, as `compare` does.
-    let tasks: Vec<(Strategy, &Board)> = puzzles.iter().map(|p| (strategy, p)).collect();
-    let measured = measure::measure_grouped(&tasks, limits, &opts.method, &mut |_, _| tick());
-    for ((p, counts), m) in puzzles.iter().zip(&counted).zip(measured) {
+    for ((p, counts), m) in puzzles.iter().zip(&counted).zip(measured.results) {
         let (m, _) = m?;
         if m.counts != *counts {
             return Err(Bug::Disagree {
@@ -267,9 +300,14 @@ pub fn measure(
         times.push(t.ns());
         runs += t.runs;
     }
-    let total_ns = times.iter().sum();
+    conditions.account(measured.accounted, measured.clock_ns);
+    let mut whole = measured.whole_passes;
+    let passes = whole.len() as u64;
+    let total_ns =
+        crate::stats::median(&mut whole).unwrap_or_else(|| times.iter().sum::<f64>());
     row.timing = Summary::of(&mut times).map(|per_puzzle| SetTiming {
         total_ns,
+        passes,
         per_puzzle,
         runs,
         clock: Clock::ThreadCpu,
@@ -285,6 +323,8 @@ impl SpeedRow {
             puzzles: puzzles.len() as u64,
             outcomes: [0; Outcome::COUNT],
             budget,
+            limit: 1,
+            permuted: false,
             solved_without_guessing: 0,
             total_guesses: 0,
             total_nodes: 0,
@@ -327,6 +367,7 @@ pub fn measure_program(
         };
         row.timing = Summary::of(&mut times).map(|per_puzzle| SetTiming {
             total_ns,
+            passes: 0,
             per_puzzle,
             runs: row.puzzles,
             clock,

@@ -305,7 +305,7 @@ fn start_hanging_compare(tmp: &Path, out: &Path) -> Child {
         if staged {
             return child;
         }
-        if start.elapsed() > Duration::from_secs(30) {
+        if start.elapsed() > Duration::from_secs(120) {
             let _ = child.kill();
             let _ = child.wait();
             panic!("no rows were staged");
@@ -320,7 +320,7 @@ fn wait_for_exit(child: &mut Child) -> std::process::ExitStatus {
         if let Some(s) = child.try_wait().unwrap() {
             return s;
         }
-        if start.elapsed() > Duration::from_secs(20) {
+        if start.elapsed() > Duration::from_secs(120) {
             let _ = child.kill();
             panic!("compare did not stop after the signal");
         }

@@ -78,23 +78,50 @@ impl SampleArgs {
 /// `--min-time MS --min-samples N`: how long to time each puzzle × strategy.
 #[derive(Clone, Copy, Debug, Args)]
 pub struct TimingArgs {
-    /// Time each puzzle × strategy for at least this many milliseconds of
-    /// uncounted runs (0: one timed run each).
-    #[arg(long, value_name = "MS", default_value_t = defaults::TIMING.min_time.as_secs_f64() * 1e3,
-          value_parser = parse_millis)]
-    pub min_time: f64,
-    /// ...in at least this many samples (median reported).
+    /// Time each puzzle × strategy until its timed runs add up to this many
+    /// milliseconds [default: 1; `speed`: 1000 ÷ the set's puzzles, so a
+    /// strategy is timed for about a second over the set] (0: the
+    /// --min-samples passes alone).
+    #[arg(long, value_name = "MS", value_parser = parse_millis)]
+    pub min_time: Option<f64>,
+    /// ...and it has at least this many timed runs, one per pass over the
+    /// tasks (median reported).
     #[arg(long, value_name = "N", default_value_t = defaults::TIMING.min_samples,
           value_parser = clap::value_parser!(u32).range(1..=1000))]
     pub min_samples: u32,
 }
 
 impl TimingArgs {
-    pub fn method(&self) -> Method {
+    /// The method, `--min-time` defaulting to [`defaults::TIMING`]'s.
+    pub fn method(&self, seed: u64) -> Method {
         Method {
-            min_time: Duration::from_secs_f64(self.min_time / 1e3),
+            min_time: self
+                .min_time
+                .map_or(defaults::TIMING.min_time, |ms| Duration::from_secs_f64(ms / 1e3)),
             min_samples: self.min_samples,
+            seed,
+            permute: false,
         }
+    }
+}
+
+/// `--limit K`: stop each search after K solutions.
+#[derive(Clone, Copy, Debug, Args)]
+pub struct LimitArg {
+    /// Stop a search after this many solutions: 1 solves, 2 also proves the
+    /// solution unique (the field's standard workload: tdoku's harness and
+    /// puzzle generators count to 2). A whole number ≥ 1 (`5_000` works).
+    #[arg(long, value_name = "K", default_value_t = defaults::LIMIT, value_parser = parse_limit)]
+    pub limit: u64,
+}
+
+/// A solution limit: a whole number ≥ 1, `_` or `,` between digits allowed.
+pub fn parse_limit(s: &str) -> Result<u64, String> {
+    let digits: String = s.chars().filter(|c| !matches!(c, '_' | ',')).collect();
+    match digits.parse::<u64>() {
+        Ok(0) => Err("0 solutions would stop before the search starts: give 1 or more".into()),
+        Ok(k) if !digits.is_empty() && !s.starts_with(['_', ',']) => Ok(k),
+        _ => Err(format!("expected a whole number of solutions (1 or more), got {s:?}")),
     }
 }
 

@@ -6,7 +6,7 @@ use std::process::ExitCode;
 
 use clap::Args;
 
-use super::args::{MeasureBudget, SampleArgs, StrategyList, TimingArgs};
+use super::args::{LimitArg, MeasureBudget, SampleArgs, StrategyList, TimingArgs};
 use super::program::ProgramArgs;
 use super::progress::Bar;
 use crate::compare::{self, run::Plan, run::resolve_sources};
@@ -25,6 +25,8 @@ pub struct CompareArgs {
     pub strategies: StrategyList,
     #[command(flatten)]
     pub budget: MeasureBudget,
+    #[command(flatten)]
+    pub limit: LimitArg,
     #[command(flatten)]
     pub sample: SampleArgs,
     #[command(flatten)]
@@ -72,8 +74,9 @@ pub fn compare(args: &CompareArgs, argv: &[OsString]) -> anyhow::Result<ExitCode
         sources: resolve_sources(&args.datasets)?,
         strategies: args.strategies.chosen(),
         budget: args.budget.budget,
+        limit: args.limit.limit,
         sample: args.sample.sample(),
-        method: args.timing.method(),
+        method: args.timing.method(args.sample.seed),
         jobs,
         programs: args.programs.programs()?,
     };

@@ -16,7 +16,7 @@ use crate::strategy::Outcome;
 use crate::tour::{self, Labelled, LadderPlan};
 
 use super::EXIT_UNSOLVED;
-use super::args::{MeasureBudget, SampleArgs, StrategyList, TimingArgs};
+use super::args::{LimitArg, MeasureBudget, SampleArgs, StrategyList, TimingArgs};
 use super::progress::Bar;
 
 #[derive(Debug, Args)]
@@ -25,6 +25,8 @@ pub struct LadderArgs {
     pub strategies: StrategyList,
     #[command(flatten)]
     pub budget: MeasureBudget,
+    #[command(flatten)]
+    pub limit: LimitArg,
     /// Use only the first N puzzles of each file (after --sample, if given).
     #[arg(long, value_name = "N")]
     pub first: Option<usize>,
@@ -46,8 +48,8 @@ pub struct LadderArgs {
 
 pub fn ladder(args: &LadderArgs) -> anyhow::Result<ExitCode> {
     let strategies = args.strategies.chosen();
-    let limits = Limits::solve(args.budget.budget.get());
-    let method = args.timing.method();
+    let limits = Limits::count(args.limit.limit, args.budget.budget.get());
+    let method = args.timing.method(args.sample.seed);
     let sets = args
         .files
         .iter()

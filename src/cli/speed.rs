@@ -13,7 +13,7 @@ use crate::speed::{Clock, SpeedOptions, SpeedRow, measure, measure_program};
 use crate::strategy::Outcome;
 
 use super::EXIT_UNSOLVED;
-use super::args::{MeasureBudget, SampleArgs, StrategyList, TimingArgs};
+use super::args::{LimitArg, MeasureBudget, SampleArgs, StrategyList, TimingArgs};
 use super::program::ProgramArgs;
 use super::progress::Bar;
 use crate::progress::Progress;
@@ -30,7 +30,14 @@ pub struct SpeedArgs {
     #[command(flatten)]
     pub budget: MeasureBudget,
     #[command(flatten)]
+    pub limit: LimitArg,
+    #[command(flatten)]
     pub timing: TimingArgs,
+    /// Time a seeded random symmetry of each puzzle in each pass (digits
+    /// relabelled; bands, stacks, rows and columns permuted; transposed or
+    /// not), as tdoku's benchmark harness does with `-r 1`.
+    #[arg(long)]
+    pub permute: bool,
     #[command(flatten)]
     pub programs: ProgramArgs,
     /// Print CSV (one row per dataset × strategy, every figure).
@@ -41,11 +48,25 @@ pub struct SpeedArgs {
     pub markdown: bool,
 }
 
-pub fn speed(args: &SpeedArgs) -> anyhow::Result<ExitCode> {
-    let opts = SpeedOptions {
+/// The library's options from the flags: `--min-time` per puzzle when
+/// given, else [`crate::defaults::SPEED_SET_TIME`] over each set.
+fn options(args: &SpeedArgs) -> SpeedOptions {
+    let mut method = args.timing.method(args.sample.seed);
+    method.permute = args.permute;
+    SpeedOptions {
         budget: args.budget.budget,
-        method: args.timing.method(),
-    };
+        limit: args.limit.limit,
+        method,
+        set_time: args
+            .timing
+            .min_time
+            .is_none()
+            .then_some(crate::defaults::SPEED_SET_TIME),
+    }
+}
+
+pub fn speed(args: &SpeedArgs) -> anyhow::Result<ExitCode> {
+    let opts = options(args);
     // Load everything first: a bad file fails before minutes of measuring.
     let sets = args
         .files
@@ -267,7 +288,7 @@ fn footer(args: &SpeedArgs) -> String {
         Some(s) => format!("seeded sample of {} per file (seed {})", s.n, s.seed),
         None => "every puzzle".to_string(),
     };
-    let m = args.timing.method();
+    let opts = options(args);
     let programs = if args.programs.programs.is_empty() {
         String::new()
     } else {
@@ -278,12 +299,28 @@ fn footer(args: &SpeedArgs) -> String {
             args.programs.time_limit
         )
     };
+    let how_long = match opts.set_time {
+        Some(t) => format!("about {} s per strategy over the set", t.as_secs_f64()),
+        None => format!(
+            "≥{} ms per puzzle",
+            opts.method.min_time.as_secs_f64() * 1e3
+        ),
+    };
+    let limit = match opts.limit {
+        1 => "first solution".to_string(),
+        k => format!("count to {k}"),
+    };
+    let permute = if opts.method.permute {
+        ", a random symmetry of each puzzle in each pass"
+    } else {
+        ""
+    };
     format!(
-        "\nsingle thread; each puzzle timed as compare and ladder time it (median per-thread CPU time of \
-         ≥{} samples over ≥{} ms of uncounted runs); puzzles/s = puzzles ÷ Σ per-puzzle times; \
-         µs q1–q3 = quartiles of the per-puzzle times; budget {} nodes per puzzle; {sample}; \
-         every solution verified before timing\n",
-        m.min_samples, args.timing.min_time, args.budget.budget
+        "\nsingle thread; cold passes (seed {}{permute}): every puzzle once per pass in a fresh \
+         shuffle, ≥{} passes, {how_long}; puzzles/s = puzzles ÷ the median time of a whole pass; \
+         µs q1–q3 = quartiles of the per-puzzle times (each the median over passes, per-thread CPU \
+         time); {limit}; budget {} nodes per puzzle; {sample}; every solution verified\n",
+        opts.method.seed, opts.method.min_samples, args.budget.budget
     ) + &programs
 }
 

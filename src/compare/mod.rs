@@ -13,7 +13,7 @@
 
 use std::io::Write as _;
 use std::path::{Path, PathBuf};
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
 use anyhow::Context;
@@ -34,7 +34,9 @@ use summary::Aggregate;
 use write::{FolderLock, Staging};
 
 use crate::Strategy;
-use crate::measure::Conditions;
+use crate::board::Board;
+use crate::measure::{self, Conditions};
+use crate::search::Limits;
 use crate::progress::Progress;
 
 /// File names inside a report folder.
@@ -84,6 +86,9 @@ pub fn selection(plan: &Plan) -> Option<String> {
     }
     if plan.budget != crate::defaults::MEASURE_BUDGET {
         parts.push(format!("budget-{}", plan.budget));
+    }
+    if plan.limit != crate::defaults::LIMIT {
+        parts.push(format!("limit-{}", plan.limit));
     }
     if !plan.programs.is_empty() {
         let names: Vec<&str> = plan.programs.iter().map(|p| p.name.as_str()).collect();
@@ -183,6 +188,7 @@ pub fn compare(
     let names: Vec<&str> = strategies.iter().map(|s| s.name()).collect();
     meta.set("strategies", names.join(", "));
     meta.set("budget", plan.budget.to_string());
+    meta.set("limit", plan.limit.to_string());
     meta.set(
         "sample",
         match plan.sample {
@@ -193,9 +199,11 @@ pub fn compare(
     meta.set(
         "timing",
         format!(
-            "per puzzle × strategy: median per-thread CPU time over at least {} samples and {} ms of uncounted runs, interleaved in groups; a sample around which a reference ran slow is retaken (with one worker a search, slow over 1.25× the best this machine has run it, and the sample first waits for the pace; with several an arithmetic loop, slow over 1.5×)",
+            "cold passes (seed {}): per puzzle × strategy, the median per-thread CPU time of single uncounted runs, one per pass over its group of {} tasks in a fresh shuffle, until at least {} runs and {} ms (a run of 1 ms or more: at most 3); runs of a stretch around which a reference ran slow are retaken (with one worker a search, slow over 1.25× the best this machine has run it, and the stretch first waits for the pace; with several an arithmetic loop, slow over 1.5×)",
+            plan.method.seed,
+            crate::defaults::MEASURE_GROUP,
             plan.method.min_samples,
-            plan.method.min_time.as_millis()
+            plan.method.min_time.as_secs_f64() * 1e3
         ),
     );
     meta.set(
@@ -238,7 +246,19 @@ pub fn compare(
             }
         }
     };
+    // The warm ÷ cold check's puzzles: the first short, timed tasks of
+    // each strategy, in row order (so the same on every run).
+    let mut warm_tasks: Vec<(Strategy, Arc<run::Item>, f64)> = Vec::new();
     let mut sink = |f: run::Finished| -> anyhow::Result<()> {
+        if let Some((accounted, clock)) = f.group {
+            conditions.account(accounted, clock);
+        }
+        if let Some(t) = &f.measured
+            && t.cpu_ns < measure::LONG_RUN
+            && warm_tasks.iter().filter(|w| w.0 == f.row.strategy).count() < measure::WARM_TASKS
+        {
+            warm_tasks.push((f.row.strategy, f.item.clone(), t.cpu_ns));
+        }
         let row = &f.row;
         parts.write(f.dataset, row)?;
         agg.push(row);
@@ -252,6 +272,22 @@ pub fn compare(
     };
     run::execute(plan, &prepared, &probes, &mut sink, &done)?;
     conditions.sample_load();
+    progress.say("timing a few puzzles warm, for comparison");
+    let warm: Vec<(Strategy, &Board, f64)> = warm_tasks
+        .iter()
+        .map(|(s, item, ns)| (*s, &item.board, *ns))
+        .collect();
+    let bonus = measure::warm_bonus(&warm, Limits::count(plan.limit, plan.budget.get()));
+    meta.set("warm_bonus", warm_bonus_text(&bonus));
+    if let (Some(a), Some(c)) = (conditions.accounted, conditions.clock_ns) {
+        meta.set(
+            "clock",
+            format!(
+                "{c:.0} ns per run taken off (the cost of reading the CPU and wall clocks); the runs' times add up to {:.1}% of the CPU time of the passes that held them",
+                a * 100.0
+            ),
+        );
+    }
     progress.say("writing the report");
     let file = staging.create(RESULTS)?;
     parts.join(file)?;
@@ -533,4 +569,17 @@ fn write_report(
     }
     staging.write(README, md.as_bytes())?;
     Ok(console)
+}
+
+/// The `warm_bonus` line of meta.csv: per strategy, cold ÷ warm time as a
+/// factor with the number of puzzles it is over.
+pub fn warm_bonus_text(bonus: &[(Strategy, f64, usize)]) -> String {
+    if bonus.is_empty() {
+        return "not measured (no task under 1 ms)".to_string();
+    }
+    bonus
+        .iter()
+        .map(|(s, f, n)| format!("{s} ×{f:.2} (n={n})"))
+        .collect::<Vec<_>>()
+        .join(", ")
 }

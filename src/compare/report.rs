@@ -17,7 +17,7 @@ pub struct Meta {
 }
 
 /// Keys in the order the report lists them, with their labels.
-pub const META_KEYS: [(&str, &str); 20] = [
+pub const META_KEYS: [(&str, &str); 23] = [
     ("command", "command"),
     ("selection", "selection (report folder)"),
     ("commit", "git commit"),
@@ -34,8 +34,11 @@ pub const META_KEYS: [(&str, &str); 20] = [
     ("datasets", "datasets"),
     ("strategies", "strategies"),
     ("budget", "node budget per puzzle × strategy"),
+    ("limit", "solutions sought per puzzle (2: count to 2, uniqueness proven)"),
     ("sample", "sample per dataset (seed)"),
     ("timing", "timing"),
+    ("clock", "clock readings: cost taken off each run; runs' sum ÷ CPU time of the passes"),
+    ("warm_bonus", "warm ÷ cold: how much faster a puzzle repeated back to back runs (cold time ÷ warm time, geometric mean)"),
     ("wall_time", "wall time of the run"),
     ("order", "order of measurement"),
 ];
@@ -551,8 +554,12 @@ pub fn markdown(meta: &Meta, agg: &Aggregate, summary: &[SummaryRow], data: &Cha
     md.push_str(
         "\nEach puzzle × strategy is solved once with counters on (the counter columns; the \
          solution is verified) and then timed with counters compiled out, which must visit the \
-         same nodes (checked). For precise timings of single strategies use the criterion \
-         benches.\n\n",
+         same nodes (checked). The times are cold, as the field measures solvers: each pass \
+         runs every puzzle × strategy once, in a fresh seeded shuffle, so a strategy meets a \
+         stream of different puzzles and no puzzle runs twice in a row; a puzzle's time is its \
+         median over passes. Repeating one short puzzle back to back (warm) reads faster, by a \
+         factor that differs from rung to rung (the *warm ÷ cold* line above, measured on this \
+         run's own puzzles), so warm times would bias the ratios between rungs.\n\n",
     );
     md.push_str(
         "## Files\n\n- `results.csv`: one row per puzzle × strategy.\n- `summary.csv`: one row per \

@@ -215,6 +215,8 @@ pub struct Plan {
     pub strategies: Vec<Strategy>,
     /// Node budget per puzzle × strategy.
     pub budget: Budget,
+    /// Solutions sought per puzzle (1 solves; 2 proves uniqueness).
+    pub limit: u64,
     /// At most this many puzzles per dataset, drawn with one seed.
     pub sample: Option<Sample>,
     /// How long to time each puzzle × strategy.
@@ -657,6 +659,11 @@ pub struct Finished {
     pub cpu: std::time::Duration,
     /// The timing as measured (samples retaken and kept slow included).
     pub measured: Option<measure::Timing>,
+    /// The puzzle (for the warm ÷ cold check, [`measure::warm_bonus`]).
+    pub item: Arc<Item>,
+    /// On the first task of each measured group: the group's clock
+    /// accounting ([`measure::SetMeasured::accounted`], clock cost in ns).
+    pub group: Option<(Option<f64>, f64)>,
 }
 
 /// A task the moment its measurement ends (before its row is made).
@@ -738,9 +745,9 @@ pub fn execute(
                 .iter()
                 .map(|(_, item, s, _)| (*s, &item.board))
                 .collect();
-            let measured = measure::measure_all(
+            let measured = measure::measure_set(
                 &boards,
-                Limits::solve(plan.budget.get()),
+                Limits::count(plan.limit, plan.budget.get()),
                 &plan.method,
                 &mut |i, cpu| {
                     let (_, item, strategy, probe) = &group[i];
@@ -752,10 +759,12 @@ pub fn execute(
                     });
                 },
             );
+            let account = Some((measured.accounted, measured.clock_ns));
             group
                 .iter()
-                .zip(measured)
-                .map(|((d, item, strategy, probe), m)| {
+                .zip(measured.results)
+                .enumerate()
+                .map(|(k, ((d, item, strategy, probe), m))| {
                     let dataset = &prepared[*d].source.name;
                     let (m, cpu) = m.with_context(|| aborted(dataset, item))?;
                     let (row, measured) = row(dataset, item, *strategy, m);
@@ -765,6 +774,8 @@ pub fn execute(
                         probe: *probe,
                         cpu,
                         measured,
+                        item: item.clone(),
+                        group: if k == 0 { account } else { None },
                     })
                 })
                 .collect::<anyhow::Result<Vec<Finished>>>()
@@ -821,6 +832,7 @@ mod tests {
         let method = Method {
             min_time: std::time::Duration::from_micros(100),
             min_samples: 1,
+            ..crate::defaults::TIMING
         };
         for s in Strategy::ladder() {
             let (row, _) = measure("d", &item, s, Budget::nodes(1000), &method).unwrap();

@@ -6,24 +6,35 @@
 //!
 //! 1. **Counted run** (counters on): the exact counters, the outcome, and the
 //!    first solution, verified against the givens and the rules.
-//! 2. **Timed runs** (counters compiled out: the same code, generic over the
-//!    counter). The first one is a check and a warm-up: it must visit the same
-//!    nodes and reach the same outcome as the counted run, and its answer is
-//!    verified too. Then runs are repeated in *samples*, each a batch of
-//!    back-to-back runs sized to last about `min_time / min_samples`, until
-//!    `min_time` of CPU time has been spent and `min_samples` taken. A solve
-//!    that alone takes `min_time` is timed up to three times, one run per
-//!    sample (its check run is the first), and once from ten times that. These decisions go by CPU time, so a run that was preempted
-//!    does not pass for a long one. The samples of a group's tasks are
-//!    taken in rounds, one per task per round, so each task's samples are
-//!    spread over the group's time; a sample taken while the core ran slow,
-//!    as a reference loop timed before and after it shows, is thrown away
-//!    and taken again in a later round ([`Timing::retaken`]).
-//! 3. **Figures**, per run: the median over samples of the thread's CPU time
+//! 2. **Check run** (counters compiled out: the same code, generic over the
+//!    counter): it must visit the same nodes and reach the same outcome as
+//!    the counted run, and its answer is verified too.
+//! 3. **Cold passes**, the way the field times solvers (tdoku's harness, the
+//!    `sudoku` crate's benches): a stream of different puzzles, each solved
+//!    once, never one puzzle repeated back to back. A pass runs every task
+//!    of the group once, in a fresh seeded shuffle ([`Method::seed`]): the
+//!    strategies in a shuffled order, each over its puzzles in a shuffled
+//!    order, so each strategy meets a stream of puzzles as in real use; no
+//!    task ever runs twice in a row (where only one task is left, a seeded
+//!    symmetry of its puzzle, untimed, runs between). Each run is timed on
+//!    its own; the cost of reading the clocks, measured at the start, is
+//!    taken off, and the runs' sum is checked against the CPU time of the
+//!    stretch that held them ([`Conditions::accounted`]). Passes go on until
+//!    each task has [`Method::min_samples`] runs and [`Method::min_time`] of
+//!    time. A task whose check run lasts [`LONG_RUN`] or more is warm-proof:
+//!    its check run is its first sample, and it gets at most three.
+//!    Why cold: repeating one short puzzle back to back lets the branch
+//!    predictor and the caches learn it, and that bonus is not the same for
+//!    every rung (measured here: ×1.05 for `mrv`, ×1.4 for `fast` and
+//!    `propagate`), so warm times bias the ladder's ratios.
+//! 4. **Pace**: a fixed reference is timed before and after every stretch of
+//!    about [`STRETCH_NS`] of runs; runs of a stretch around which the core
+//!    ran slow are thrown away and taken again in a later pass
+//!    ([`Timing::retaken`]; see `src/measure/pace.rs`).
+//! 5. **Figures**, per run: the median over samples of the thread's CPU time
 //!    (`CLOCK_THREAD_CPUTIME_ID`: time the scheduler gave to other processes
 //!    does not count) — *the* time of the lab — with the fastest and slowest
-//!    sample, and the median wall-clock time beside it. Wall time well above
-//!    CPU time means the run shared its core ([`Conditions`] says so).
+//!    sample, and the median wall-clock time beside it.
 //!
 //! Every run of a measurement goes through one [`Solver`], so the figures
 //! include the whole per-puzzle cost of the strategy (setting up its state),
@@ -41,16 +52,32 @@ use crate::solver::{Solver, with_solver};
 use crate::strategy::{Outcome, Strategy, WrongSolution};
 
 mod pace;
+pub mod permute;
 use pace::{Measuring, Pace};
 
-/// How long to time one puzzle × strategy (defaults: [`crate::defaults::TIMING`]).
+/// How long to time one puzzle × strategy, and how (defaults:
+/// [`crate::defaults::TIMING`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Method {
-    /// Keep timing until this much time has been spent on timed runs...
+    /// Keep timing a task until its kept runs add up to this much time...
     pub min_time: Duration,
-    /// ...and at least this many samples have been taken (fewer only when one
-    /// run alone lasts `min_time`).
+    /// ...and it has at least this many kept runs (one per pass; fewer only
+    /// for a task whose one run lasts [`LONG_RUN`]).
     pub min_samples: u32,
+    /// Seed of the passes' shuffles (and of `permute`'s symmetries): the same
+    /// seed runs the tasks in the same order.
+    pub seed: u64,
+    /// Time a seeded random symmetry of each puzzle in each pass instead of
+    /// the puzzle itself (tdoku's harness `-r 1`): digits relabelled,
+    /// bands, stacks, rows and columns permuted, transposed or not.
+    pub permute: bool,
+}
+
+impl Method {
+    /// This method with another `min_time`.
+    pub fn with_min_time(self, min_time: Duration) -> Method {
+        Method { min_time, ..self }
+    }
 }
 
 /// Time per run of one puzzle × strategy, in nanoseconds.
@@ -58,7 +85,7 @@ pub struct Method {
 pub struct Timing {
     /// Timed runs in all (the check run included).
     pub runs: u64,
-    /// Samples the figures are taken over.
+    /// Samples the figures are taken over (one run each).
     pub samples: u32,
     /// Per-thread CPU time: median over samples. The lab's time.
     pub cpu_ns: f64,
@@ -108,6 +135,9 @@ pub struct Measurement {
     pub counts: Counts,
     /// `None` when the strategy does not run this size, or was not timed.
     pub timing: Option<Timing>,
+    /// The time of each kept sample (per-thread CPU ns, in the order taken):
+    /// what an interval over samples is computed from.
+    pub samples: Vec<f64>,
 }
 
 /// A measurement that found a bug in the lab: a wrong answer, or counted and
@@ -145,7 +175,9 @@ pub fn count(strategy: Strategy, puzzle: &Board, limits: Limits) -> Result<Measu
     .unwrap_or_else(|_| Ok(unsupported(strategy)))
 }
 
-/// Counts, then times, `strategy` on `puzzle` (see the module docs).
+/// Counts, then times, `strategy` on `puzzle` (see the module docs): a
+/// group of one, whose passes put an untimed symmetry of the puzzle
+/// between two timed runs.
 /// `Unsupported` (no counts, no time) when the strategy does not run the size.
 pub fn measure(
     strategy: Strategy,
@@ -158,29 +190,56 @@ pub fn measure(
         .map_or_else(|| Ok(unsupported(strategy)), |r| r.map(|(m, _)| m))
 }
 
-/// Measures several puzzle × strategy tasks together, their samples
-/// interleaved: every task is counted and checked first, then the samples
-/// are taken in rounds, one per unfinished task per round, so that the
-/// samples of one task are spread over the whole group's time. A stretch
-/// of a few hundred milliseconds in which the machine runs slow then spoils
-/// one or two samples of many tasks (and the median shrugs it off) instead
-/// of every sample of a few. `finished(i, cpu)` hears of task `i` as soon
-/// as its last sample is taken, with the CPU time spent measuring it.
-/// Each result comes with that CPU time too.
+/// Measures several puzzle × strategy tasks together in cold passes (see
+/// the module docs): every task is counted and checked first, then each
+/// pass times every unfinished task once, in a fresh seeded shuffle.
+/// `finished(i, cpu)` hears of task `i` as soon as its last sample is
+/// taken, with the CPU time spent measuring it. Each result comes with that
+/// CPU time too.
 pub fn measure_all(
     tasks: &[(Strategy, &Board)],
     limits: Limits,
     method: &Method,
     finished: &mut dyn FnMut(usize, Duration),
 ) -> Vec<Result<(Measurement, Duration), Bug>> {
+    measure_passes(tasks, limits, method, finished, &mut Passes::default())
+}
+
+/// What the passes of one [`measure_all`] call did, beyond the figures:
+/// the order runs were taken in (for tests), and the accounting of the
+/// clock.
+#[derive(Debug, Default)]
+struct Passes {
+    /// Task index of every timed run, in order (kept only when `record`).
+    order: Vec<usize>,
+    record: bool,
+    /// Σ of the runs' times after the clock's cost is taken off, and the
+    /// CPU time of the stretches that held them (ns).
+    accounted: (f64, f64),
+    /// The cost of reading both clocks around one run (CPU ns, wall ns).
+    clock: (f64, f64),
+    /// Whole passes (every task of the group ran and was kept): their
+    /// summed run times (ns), for throughput.
+    whole: Vec<f64>,
+}
+
+fn measure_passes(
+    tasks: &[(Strategy, &Board)],
+    limits: Limits,
+    method: &Method,
+    finished: &mut dyn FnMut(usize, Duration),
+    passes: &mut Passes,
+) -> Vec<Result<(Measurement, Duration), Bug>> {
+    use rand::SeedableRng;
     let _measuring = Measuring::enter();
+    passes.clock = clock_cost();
     let mut timers: Vec<Result<Timer, Bug>> = tasks
         .iter()
         .map(|&(strategy, puzzle)| {
             let clock = Clock::start();
             let timer = with_solver(strategy, puzzle.size(), |solver| {
                 let m = counted(solver, puzzle, limits)?;
-                Timer::start(solver, puzzle, limits, method, m)
+                Timer::start(solver, puzzle, limits, method, m, passes.clock)
             })
             .unwrap_or_else(|_| Ok(Timer::done(unsupported(strategy))));
             timer.map(|mut t| {
@@ -196,26 +255,86 @@ pub fn measure_all(
             finished(i, Duration::from_nanos(t.cost as u64));
         }
     }
-    // Rounds: one sample of every task still short of its samples.
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(method.seed);
+    let mut last: Option<usize> = None;
+    let mut stretch: Vec<(usize, f64, f64)> = Vec::with_capacity(tasks.len());
     loop {
-        let mut sampled = false;
-        for (i, (timer, &(strategy, puzzle))) in timers.iter_mut().zip(tasks).enumerate() {
-            let Ok(t) = timer else { continue };
-            if t.finished() {
-                continue;
+        let order = pass_order(tasks, &timers, &mut rng, last);
+        if order.is_empty() {
+            break;
+        }
+        let whole = order.len() == tasks.len();
+        // The pass's puzzles: the tasks' own, or a symmetry of each, drawn
+        // before the pass so that nothing but runs happens inside it.
+        let permuted: Vec<Board> = if method.permute {
+            order
+                .iter()
+                .map(|&i| permute::random_symmetry(tasks[i].1, &mut rng))
+                .collect()
+        } else {
+            Vec::new()
+        };
+        let mut pass_total = 0.0;
+        let mut pass_whole = whole;
+        let mut k = 0;
+        while k < order.len() {
+            let steady_before = Pace::before();
+            let held = Clock::start();
+            let mut spent = 0.0;
+            while k < order.len() && spent < STRETCH_NS {
+                let i = order[k];
+                let (strategy, own) = tasks[i];
+                let puzzle = permuted.get(k).unwrap_or(own);
+                if last == Some(i) {
+                    // Only one task left: something else runs between.
+                    let decoy = permute::random_symmetry(own, &mut rng);
+                    let _ = with_solver(strategy, own.size(), |solver| {
+                        black_box(solver.search(black_box(&decoy), limits, NoCount));
+                    });
+                }
+                let Ok(t) = &mut timers[i] else {
+                    k += 1;
+                    continue;
+                };
+                let ran = with_solver(strategy, own.size(), |solver| {
+                    t.run(solver, puzzle, limits, passes.clock)
+                });
+                match ran {
+                    Ok(Ok((cpu, wall))) => {
+                        spent += cpu;
+                        stretch.push((i, cpu, wall));
+                    }
+                    Ok(Err(bug)) => timers[i] = Err(bug),
+                    Err(_) => {}
+                }
+                if passes.record {
+                    passes.order.push(i);
+                }
+                last = Some(i);
+                k += 1;
             }
-            sampled = true;
-            let clock = Clock::start();
-            let _ = with_solver(strategy, puzzle.size(), |solver| {
-                t.sample(solver, puzzle, limits)
-            });
-            t.cost += clock.stop().0;
-            if t.finished() {
-                finished(i, Duration::from_nanos(t.cost as u64));
+            let (held_cpu, _) = held.stop();
+            let (after, pace) = Pace::steady();
+            let steady = steady_before && after;
+            passes.accounted.1 += held_cpu;
+            for (i, cpu, wall) in stretch.drain(..) {
+                passes.accounted.0 += cpu;
+                pass_total += cpu;
+                let Ok(t) = &mut timers[i] else { continue };
+                t.cost += cpu;
+                if !steady && t.retaken < MAX_RETAKEN {
+                    t.retaken += 1;
+                    pass_whole = false;
+                } else {
+                    t.keep(cpu, wall, pace, steady);
+                }
+                if t.finished() {
+                    finished(i, Duration::from_nanos(t.cost as u64));
+                }
             }
         }
-        if !sampled {
-            break;
+        if pass_whole {
+            passes.whole.push(pass_total);
         }
     }
     timers
@@ -229,9 +348,47 @@ pub fn measure_all(
         .collect()
 }
 
+/// The next pass: the unfinished tasks, their strategies in a shuffled
+/// order and each strategy's tasks shuffled, so each strategy meets a
+/// stream of puzzles; the first is never `last` when another is there.
+fn pass_order(
+    tasks: &[(Strategy, &Board)],
+    timers: &[Result<Timer, Bug>],
+    rng: &mut impl rand::Rng,
+    last: Option<usize>,
+) -> Vec<usize> {
+    use rand::seq::SliceRandom;
+    let mut strategies: Vec<Strategy> = Vec::new();
+    for (&(s, _), t) in tasks.iter().zip(timers) {
+        if matches!(t, Ok(t) if !t.finished()) && !strategies.contains(&s) {
+            strategies.push(s);
+        }
+    }
+    strategies.shuffle(rng);
+    let mut order = Vec::new();
+    for s in strategies {
+        let start = order.len();
+        order.extend(
+            tasks
+                .iter()
+                .zip(timers)
+                .enumerate()
+                .filter(|(_, ((strategy, _), t))| {
+                    *strategy == s && matches!(t, Ok(t) if !t.finished())
+                })
+                .map(|(i, _)| i),
+        );
+        order[start..].shuffle(rng);
+    }
+    if order.len() > 1 && order.first() == last.as_ref() {
+        order.swap(0, 1);
+    }
+    order
+}
+
 /// [`measure_all`] over any number of tasks on this thread, in consecutive
-/// groups of [`crate::defaults::MEASURE_GROUP`] (what `speed` and `ladder`
-/// do; `compare` hands its groups to workers). Results in task order;
+/// groups of [`crate::defaults::MEASURE_GROUP`] (what `ladder` does;
+/// `compare` hands its groups to workers). Results in task order;
 /// `finished` hears task indices of the whole list.
 pub fn measure_grouped(
     tasks: &[(Strategy, &Board)],
@@ -249,6 +406,95 @@ pub fn measure_grouped(
     all
 }
 
+/// A whole set measured as one group, for throughput (`speed`): the
+/// measurements, and the summed run times of each whole pass (a pass in
+/// which every task ran and was kept), in ns, plus the clock accounting.
+pub struct SetMeasured {
+    pub results: Vec<Result<(Measurement, Duration), Bug>>,
+    pub whole_passes: Vec<f64>,
+    /// Σ run times ÷ CPU time of the stretches that held them.
+    pub accounted: Option<f64>,
+    /// The clock's cost per timed run that was taken off (CPU ns).
+    pub clock_ns: f64,
+}
+
+/// Measures a whole set in one group of passes (see [`measure_all`]).
+pub fn measure_set(
+    tasks: &[(Strategy, &Board)],
+    limits: Limits,
+    method: &Method,
+    finished: &mut dyn FnMut(usize, Duration),
+) -> SetMeasured {
+    let mut passes = Passes::default();
+    let results = measure_passes(tasks, limits, method, finished, &mut passes);
+    SetMeasured {
+        results,
+        whole_passes: passes.whole,
+        accounted: (passes.accounted.1 > 0.0).then(|| passes.accounted.0 / passes.accounted.1),
+        clock_ns: passes.clock.0,
+    }
+}
+
+/// How much faster each strategy runs its puzzles warm — one puzzle
+/// repeated back to back, as a batch — than cold, as measured: for up to
+/// [`WARM_TASKS`] short tasks per strategy, the median of three warm
+/// batches of about [`WARM_BATCH_NS`] ÷ the task's cold time. Returns per
+/// strategy the geometric mean of the tasks' cold ÷ warm times (above 1:
+/// warm reads faster) and how many tasks it is over. What the report's
+/// method section prints, on the run's own puzzles.
+pub fn warm_bonus(
+    tasks: &[(Strategy, &Board, f64)],
+    limits: Limits,
+) -> Vec<(Strategy, f64, usize)> {
+    let _measuring = Measuring::enter();
+    let mut out: Vec<(Strategy, Vec<f64>)> = Vec::new();
+    for &(strategy, puzzle, cold) in tasks {
+        if !(cold > 0.0 && cold < LONG_RUN) {
+            continue;
+        }
+        let k = match out.iter().position(|(s, _)| *s == strategy) {
+            Some(k) => k,
+            None => {
+                out.push((strategy, Vec::new()));
+                out.len() - 1
+            }
+        };
+        if out[k].1.len() >= WARM_TASKS {
+            continue;
+        }
+        let batch = (WARM_BATCH_NS / cold).ceil().clamp(1.0, 1e6) as u64;
+        let warm = with_solver(strategy, puzzle.size(), |solver| {
+            let mut times: Vec<f64> = (0..3)
+                .map(|_| {
+                    let clock = Clock::start();
+                    for _ in 0..batch {
+                        black_box(solver.search(black_box(puzzle), limits, NoCount));
+                    }
+                    clock.stop().0 / batch as f64
+                })
+                .collect();
+            crate::stats::median(&mut times)
+        });
+        if let Ok(Some(warm)) = warm
+            && warm > 0.0
+        {
+            out[k].1.push(cold / warm);
+        }
+    }
+    out.into_iter()
+        .filter(|(_, v)| !v.is_empty())
+        .map(|(s, v)| {
+            let n = v.len();
+            (s, crate::stats::geometric_mean(v).unwrap_or(f64::NAN), n)
+        })
+        .collect()
+}
+
+/// Tasks per strategy [`warm_bonus`] times warm.
+pub const WARM_TASKS: usize = 16;
+/// Length of one warm batch (ns).
+const WARM_BATCH_NS: f64 = 200_000.0;
+
 fn unsupported(strategy: Strategy) -> Measurement {
     Measurement {
         strategy,
@@ -257,6 +503,7 @@ fn unsupported(strategy: Strategy) -> Measurement {
         solutions: 0,
         counts: Counts::default(),
         timing: None,
+        samples: Vec::new(),
     }
 }
 
@@ -273,15 +520,14 @@ fn counted(solver: &mut Solver, puzzle: &Board, limits: Limits) -> Result<Measur
         solutions: tally.solutions,
         counts,
         timing: None,
+        samples: Vec::new(),
     })
 }
 
-/// Steps 2 and 3 for one task: the check run, the samples, the figures.
+/// Steps 2 to 5 for one task: the check run, the samples, the figures.
 struct Timer {
     /// The counted run's measurement; its timing is filled at the end.
     m: Measurement,
-    /// Runs per sample.
-    batch: u64,
     /// Samples wanted and time wanted (CPU ns).
     samples_wanted: u32,
     min_time: f64,
@@ -291,9 +537,8 @@ struct Timer {
     pace: Vec<f64>,
     /// CPU time of the kept samples.
     spent: f64,
-    /// Timed runs in all, and how many found a solution.
+    /// Timed runs in all.
     runs: u64,
-    found: u64,
     retaken: u32,
     slow: u32,
     /// CPU time spent measuring this task (for forecasts), ns.
@@ -305,7 +550,6 @@ impl Timer {
     fn done(m: Measurement) -> Timer {
         Timer {
             m,
-            batch: 0,
             samples_wanted: 0,
             min_time: 0.0,
             cpu: Vec::new(),
@@ -313,92 +557,100 @@ impl Timer {
             pace: Vec::new(),
             spent: 0.0,
             runs: 0,
-            found: 0,
             retaken: 0,
             slow: 0,
             cost: 0.0,
         }
     }
 
-    /// The check run: same tree, same outcome, a verified answer; its time
-    /// (taken again while the core is slow) sizes the samples. A solve
-    /// that alone lasts `min_time` is a first sample (see [`LONG_SOLVE`]).
+    /// The check run: same tree, same outcome, a verified answer; taken
+    /// again while the core is slow. A run that lasts [`LONG_RUN`] is a
+    /// first sample: such a task gets at most three (one from ten times
+    /// that), since one long run spans many of the machine's moods.
     fn start(
         solver: &mut Solver,
         puzzle: &Board,
         limits: Limits,
         method: &Method,
         m: Measurement,
+        clock: (f64, f64),
     ) -> Result<Timer, Bug> {
         let mut t = Timer::done(m);
-        let mut ran = t.run(solver, puzzle, limits, 1);
-        let (nodes, solutions) = (ran.nodes, ran.solutions);
-        if nodes != t.m.counts.nodes || solutions != t.m.solutions {
+        let before = Pace::before();
+        let c = Clock::start();
+        let tally = solver.search(black_box(puzzle), limits, NoCount);
+        let (cpu, wall) = c.stop();
+        t.runs += 1;
+        if tally.nodes != t.m.counts.nodes || tally.solutions != t.m.solutions {
             return Err(Bug::Disagree {
                 strategy: t.m.strategy,
                 puzzle: puzzle.clone(),
                 counted: t.m.counts.nodes,
-                timed: nodes,
+                timed: tally.nodes,
             });
         }
         solver.check(puzzle)?;
-        while !ran.steady && t.retaken < MAX_RETAKEN {
+        let (after, mut pace) = Pace::steady();
+        let mut steady = before && after;
+        let mut ran = ((cpu - clock.0).max(0.0), (wall - clock.1).max(0.0));
+        // Its time decides how the task is timed: taken again while slow.
+        while !steady && t.retaken < MAX_RETAKEN {
             t.retaken += 1;
-            ran = t.run(solver, puzzle, limits, 1);
+            let before = Pace::before();
+            ran = t.run(solver, puzzle, limits, clock)?;
+            let (after, p) = Pace::steady();
+            (steady, pace) = (before && after, p);
         }
-        let cpu = ran.cpu;
-        // Decisions go by CPU time: a check run preempted by another
-        // process must not pass for a long solve.
         t.min_time = method.min_time.as_nanos() as f64;
-        if cpu >= t.min_time {
-            // A long solve: its check run is a sample. Up to ten times
-            // `min_time` it gets two more (one run each, in later rounds), so
-            // that one run overlapping a slow stretch is not its time.
-            t.keep(&ran, 1);
-            t.batch = 1;
-            t.samples_wanted = if cpu < LONG_SOLVE * t.min_time {
+        let long = ran.0 >= LONG_RUN;
+        if long {
+            t.keep(ran.0, ran.1, pace, steady);
+            t.samples_wanted = if ran.0 < 10.0 * LONG_RUN {
                 method.min_samples.clamp(1, 3)
             } else {
                 1
             };
+            t.min_time = 0.0;
         } else {
-            // Samples of `batch` runs, each lasting about min_time / min_samples.
             t.samples_wanted = method.min_samples.max(1);
-            let per_sample = t.min_time / f64::from(t.samples_wanted);
-            t.batch = (per_sample / cpu.max(1.0)).ceil().clamp(1.0, 1e7) as u64;
         }
         Ok(t)
     }
 
-    /// `batch` back-to-back runs.
-    fn run(&mut self, solver: &mut Solver, puzzle: &Board, limits: Limits, batch: u64) -> Ran {
-        let before = Pace::before();
-        let clock = Clock::start();
-        let mut last = (0, 0);
-        for _ in 0..batch {
-            let t = solver.search(black_box(puzzle), limits, NoCount);
-            self.found += u64::from(black_box(t.solutions) > 0);
-            last = (t.nodes, t.solutions);
+    /// One timed run of `puzzle` (the task's own, or a symmetry of it): its
+    /// CPU and wall time, the clock's cost taken off. The solution count
+    /// must be the counted run's (a symmetry keeps it), and a symmetry's
+    /// answer is verified (outside the clocks).
+    fn run(
+        &mut self,
+        solver: &mut Solver,
+        puzzle: &Board,
+        limits: Limits,
+        clock: (f64, f64),
+    ) -> Result<(f64, f64), Bug> {
+        let c = Clock::start();
+        let tally = solver.search(black_box(puzzle), limits, NoCount);
+        let (cpu, wall) = c.stop();
+        self.runs += 1;
+        let solutions = black_box(tally.solutions);
+        if tally.end != End::BudgetExceeded && solutions != self.m.solutions {
+            return Err(Bug::Unstable {
+                strategy: self.m.strategy,
+                puzzle: puzzle.clone(),
+                found: solutions,
+                runs: self.runs,
+            });
         }
-        let (c, w) = clock.stop();
-        self.runs += batch;
-        let (after, pace) = Pace::steady();
-        Ran {
-            cpu: c / batch as f64,
-            wall: w / batch as f64,
-            steady: before && after,
-            pace,
-            nodes: last.0,
-            solutions: last.1,
-        }
+        solver.check(puzzle)?;
+        Ok(((cpu - clock.0).max(0.0), (wall - clock.1).max(0.0)))
     }
 
-    fn keep(&mut self, ran: &Ran, batch: u64) {
-        self.cpu.push(ran.cpu);
-        self.wall.push(ran.wall);
-        self.pace.push(ran.pace);
-        self.spent += ran.cpu * batch as f64;
-        self.slow += u32::from(!ran.steady);
+    fn keep(&mut self, cpu: f64, wall: f64, pace: f64, steady: bool) {
+        self.cpu.push(cpu);
+        self.wall.push(wall);
+        self.pace.push(pace);
+        self.spent += cpu;
+        self.slow += u32::from(!steady);
     }
 
     /// Whether every sample wanted is taken.
@@ -407,33 +659,13 @@ impl Timer {
             || (self.cpu.len() as u32 >= self.samples_wanted && self.spent >= self.min_time)
     }
 
-    /// One more sample (thrown away if the core lost its pace meanwhile).
-    fn sample(&mut self, solver: &mut Solver, puzzle: &Board, limits: Limits) {
-        let batch = self.batch;
-        let ran = self.run(solver, puzzle, limits, batch);
-        if !ran.steady && self.retaken < MAX_RETAKEN {
-            self.retaken += 1;
-        } else {
-            self.keep(&ran, batch);
-        }
-    }
-
     /// The measurement with its figures.
-    fn finish(mut self, puzzle: &Board) -> Result<Measurement, Bug> {
+    fn finish(mut self, _puzzle: &Board) -> Result<Measurement, Bug> {
         if self.m.outcome == Outcome::Unsupported {
             return Ok(self.m);
         }
-        let expected = u64::from(self.m.solutions > 0) * self.runs;
-        if self.found != expected {
-            return Err(Bug::Unstable {
-                strategy: self.m.strategy,
-                puzzle: puzzle.clone(),
-                found: self.found,
-                runs: self.runs,
-            });
-        }
-        // Kept samples are never none: the check run or a sample is kept
-        // before a task is finished.
+        self.m.samples = self.cpu.clone();
+        // Kept samples are never none: a task is finished only with one.
         let median = |v: &mut Vec<f64>| crate::stats::median(v).unwrap_or(f64::NAN);
         let cpu_median = median(&mut self.cpu);
         self.m.timing = Some(Timing {
@@ -451,28 +683,39 @@ impl Timer {
     }
 }
 
-/// What one [`Timer::run`] measured.
-struct Ran {
-    /// CPU and wall time per run.
-    cpu: f64,
-    wall: f64,
-    /// Whether the core kept its pace before and after, and its pace after
-    /// (reference ÷ best).
-    steady: bool,
-    pace: f64,
-    /// The last run's nodes and solutions.
-    nodes: u64,
-    solutions: u64,
-}
+/// A task whose one run lasts this long (CPU ns) is timed at most three
+/// times, its check run first: at 1 ms a run spans enough of the machine
+/// that caches and predictors hold little of the last one.
+pub const LONG_RUN: f64 = 1e6;
 
-/// A solve this many times `min_time` or longer is timed once; a shorter
-/// one that still takes `min_time` is timed three times.
-const LONG_SOLVE: f64 = 10.0;
+/// The runs between two readings of the pace reference last about this
+/// long (CPU ns): long enough that the reference costs little, short
+/// enough that a slow stretch spoils few runs.
+pub const STRETCH_NS: f64 = 2e6;
 
 /// Most samples of one measurement retaken because the core lost its pace
 /// (after that the samples are kept as they are: a machine that is never at
 /// full pace still gets figures, [`Timing::retaken`] says so).
 const MAX_RETAKEN: u32 = 8;
+
+/// The cost of reading both clocks around a run (CPU ns, wall ns): the
+/// median of many empty readings, as each clock sees it.
+fn clock_cost() -> (f64, f64) {
+    let mut cpu = Vec::with_capacity(CLOCK_READINGS);
+    let mut wall = Vec::with_capacity(CLOCK_READINGS);
+    for _ in 0..CLOCK_READINGS {
+        let c = Clock::start();
+        let (a, b) = black_box(c).stop();
+        cpu.push(a);
+        wall.push(b);
+    }
+    (
+        crate::stats::median(&mut cpu).unwrap_or(0.0),
+        crate::stats::median(&mut wall).unwrap_or(0.0),
+    )
+}
+
+const CLOCK_READINGS: usize = 101;
 
 /// Wall clock and this thread's CPU clock, read together.
 struct Clock {
@@ -540,6 +783,18 @@ pub struct Conditions {
     pub samples: u64,
     #[serde(default)]
     pub slow: u64,
+    /// Σ of the timed runs' CPU times (the clock's cost taken off) ÷ the
+    /// CPU time of the stretches of runs that held them: near 1 when the
+    /// per-run times account for the time spent (what the runs' loop, the
+    /// clock readings and the checks between runs cost is the rest).
+    #[serde(default)]
+    pub accounted: Option<f64>,
+    /// The cost of reading the clocks around one run, taken off every run
+    /// (CPU ns).
+    #[serde(default)]
+    pub clock_ns: Option<f64>,
+    #[serde(skip)]
+    accounts: (f64, f64, u64),
     /// Each measurement's [`Timing::pace`].
     #[serde(skip)]
     paces: Vec<f64>,
@@ -594,6 +849,19 @@ impl Conditions {
         self.sums.1 += t.cpu_ns * t.runs as f64;
         if self.sums.1 > 0.0 {
             self.wall_over_cpu = Some(self.sums.0 / self.sums.1);
+        }
+    }
+
+    /// Adds one group's clock accounting ([`SetMeasured::accounted`] and
+    /// its clock cost): `accounted` becomes the mean over groups.
+    pub fn account(&mut self, accounted: Option<f64>, clock_ns: f64) {
+        if let Some(a) = accounted {
+            let (sum, clock, n) = &mut self.accounts;
+            *sum += a;
+            *clock += clock_ns;
+            *n += 1;
+            self.accounted = Some(*sum / *n as f64);
+            self.clock_ns = Some(*clock / *n as f64);
         }
     }
 
@@ -680,6 +948,7 @@ mod tests {
         let method = Method {
             min_time: Duration::from_millis(2),
             min_samples: 3,
+            ..crate::defaults::TIMING
         };
         for s in Strategy::ladder() {
             let m = measure(s, &b, Limits::solve(None), &method).expect("no bug");
@@ -716,6 +985,7 @@ mod tests {
         let method = Method {
             min_time: Duration::from_millis(2),
             min_samples: 3,
+            ..crate::defaults::TIMING
         };
         let limits = Limits::solve(None);
         let mut heard = vec![0; tasks.len()];
@@ -738,12 +1008,124 @@ mod tests {
         }
     }
 
+    /// The cold passes, observed: each pass runs every unfinished task once,
+    /// no task ever runs twice in a row (a lone task gets a decoy between,
+    /// untimed), each strategy's tasks come together in a pass, the order
+    /// changes from pass to pass, and the same seed gives the same order.
+    #[test]
+    fn passes_run_every_task_once_in_a_fresh_seeded_shuffle() {
+        let boards: Vec<Board> = [
+            "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79",
+            "..9748...7.........2.1.9.....7...24..64.1.59..98...3.....8.3.2.........6...2759..",
+            "....3.....4....7.1.86.4......9.....87....5...45..8.379......8.6..341.95..9..63.17",
+            "1.3.3.1..1.3.3.1",
+        ]
+        .iter()
+        .map(|t| board(t))
+        .collect();
+        let mut tasks = Vec::new();
+        for s in [Strategy::Mrv, Strategy::Propagate, Strategy::Dlx] {
+            for b in &boards {
+                tasks.push((s, b));
+            }
+        }
+        let method = Method {
+            min_time: Duration::ZERO,
+            min_samples: 6,
+            seed: 11,
+            permute: false,
+        };
+        let observe = |seed: u64| {
+            let mut passes = Passes {
+                record: true,
+                ..Passes::default()
+            };
+            let all = measure_passes(
+                &tasks,
+                Limits::solve(None),
+                &Method { seed, ..method },
+                &mut |_, _| {},
+                &mut passes,
+            );
+            let retaken: u32 = all
+                .iter()
+                .map(|r| r.as_ref().expect("no bug").0.timing.expect("timed").retaken)
+                .sum();
+            (passes.order, retaken)
+        };
+        let (order, retaken) = observe(11);
+        assert_eq!(order.len(), tasks.len() * 6 + retaken as usize);
+        assert!(
+            order.windows(2).all(|w| w[0] != w[1]),
+            "a task ran twice in a row: {order:?}"
+        );
+        // A pass holds each unfinished task once, a strategy's tasks next
+        // to each other.
+        let first = &order[..tasks.len()];
+        let mut seen = first.to_vec();
+        seen.sort_unstable();
+        assert_eq!(seen, (0..tasks.len()).collect::<Vec<_>>(), "{order:?}");
+        let switches = first
+            .windows(2)
+            .filter(|w| tasks[w[0]].0 != tasks[w[1]].0)
+            .count();
+        assert_eq!(switches, 2, "one block per strategy: {first:?}");
+        // The first two passes hold every task whatever was retaken (each
+        // task wants 6 runs), so their order depends on the seed alone.
+        let two = 2 * tasks.len();
+        let second = &order[tasks.len()..two];
+        assert_ne!(first, second, "the shuffle is fresh each pass");
+        assert_eq!(observe(11).0[..two], order[..two], "the same seed, the same order");
+        assert_ne!(observe(12).0[..two], order[..two], "another seed, another order");
+        // A lone task: every run but the first follows a decoy, still no
+        // back-to-back repeat among the timed runs (they alternate with
+        // the decoys, which are not timed and not recorded).
+        let mut passes = Passes {
+            record: true,
+            ..Passes::default()
+        };
+        let alone = measure_passes(
+            &tasks[..1],
+            Limits::solve(None),
+            &method,
+            &mut |_, _| {},
+            &mut passes,
+        );
+        let t = alone[0].as_ref().expect("no bug").0.timing.expect("timed");
+        assert_eq!(passes.order.len(), 6 + t.retaken as usize);
+        assert_eq!(t.samples, 6);
+    }
+
+    #[test]
+    fn the_clock_cost_is_measured_and_the_runs_account_for_the_passes() {
+        let b = board(
+            "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79",
+        );
+        let tasks = [(Strategy::Propagate, &b), (Strategy::Mrv, &b)];
+        let method = Method {
+            min_time: Duration::ZERO,
+            min_samples: 20,
+            ..crate::defaults::TIMING
+        };
+        let set = measure_set(&tasks, Limits::solve(None), &method, &mut |_, _| {});
+        assert!(set.clock_ns >= 0.0);
+        // The runs' times (clock cost taken off) are part of the CPU time
+        // of the stretches that held them, never more.
+        let a = set.accounted.expect("runs were timed");
+        assert!(a > 0.0 && a <= 1.0, "{a}");
+        for r in set.results {
+            let (m, _) = r.expect("no bug");
+            assert_eq!(m.samples.len(), 20);
+        }
+    }
+
     #[test]
     fn unsupported_sizes_are_an_outcome_not_an_error() {
         let b = board("1.3.3.1..1.3.3.1");
         let method = Method {
             min_time: Duration::from_millis(1),
             min_samples: 1,
+            ..crate::defaults::TIMING
         };
         let m = measure(Strategy::Fast, &b, Limits::solve(None), &method).expect("no bug");
         assert_eq!(m.outcome, Outcome::Unsupported);

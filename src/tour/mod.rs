@@ -199,6 +199,7 @@ mod tests {
                 nodes,
                 ..Counts::default()
             },
+            samples: vec![10.0],
             timing: Some(Timing {
                 runs: 1,
                 samples: 1,
