@@ -328,3 +328,82 @@ fn library_rows_match_the_counted_runs() {
         }
     }
 }
+
+/// `--limit 2`, the field's "count to 2": the counters of `speed` and of
+/// `compare` equal those of `count --limit 2` puzzle by puzzle (summed for
+/// `speed`), on unique, multi-solution and no-solution puzzles, and the
+/// limit is recorded in speed's CSV and compare's meta.csv.
+#[test]
+fn limit_two_counts_as_count_does() {
+    let dir = TempDir::new().unwrap();
+    let multi = std::fs::read_to_string("datasets/curated/multi-solution.txt").unwrap();
+    let puzzles: Vec<&str> = multi
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .take(3)
+        .chain([
+            "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79",
+            "..9748...7.........2.1.9.....7...24..64.1.59..98...3.....8.3.2.........6...2759..",
+        ])
+        .collect();
+    let file = fixture(&dir, "two.txt", &(puzzles.join("\n") + "\n"));
+    for s in ["mrv", "propagate", "dlx", "fast"] {
+        // count --limit 2 --stats: one `nodes=` per puzzle on stderr.
+        let out = Command::cargo_bin("sudoku-lab")
+            .unwrap()
+            .args(["count", "--limit", "2", "--stats", "-s", s])
+            .arg(&file)
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        let nodes: Vec<u64> = stderr
+            .lines()
+            .filter_map(|l| l.split("nodes=").nth(1))
+            .map(|v| v.split_whitespace().next().unwrap().parse().unwrap())
+            .collect();
+        assert_eq!(nodes.len(), puzzles.len(), "{stderr}");
+        let guesses: Vec<u64> = stderr
+            .lines()
+            .filter_map(|l| l.split("guesses=").nth(1))
+            .map(|v| v.split_whitespace().next().unwrap().parse().unwrap())
+            .collect();
+        let solutions = String::from_utf8_lossy(&out.stdout).to_string();
+        assert!(solutions.lines().any(|l| l == ">=2"), "{solutions}");
+
+        let out = speed()
+            .arg(&file)
+            .args(["--csv", "--limit", "2", "-s", s])
+            .assert()
+            .success();
+        let stdout = &out.get_output().stdout;
+        let header = csv_header(stdout);
+        let row = &csv_rows(stdout)[0];
+        let get = |name: &str| row[column(&header, name)].to_string();
+        assert_eq!(get("limit"), "2");
+        let n = puzzles.len() as f64;
+        let mean = |v: &[u64]| v.iter().sum::<u64>() as f64 / n;
+        let close = |a: &str, b: f64| (a.parse::<f64>().unwrap() - b).abs() < 0.051;
+        assert!(close(&get("nodes_per_puzzle"), mean(&nodes)), "{s}");
+        assert!(close(&get("guesses_per_puzzle"), mean(&guesses)), "{s}");
+
+        let report = dir.path().join(format!("r-{s}"));
+        Command::cargo_bin("sudoku-lab")
+            .unwrap()
+            .args(["compare", "--limit", "2", "--min-time", "0", "--min-samples", "1"])
+            .args(["--jobs", "1", "-s", s, "--dataset"])
+            .arg(&file)
+            .arg("--out")
+            .arg(&report)
+            .assert()
+            .success();
+        let results = std::fs::read(report.join("results.csv")).unwrap();
+        let header = csv_header(&results);
+        let got: Vec<u64> = csv_rows(&results)
+            .iter()
+            .map(|r| r[column(&header, "nodes")].parse().unwrap())
+            .collect();
+        assert_eq!(got, nodes, "{s}: compare --limit 2 against count --limit 2");
+        let meta = std::fs::read_to_string(report.join("meta.csv")).unwrap();
+        assert!(meta.lines().any(|l| l == "limit,2"), "{meta}");
+    }
+}
