@@ -303,8 +303,7 @@ pub fn measure(
     conditions.account(measured.accounted, measured.clock_ns);
     let mut whole = measured.whole_passes;
     let passes = whole.len() as u64;
-    let total_ns =
-        crate::stats::median(&mut whole).unwrap_or_else(|| times.iter().sum::<f64>());
+    let total_ns = crate::stats::median(&mut whole).unwrap_or_else(|| times.iter().sum::<f64>());
     row.timing = Summary::of(&mut times).map(|per_puzzle| SetTiming {
         total_ns,
         passes,

@@ -389,7 +389,15 @@ fn limit_two_counts_as_count_does() {
         let report = dir.path().join(format!("r-{s}"));
         Command::cargo_bin("sudoku-lab")
             .unwrap()
-            .args(["compare", "--limit", "2", "--min-time", "0", "--min-samples", "1"])
+            .args([
+                "compare",
+                "--limit",
+                "2",
+                "--min-time",
+                "0",
+                "--min-samples",
+                "1",
+            ])
             .args(["--jobs", "1", "-s", s, "--dataset"])
             .arg(&file)
             .arg("--out")

@@ -95,9 +95,9 @@ impl TimingArgs {
     /// The method, `--min-time` defaulting to [`defaults::TIMING`]'s.
     pub fn method(&self, seed: u64) -> Method {
         Method {
-            min_time: self
-                .min_time
-                .map_or(defaults::TIMING.min_time, |ms| Duration::from_secs_f64(ms / 1e3)),
+            min_time: self.min_time.map_or(defaults::TIMING.min_time, |ms| {
+                Duration::from_secs_f64(ms / 1e3)
+            }),
             min_samples: self.min_samples,
             seed,
             permute: false,
@@ -121,7 +121,9 @@ pub fn parse_limit(s: &str) -> Result<u64, String> {
     match digits.parse::<u64>() {
         Ok(0) => Err("0 solutions would stop before the search starts: give 1 or more".into()),
         Ok(k) if !digits.is_empty() && !s.starts_with(['_', ',']) => Ok(k),
-        _ => Err(format!("expected a whole number of solutions (1 or more), got {s:?}")),
+        _ => Err(format!(
+            "expected a whole number of solutions (1 or more), got {s:?}"
+        )),
     }
 }
 

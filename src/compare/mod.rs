@@ -36,8 +36,8 @@ use write::{FolderLock, Staging};
 use crate::Strategy;
 use crate::board::Board;
 use crate::measure::{self, Conditions};
-use crate::search::Limits;
 use crate::progress::Progress;
+use crate::search::Limits;
 
 /// File names inside a report folder.
 pub const RESULTS: &str = "results.csv";

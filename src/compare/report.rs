@@ -34,11 +34,20 @@ pub const META_KEYS: [(&str, &str); 23] = [
     ("datasets", "datasets"),
     ("strategies", "strategies"),
     ("budget", "node budget per puzzle × strategy"),
-    ("limit", "solutions sought per puzzle (2: count to 2, uniqueness proven)"),
+    (
+        "limit",
+        "solutions sought per puzzle (2: count to 2, uniqueness proven)",
+    ),
     ("sample", "sample per dataset (seed)"),
     ("timing", "timing"),
-    ("clock", "clock readings: cost taken off each run; runs' sum ÷ CPU time of the passes"),
-    ("warm_bonus", "warm ÷ cold: how much faster a puzzle repeated back to back runs (cold time ÷ warm time, geometric mean)"),
+    (
+        "clock",
+        "clock readings: cost taken off each run; runs' sum ÷ CPU time of the passes",
+    ),
+    (
+        "warm_bonus",
+        "warm ÷ cold: how much faster a puzzle repeated back to back runs (cold time ÷ warm time, geometric mean)",
+    ),
     ("wall_time", "wall time of the run"),
     ("order", "order of measurement"),
 ];

@@ -1075,8 +1075,16 @@ mod tests {
         let two = 2 * tasks.len();
         let second = &order[tasks.len()..two];
         assert_ne!(first, second, "the shuffle is fresh each pass");
-        assert_eq!(observe(11).0[..two], order[..two], "the same seed, the same order");
-        assert_ne!(observe(12).0[..two], order[..two], "another seed, another order");
+        assert_eq!(
+            observe(11).0[..two],
+            order[..two],
+            "the same seed, the same order"
+        );
+        assert_ne!(
+            observe(12).0[..two],
+            order[..two],
+            "another seed, another order"
+        );
         // A lone task: every run but the first follows a decoy, still no
         // back-to-back repeat among the timed runs (they alternate with
         // the decoys, which are not timed and not recorded).

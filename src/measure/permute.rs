@@ -47,7 +47,8 @@ pub fn random_symmetry(board: &Board, rng: &mut impl Rng) -> Board {
             }
         })
         .collect();
-    Board::from_cells(size, cells).expect("a symmetry of the grid keeps a consistent board consistent")
+    Board::from_cells(size, cells)
+        .expect("a symmetry of the grid keeps a consistent board consistent")
 }
 
 #[cfg(test)]
@@ -91,7 +92,9 @@ mod tests {
         .board;
         let draw = |seed| {
             let mut rng = ChaCha8Rng::seed_from_u64(seed);
-            (0..5).map(|_| random_symmetry(&b, &mut rng)).collect::<Vec<_>>()
+            (0..5)
+                .map(|_| random_symmetry(&b, &mut rng))
+                .collect::<Vec<_>>()
         };
         assert_eq!(draw(3), draw(3));
         assert_ne!(draw(3), draw(4));
