@@ -33,6 +33,8 @@ pub struct Solver {
     /// The first solution of the last search (valid when `solved`).
     first: Vec<u8>,
     solved: bool,
+    /// Guesses of the last search ([`Solver::guesses`]).
+    guesses: u64,
 }
 
 /// A strategy asked to solve a board size it does not handle.
@@ -58,6 +60,7 @@ impl Solver {
             board: Board::empty(size),
             first: vec![0; size.cells()],
             solved: false,
+            guesses: 0,
         })
     }
 
@@ -103,6 +106,7 @@ impl Solver {
             Ok(()) => {}
             Err(BoardError::Conflict(_)) => {
                 self.solved = false;
+                self.guesses = 0;
                 return Ok(0);
             }
             Err(e) => return Err(e),
@@ -111,10 +115,25 @@ impl Solver {
         let flow = NoCount::dispatch(&mut *self.engine, &self.board, &mut ctx);
         let tally = ctx.finish(flow);
         self.solved = tally.solutions > 0;
+        self.guesses = tally.guesses;
         if self.solved {
             solution.copy_from_slice(&self.first);
         }
         Ok(tally.solutions)
+    }
+
+    /// The guesses of the last search ([`Solver::count`], [`Solver::search`]
+    /// or [`Solver::run`]): placements made where more than one candidate
+    /// remained, the `guesses` counter of a counted run, also on the timed
+    /// path where counters are off (each guess costs one add). 0 after
+    /// givens that break the rules, and for a puzzle solved by inference
+    /// alone. A benchmark harness reads it after each `count`, e.g. tdoku's
+    /// `%no_guess` and `guesses/puzzle` columns. (tdoku counts a guess per
+    /// branch, whose second way it enters as a deduction; a rung that
+    /// branches on a bivalue cell counts both placements, so its guesses
+    /// are up to twice its branches.)
+    pub fn guesses(&self) -> u64 {
+        self.guesses
     }
 
     /// Searches `puzzle` (of this solver's size) within `limits`, with any
@@ -137,6 +156,7 @@ impl Solver {
         let flow = C::dispatch(&mut *self.engine, puzzle, &mut ctx);
         let tally = ctx.finish(flow);
         self.solved = tally.solutions > 0;
+        self.guesses = tally.guesses;
         tally
     }
 

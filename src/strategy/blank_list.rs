@@ -75,7 +75,7 @@ impl State {
                 self.cells[cell] = d;
                 ctx.counter.placement(cell, d);
                 if options.count_ones() > 1 {
-                    ctx.counter.guess();
+                    ctx.guess();
                 }
                 self.dfs(idx + 1, ctx)?;
                 self.cells[cell] = 0;

@@ -157,12 +157,17 @@ pub trait Switches: 'static {
     /// nodes −35% (17-clue), −28% (top1465), −8% (forum-hardest);
     /// instructions 0%, −16%, −2%: on.
     const POINTING: bool;
+    /// Run the copy of the search compiled for x86-64-v3 (AVX2, BMI1/2,
+    /// POPCNT, LZCNT) when the CPU has it, detected at run time; off, or on
+    /// another CPU, the portable copy runs. Same source, same tree.
+    const NATIVE: bool;
 }
 
 impl Switches for Fast {
     const COLS: bool = true;
     const STACKS: bool = false;
     const POINTING: bool = true;
+    const NATIVE: bool = true;
 }
 
 /// Bits of one row inside a band word.
@@ -571,6 +576,7 @@ impl<S: Switches> State<S> {
     }
 
     /// Propagates to a fixpoint and says what to do next.
+    #[inline(always)]
     fn propagate<C: Counter>(
         &mut self,
         seen: &mut Seen,
@@ -941,13 +947,84 @@ impl<V: Variant> Rung for V {
 
 /// Solves a 9×9 puzzle with the inference `S` switches on (the `Rung`
 /// contract keeps other sizes away: `supports` says 9×9 only). The search of
-/// `fast` and of its variants.
+/// `fast` and of its variants. With `S::NATIVE` on an x86-64 CPU that has
+/// the x86-64-v3 instructions (checked once, at run time), the search runs
+/// a copy of itself compiled for them; everywhere else, the portable copy.
+/// Both copies are this same source: they visit the same tree.
 pub(crate) fn search<S: Switches, C: Counter>(puzzle: &Board, ctx: &mut Ctx<C>) -> Flow {
-    node(State::<S>::from_givens(puzzle.cells()), NOTHING_SEEN, ctx)
+    let st = State::<S>::from_givens(puzzle.cells());
+    #[cfg(target_arch = "x86_64")]
+    if S::NATIVE && v3::available() {
+        // SAFETY: the CPU has every feature `v3::node` is compiled for.
+        return unsafe { v3::node::<S, C>(st, NOTHING_SEEN, ctx) };
+    }
+    node::<S, C, Portable>(st, NOTHING_SEEN, ctx)
 }
 
-/// One search node: propagate, then branch on one cell.
-fn node<S: Switches, C: Counter>(mut st: State<S>, mut seen: Seen, ctx: &mut Ctx<C>) -> Flow {
+/// Which compiled copy of the search a node recurses into.
+trait Isa {
+    fn node<S: Switches, C: Counter>(st: State<S>, seen: Seen, ctx: &mut Ctx<C>) -> Flow;
+}
+
+/// The copy compiled for the target's baseline (x86-64: SSE2 only): runs on
+/// every CPU.
+struct Portable;
+
+impl Isa for Portable {
+    #[inline(always)]
+    fn node<S: Switches, C: Counter>(st: State<S>, seen: Seen, ctx: &mut Ctx<C>) -> Flow {
+        node::<S, C, Portable>(st, seen, ctx)
+    }
+}
+
+/// The copy for x86-64-v3 CPUs (AVX2, BMI1/2, POPCNT, LZCNT: Intel since
+/// 2013, AMD since 2015). Nothing in the source is specific to them: the
+/// compiler gets to use `tzcnt`, `blsr`, `andn`, `shlx` and 256-bit vectors
+/// for the same code (the dirty check, the state copy, the sweeps).
+#[cfg(target_arch = "x86_64")]
+mod v3 {
+    use super::{Ctx, Flow, Isa, Seen, State, Switches};
+    use crate::counters::Counter;
+
+    /// Whether this CPU runs the v3 copy (`std` caches the answer).
+    #[inline(always)]
+    pub(super) fn available() -> bool {
+        is_x86_feature_detected!("avx2")
+            && is_x86_feature_detected!("bmi1")
+            && is_x86_feature_detected!("bmi2")
+            && is_x86_feature_detected!("popcnt")
+            && is_x86_feature_detected!("lzcnt")
+    }
+
+    pub(super) struct V3;
+
+    impl Isa for V3 {
+        #[inline(always)]
+        fn node<S: Switches, C: Counter>(st: State<S>, seen: Seen, ctx: &mut Ctx<C>) -> Flow {
+            // SAFETY: only reached from `node` below, which only runs on a
+            // CPU that `available` accepted.
+            unsafe { node::<S, C>(st, seen, ctx) }
+        }
+    }
+
+    /// [`super::node`] compiled for x86-64-v3.
+    ///
+    /// # Safety
+    /// The CPU must have the features below ([`available`]).
+    #[target_feature(enable = "avx2,bmi1,bmi2,popcnt,lzcnt")]
+    pub(super) unsafe fn node<S: Switches, C: Counter>(
+        st: State<S>,
+        seen: Seen,
+        ctx: &mut Ctx<C>,
+    ) -> Flow {
+        super::node::<S, C, V3>(st, seen, ctx)
+    }
+}
+
+/// One search node: propagate, then branch on one cell. Inlined into each
+/// compiled copy (`I`), which its children recurse into.
+#[inline(always)]
+fn node<S: Switches, C: Counter, I: Isa>(mut st: State<S>, mut seen: Seen, ctx: &mut Ctx<C>) -> Flow {
     ctx.enter()?;
     let mut probes = 0u64;
     let mut why = DeadEnd::Unstated;
@@ -970,10 +1047,10 @@ fn node<S: Switches, C: Counter>(mut st: State<S>, mut seen: Seen, ctx: &mut Ctx
                 // `d` is a candidate of the cell, so the assignment succeeds.
                 child.assign::<true>(d, band, bit);
                 ctx.counter.placement(cell, d as u8 + 1);
-                ctx.counter.guess();
+                ctx.guess();
                 // The parent's words are all filtered: only what the
                 // guess changed is dirty in the child.
-                node(child, st.cand, ctx)?;
+                I::node(child, st.cand, ctx)?;
                 ctx.counter.backtrack(cell, d as u8 + 1);
             }
             Ok(())

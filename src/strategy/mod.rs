@@ -107,6 +107,7 @@ ladder! {
     [variant] FastNoCols => fast_no_cols::FastNoCols,
     Fast => fast::Fast,
     [variant] FastStacks => fast_stacks::FastStacks,
+    [variant] FastPortable => fast_portable::FastPortable,
 }
 
 /// A rung added from outside the crate: its place among the added rungs.

@@ -142,7 +142,7 @@ impl State {
             self.cells[cell] = d as u8;
             ctx.counter.placement(cell, d as u8);
             if options.count_ones() > 1 {
-                ctx.counter.guess();
+                ctx.guess();
             }
             self.dfs::<C, N>(idx + 1, ctx)?;
             self.mark(&blank, d, false);
