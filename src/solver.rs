@@ -33,8 +33,8 @@ pub struct Solver {
     /// The first solution of the last search (valid when `solved`).
     first: Vec<u8>,
     solved: bool,
-    /// Guesses of the last search ([`Solver::guesses`]).
-    guesses: u64,
+    /// Guesses of the last search ([`Solver::guesses`]), when known.
+    guesses: Option<u64>,
 }
 
 /// A strategy asked to solve a board size it does not handle.
@@ -60,7 +60,7 @@ impl Solver {
             board: Board::empty(size),
             first: vec![0; size.cells()],
             solved: false,
-            guesses: 0,
+            guesses: None,
         })
     }
 
@@ -106,7 +106,7 @@ impl Solver {
             Ok(()) => {}
             Err(BoardError::Conflict(_)) => {
                 self.solved = false;
-                self.guesses = 0;
+                self.guesses = Some(0);
                 return Ok(0);
             }
             Err(e) => return Err(e),
@@ -115,7 +115,7 @@ impl Solver {
         let flow = NoCount::dispatch(&mut *self.engine, &self.board, &mut ctx);
         let tally = ctx.finish(flow);
         self.solved = tally.solutions > 0;
-        self.guesses = tally.guesses;
+        self.guesses = self.strategy.info().timed_guesses.then_some(tally.guesses);
         if self.solved {
             solution.copy_from_slice(&self.first);
         }
@@ -124,15 +124,17 @@ impl Solver {
 
     /// The guesses of the last search ([`Solver::count`], [`Solver::search`]
     /// or [`Solver::run`]): placements made where more than one candidate
-    /// remained, the `guesses` counter of a counted run, also on the timed
-    /// path where counters are off (each guess costs one add). 0 after
-    /// givens that break the rules, and for a puzzle solved by inference
-    /// alone. A benchmark harness reads it after each `count`, e.g. tdoku's
-    /// `%no_guess` and `guesses/puzzle` columns. (tdoku counts a guess per
-    /// branch, whose second way it enters as a deduction; a rung that
-    /// branches on a bivalue cell counts both placements, so its guesses
-    /// are up to twice its branches.)
-    pub fn guesses(&self) -> u64 {
+    /// remained, the `guesses` counter of a counted run, known on the timed
+    /// path too (counters off: each guess costs one add) for every rung
+    /// whose [`crate::Rung::TIMED_GUESSES`] is true (`None` for `naive`,
+    /// `blank-list` and `used-tables` after an uncounted search, and before
+    /// the first search). `Some(0)` after givens that break the rules, and
+    /// for a puzzle solved by inference alone. A benchmark harness reads it
+    /// after each `count`, e.g. for tdoku's `%no_guess` and
+    /// `guesses/puzzle` columns. (tdoku counts one guess per branch and
+    /// enters the branch's other way as a deduction; a rung that branches
+    /// on a bivalue cell counts a guess for each of its two placements.)
+    pub fn guesses(&self) -> Option<u64> {
         self.guesses
     }
 
@@ -156,7 +158,7 @@ impl Solver {
         let flow = C::dispatch(&mut *self.engine, puzzle, &mut ctx);
         let tally = ctx.finish(flow);
         self.solved = tally.solutions > 0;
-        self.guesses = tally.guesses;
+        self.guesses = (C::ENABLED || self.strategy.info().timed_guesses).then_some(tally.guesses);
         tally
     }
 
