@@ -111,6 +111,28 @@
 //!   bytes (vectorized) before looking for the position: −2.7% per 17-clue
 //!   puzzle through `Solver::count`.
 //!
+//! * (#28) the v3 copy, with the dirty check in AVX2: 1–3% less thread
+//!   CPU time than the generic copy (interleaved rounds through
+//!   `Solver::count`, counting to 2), below what tdoku's harness resolves on
+//!   a busy machine.
+//!
+//! **Against tdoku (#28).** Two runs of tdoku's harness (count to 2,
+//! 10,000 permuted puzzles per corpus, load average 17–22, so only ratios
+//! within a run count), `fast` ÷ tdoku and `fast` ÷ the `sudoku` crate:
+//!
+//! | corpus | ÷ tdoku | ÷ crate | guesses/puzzle `fast` (tdoku) |
+//! |---|---:|---:|---:|
+//! | 17-clue | 1.31, 1.15 | 1.01, 0.92 | 1.53 (0.59) |
+//! | top1465 | 0.82, 0.98 | 1.21, 1.38 | 25.0 (9.04) |
+//! | forum-hardest-1106 | 0.61, 0.61 | 1.06, 1.13 | 367 (113) |
+//! | 10,000 generated, 21–25 clues | 1.11, 1.29 | 1.10, 1.04 | 2.43 (0.83) |
+//!
+//! tdoku still wins on the hard corpora: it counts one guess per branch
+//! (`fast` two placements per bivalue branch, so about 184 branches
+//! against 113 on forum-hardest), its triads find more before each branch,
+//! and its propagation is vector code over whole boxes. The README has the
+//! full table and the reasons.
+//!
 //! What did not pay (and is not in the code):
 //! * placing row singles unconditionally to avoid the hard-to-predict branch
 //!   on `singles != 0`: simulated mispredictions −33..−45%, but instructions
@@ -131,6 +153,11 @@
 //!   cares) by their candidates among the cell's peers: fewest first, nodes
 //!   −1%, +2%, +9% (17-clue, top1465, forum-hardest); most first, −3%, +2%,
 //!   −9%: no consistent gain, digits stay in increasing order;
+//! * (#28) branching as tdoku does, on a digit with exactly two ways through
+//!   the band with the fewest ways (`PERMUTATION_CELLS` split in two): nodes
+//!   357 → 544 per puzzle on forum-hardest, 26 → 38 on top1465, ×0.65 and
+//!   ×0.74 the speed; only when no bivalue cell exists: nodes +9% on
+//!   forum-hardest, ×0.94 the speed;
 //! * checking the givens for conflicts in `State::from_givens` by comparing
 //!   popcounts: `count_ones` is a ~15-instruction sequence on the default
 //!   x86-64 target (no `popcnt`), +7% instructions on 17-clue; dropped, as a
