@@ -203,7 +203,7 @@ impl State<'_> {
             self.cells[best_cell] = digit;
             ctx.counter.placement(best_cell, digit);
             if best_count > 1 {
-                ctx.counter.guess();
+                ctx.guess();
             }
             self.dfs(depth + 1, ctx)?;
             self.toggle(best_cell, bit);

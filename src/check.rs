@@ -282,6 +282,8 @@ impl Check {
             }
             Check::SameRuns => {
                 "uncounted, counted (twice) and traced runs visit the same nodes and end alike; \
+                 the guesses an uncounted run reports (Solver::guesses) equal the counter's \
+                 (for rungs with TIMED_GUESSES); \
                  the tracer's counts equal the counter's"
             }
             Check::Budget => {
@@ -889,7 +891,7 @@ impl Checks {
             let budget = node_budget((self.budget)(sample.size));
             let limits = Limits::count(3, Some(budget));
             for puzzle in sample.some() {
-                r.runs += 4;
+                r.runs += 5;
                 let timed = s.run(puzzle, limits, NoCount);
                 let counted = s.run(puzzle, limits, Counts::default());
                 let again = s.run(puzzle, limits, Counts::default());
@@ -911,6 +913,29 @@ impl Checks {
                         "uncounted {t:?}, counted {c:?}, traced {tr:?} on {line}"
                     ));
                     continue;
+                }
+                // The guess count every counter keeps (Ctx::guess), read from
+                // an uncounted run as a benchmark reads it.
+                let mut solver = match crate::Solver::new(s, puzzle.size()) {
+                    Ok(solver) => solver,
+                    Err(e) => {
+                        r.fail(format!("{e} on {line}"));
+                        continue;
+                    }
+                };
+                let plain = solver.search(puzzle, limits, NoCount);
+                let timed = s.info().timed_guesses;
+                let expected = timed.then_some(counted.counter.guesses);
+                if (timed && plain.guesses != counted.counter.guesses)
+                    || solver.guesses() != expected
+                {
+                    r.fail(format!(
+                        "an uncounted run reports {} guesses (the solver handle {:?}), the \
+                         counter {} (call ctx.guess(), not ctx.counter.guess()) on {line}",
+                        plain.guesses,
+                        solver.guesses(),
+                        counted.counter.guesses
+                    ));
                 }
                 if counted.counter != again.counter {
                     r.fail(format!(

@@ -133,6 +133,9 @@ pub enum End {
 pub struct Ctx<'a, C> {
     pub counter: C,
     nodes: u64,
+    /// Guesses made so far (see [`Ctx::guess`]): kept for every counter,
+    /// so a timed run can still say how often it guessed.
+    guesses: u64,
     budget: u64,
     solutions: u64,
     max_solutions: u64,
@@ -146,6 +149,7 @@ impl<'a, C: Counter> Ctx<'a, C> {
         Ctx {
             counter,
             nodes: 0,
+            guesses: 0,
             budget: limits.node_budget,
             solutions: 0,
             max_solutions: limits.max_solutions.max(1),
@@ -162,6 +166,17 @@ impl<'a, C: Counter> Ctx<'a, C> {
         self.nodes += 1;
         self.counter.node();
         Ok(())
+    }
+
+    /// Call for every guess: a placement made where more than one candidate
+    /// remained (the `guesses` counter). It is counted here for every
+    /// counter, [`NoCount`](crate::NoCount) included (one add per guess, a
+    /// tiny share of a node's work), so [`crate::Solver::guesses`] is true
+    /// on the timed path too; then the counter hears of it.
+    #[inline(always)]
+    pub fn guess(&mut self) {
+        self.guesses += 1;
+        self.counter.guess();
     }
 
     /// Call with a complete grid. Keeps the first one; fails when the
@@ -187,6 +202,9 @@ impl<'a, C: Counter> Ctx<'a, C> {
     pub fn solutions(&self) -> u64 {
         self.solutions
     }
+    pub fn guesses(&self) -> u64 {
+        self.guesses
+    }
 
     /// Ends the search: how it ended, what it counted. The first solution,
     /// if any, is in the caller's buffer.
@@ -200,6 +218,7 @@ impl<'a, C: Counter> Ctx<'a, C> {
             end,
             solutions: self.solutions,
             nodes: self.nodes,
+            guesses: self.guesses,
             counter: self.counter,
         }
     }
@@ -213,6 +232,8 @@ pub struct Tally<C> {
     /// Solutions found (exact only when `end == Exhausted`).
     pub solutions: u64,
     pub nodes: u64,
+    /// Guesses made ([`Ctx::guess`]), whatever the counter.
+    pub guesses: u64,
     pub counter: C,
 }
 

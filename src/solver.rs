@@ -33,6 +33,8 @@ pub struct Solver {
     /// The first solution of the last search (valid when `solved`).
     first: Vec<u8>,
     solved: bool,
+    /// Guesses of the last search ([`Solver::guesses`]), when known.
+    guesses: Option<u64>,
 }
 
 /// A strategy asked to solve a board size it does not handle.
@@ -58,6 +60,7 @@ impl Solver {
             board: Board::empty(size),
             first: vec![0; size.cells()],
             solved: false,
+            guesses: None,
         })
     }
 
@@ -103,6 +106,7 @@ impl Solver {
             Ok(()) => {}
             Err(BoardError::Conflict(_)) => {
                 self.solved = false;
+                self.guesses = Some(0);
                 return Ok(0);
             }
             Err(e) => return Err(e),
@@ -111,10 +115,27 @@ impl Solver {
         let flow = NoCount::dispatch(&mut *self.engine, &self.board, &mut ctx);
         let tally = ctx.finish(flow);
         self.solved = tally.solutions > 0;
+        self.guesses = self.strategy.info().timed_guesses.then_some(tally.guesses);
         if self.solved {
             solution.copy_from_slice(&self.first);
         }
         Ok(tally.solutions)
+    }
+
+    /// The guesses of the last search ([`Solver::count`], [`Solver::search`]
+    /// or [`Solver::run`]): placements made where more than one candidate
+    /// remained, the `guesses` counter of a counted run, known on the timed
+    /// path too (counters off: each guess costs one add) for every rung
+    /// whose [`crate::Rung::TIMED_GUESSES`] is true (`None` for `naive`,
+    /// `blank-list` and `used-tables` after an uncounted search, and before
+    /// the first search). `Some(0)` after givens that break the rules, and
+    /// for a puzzle solved by inference alone. A benchmark harness reads it
+    /// after each `count`, e.g. for tdoku's `%no_guess` and
+    /// `guesses/puzzle` columns. (tdoku counts one guess per branch and
+    /// enters the branch's other way as a deduction; a rung that branches
+    /// on a bivalue cell counts a guess for each of its two placements.)
+    pub fn guesses(&self) -> Option<u64> {
+        self.guesses
     }
 
     /// Searches `puzzle` (of this solver's size) within `limits`, with any
@@ -137,6 +158,7 @@ impl Solver {
         let flow = C::dispatch(&mut *self.engine, puzzle, &mut ctx);
         let tally = ctx.finish(flow);
         self.solved = tally.solutions > 0;
+        self.guesses = (C::ENABLED || self.strategy.info().timed_guesses).then_some(tally.guesses);
         tally
     }
 

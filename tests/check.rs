@@ -125,7 +125,7 @@ fn dfs<C: Counter, const DEFECT: u8>(
         }
         ctx.counter.placement(cell, d);
         if free.count_ones() > 1 {
-            ctx.counter.guess();
+            ctx.guess();
         }
         dfs::<C, DEFECT>(grid, g, used, depth + 1, ctx)?;
         grid[cell] = 0;

@@ -293,7 +293,7 @@ fn supports_only_9x9() {
 #[test]
 fn variants_are_named_not_default_and_count_what_fast_counts() {
     let names: Vec<&str> = Strategy::VARIANTS.iter().map(|s| s.name()).collect();
-    assert_eq!(names, ["fast-no-cols", "fast-stacks"]);
+    assert_eq!(names, ["fast-no-cols", "fast-stacks", "fast-generic"]);
     for &v in Strategy::VARIANTS {
         assert!(v.is_variant() && !Strategy::ALL.contains(&v), "{v}");
         assert!(!Strategy::ladder().contains(&v), "{v}");
@@ -329,4 +329,134 @@ fn variants_are_named_not_default_and_count_what_fast_counts() {
             assert_eq!((run.solutions, run.end), (fast.solutions, fast.end), "{v}");
         }
     }
+}
+
+/// `fast` runs a copy of its search compiled for x86-64-v3 when the CPU has
+/// it; `fast-generic` always runs the generic copy. Both copies are one
+/// source and must visit the same tree: every counter, the end and the first
+/// solution are equal, on cut grids with one, several and no solutions and on
+/// a public corpus. (The public checks hold both to the fixture table and
+/// every invariant: tests/strategies.rs.) Which copy `fast` ran is printed:
+/// on a CPU without the v3 features both tests run the generic copy.
+#[test]
+fn the_cpu_specific_and_generic_copies_visit_the_same_tree() {
+    use sudoku_lab::counters::Counts;
+    println!(
+        "fast runs the {} copy on this CPU",
+        if sudoku_lab::strategy::fast::runs_v3() {
+            "x86-64-v3"
+        } else {
+            "generic"
+        }
+    );
+    let mut rng = ChaCha8Rng::seed_from_u64(28);
+    let mut puzzles: Vec<Board> = (0..60)
+        .map(|i| {
+            let grid = random_grid(&mut rng);
+            // 17..30 givens: unique, several and many solutions.
+            let keep = rng.random_range(17..30);
+            let mut cells = grid.clone();
+            let mut order: Vec<usize> = (0..81).collect();
+            order.shuffle(&mut rng);
+            for &c in &order[keep..] {
+                cells[c] = 0;
+            }
+            if i % 4 == 0 {
+                // A given changed to another digit that keeps the board
+                // consistent (no equal givens in a unit): often no solution.
+                let c = order[0];
+                let grid_digit = cells[c];
+                for d in (1..=9).filter(|&d| d != grid_digit) {
+                    cells[c] = d;
+                    if Board::from_cells(BoxSize::NINE, cells.clone()).is_ok() {
+                        break;
+                    }
+                    cells[c] = grid_digit;
+                }
+            }
+            Board::from_cells(BoxSize::NINE, cells).expect("consistent")
+        })
+        .chain([board(HARD)])
+        .collect();
+    if let Some(ds) = shared("forum-hardest-1106.txt") {
+        puzzles.extend(ds.puzzles.iter().step_by(5).map(|p| p.board.clone()));
+    }
+    let (mut guessed, mut no_solution, mut several) = (0, 0, 0);
+    for puzzle in &puzzles {
+        let limits = Limits::count(20, Some(2_000_000));
+        let v3 = Strategy::Fast.run(puzzle, limits, Counts::default());
+        let generic = Strategy::FastGeneric.run(puzzle, limits, Counts::default());
+        assert_eq!(v3.counter, generic.counter);
+        assert_eq!(
+            (v3.end, v3.solutions, v3.nodes),
+            (generic.end, generic.solutions, generic.nodes)
+        );
+        assert_eq!(
+            v3.first.as_ref().map(|b| b.cells().to_vec()),
+            generic.first.as_ref().map(|b| b.cells().to_vec())
+        );
+        if let Some(first) = &v3.first {
+            puzzle.check_solution(first).expect("verified solution");
+        }
+        guessed += (v3.counter.guesses > 0) as u32;
+        no_solution += (v3.solutions == 0) as u32;
+        several += (v3.solutions > 1) as u32;
+    }
+    // The sample reaches every kind of tree.
+    assert!(
+        guessed > 10 && no_solution > 0 && several > 10,
+        "{guessed} {no_solution} {several}"
+    );
+}
+
+/// The guess count through the solver handle (what a benchmark harness reads
+/// after `Solver::count`) is the `guesses` counter of a counted run, for
+/// `fast` and every other rung, and 0 for a puzzle solved by inference alone.
+#[test]
+fn the_solver_handle_reports_the_counted_guesses() {
+    use sudoku_lab::Solver;
+    use sudoku_lab::counters::Counts;
+    let easy =
+        board("53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79");
+    let hard = board(HARD);
+    let mut out = [0u8; 81];
+    for &s in Strategy::ALL.iter().chain(Strategy::VARIANTS) {
+        if !s.supports(BoxSize::NINE) {
+            continue;
+        }
+        let mut solver = Solver::new(s, BoxSize::NINE).expect("9x9");
+        for (puzzle, name) in [(&easy, "easy"), (&hard, "hard")] {
+            let counted = s.run(puzzle, Limits::count(2, None), Counts::default());
+            assert_eq!(solver.count(puzzle.cells(), 2, &mut out), counted.solutions);
+            // Rungs that tell a guess only when counting do not guess a figure.
+            let expected = s.info().timed_guesses.then_some(counted.counter.guesses);
+            assert_eq!(solver.guesses(), expected, "{s} on {name}");
+        }
+        // The second call's figure is its own, not a running total.
+        solver.count(hard.cells(), 2, &mut out);
+        let once = solver.guesses();
+        solver.count(hard.cells(), 2, &mut out);
+        assert_eq!(solver.guesses(), once, "{s}");
+    }
+    let mut fast = Solver::new(Strategy::Fast, BoxSize::NINE).expect("9x9");
+    assert_eq!(fast.guesses(), None, "no search yet");
+    assert_eq!(fast.count(easy.cells(), 2, &mut out), 1);
+    assert_eq!(
+        fast.guesses(),
+        Some(0),
+        "fast solves this one by inference alone"
+    );
+    assert_eq!(fast.count(hard.cells(), 2, &mut out), 1);
+    assert!(fast.guesses() > Some(0));
+    // Givens that break the rules: no search, no guesses.
+    let mut broken = easy.cells().to_vec();
+    broken[2] = 5;
+    assert_eq!(fast.count(&broken, 2, &mut out), 0);
+    assert_eq!(fast.guesses(), Some(0));
+    // A counted search of a rung without TIMED_GUESSES knows its guesses.
+    let mut naive = Solver::new(Strategy::Naive, BoxSize::NINE).expect("9x9");
+    let counted = naive.search(&hard, Limits::solve(Some(50_000)), Counts::default());
+    assert_eq!(naive.guesses(), Some(counted.counter.guesses));
+    naive.search(&hard, Limits::solve(Some(50_000)), NoCount);
+    assert_eq!(naive.guesses(), None);
 }

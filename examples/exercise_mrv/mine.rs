@@ -119,7 +119,7 @@ impl State {
             self.cells[cell] = digit;
             ctx.counter.placement(cell, digit);
             if cand.count_ones() > 1 {
-                ctx.counter.guess();
+                ctx.guess();
             }
             self.dfs(depth + 1, ctx, choose)?;
             self.toggle(cell, bit);

@@ -163,7 +163,7 @@ impl State {
                 self.cells[cell] = digit;
                 ctx.counter.placement(cell, digit);
                 if cand.count_ones() > 1 {
-                    ctx.counter.guess();
+                    ctx.guess();
                 }
                 self.dfs(to + 1, ctx, settle)?;
                 self.toggle(cell, bit);

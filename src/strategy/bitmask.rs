@@ -91,7 +91,7 @@ impl State {
             self.cells[cell] = bit.trailing_zeros() as u8 + 1;
             ctx.counter.placement(cell, self.cells[cell]);
             if guessing {
-                ctx.counter.guess();
+                ctx.guess();
             }
             self.dfs(idx + 1, ctx)?;
             self.toggle(r, c, b, bit);

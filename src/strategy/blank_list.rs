@@ -27,6 +27,8 @@ impl Rung for BlankList {
     const SUMMARY: &'static str =
         "list the empty cells once and walk the list by index; same scanning checks";
     const ROW_MAJOR: bool = true;
+    // Whether a placement is a guess is worked out only when counting.
+    const TIMED_GUESSES: bool = false;
     /// The list of empty cells, reused from puzzle to puzzle.
     type Scratch = Vec<u16>;
     fn scratch(size: BoxSize) -> Vec<u16> {
@@ -75,7 +77,7 @@ impl State {
                 self.cells[cell] = d;
                 ctx.counter.placement(cell, d);
                 if options.count_ones() > 1 {
-                    ctx.counter.guess();
+                    ctx.guess();
                 }
                 self.dfs(idx + 1, ctx)?;
                 self.cells[cell] = 0;

@@ -275,7 +275,7 @@ impl State {
             self.grid[cell] = digit;
             ctx.counter.placement(cell, digit);
             if best_len > 1 {
-                ctx.counter.guess();
+                ctx.guess();
             }
             let base = self.m.option_base(r);
             for j in base..base + 4 {

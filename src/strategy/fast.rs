@@ -70,6 +70,17 @@
 //! (files beside this one, run by name, not by default) are others, each
 //! compiled on its own.
 //!
+//! **Two compiled copies.** The search is compiled twice from this one
+//! source: a generic copy for the target's baseline (on x86-64, SSE2), and a
+//! copy for x86-64-v3 CPUs (AVX2, BMI1/2, POPCNT, LZCNT), chosen at run time
+//! by `is_x86_feature_detected!` (`Switches::NATIVE`). The v3 copy lets the
+//! compiler use `tzcnt`, `blsr`, `andn` and `shlx` for the bit tricks, and
+//! writes the one step where the compiler's vectors were poor by hand: the
+//! 27-word dirty check as four AVX2 compares and `movmskps`. Everything else
+//! is shared, so both copies visit the same tree with the same counts; the
+//! variant `fast-generic` always runs the generic copy, which is how the
+//! tests hold both to the same contract on any machine.
+//!
 //! **Measured** (valgrind instructions per puzzle, counting to 2, corpora as
 //! stored: 17-clue every 10th puzzle, top1465, forum-hardest-1106), from the
 //! version before issue #15 to this one:
@@ -100,6 +111,28 @@
 //!   bytes (vectorized) before looking for the position: −2.7% per 17-clue
 //!   puzzle through `Solver::count`.
 //!
+//! * (#28) the v3 copy, with the dirty check in AVX2: 1–3% less thread
+//!   CPU time than the generic copy (interleaved rounds through
+//!   `Solver::count`, counting to 2), below what tdoku's harness resolves on
+//!   a busy machine.
+//!
+//! **Against tdoku (#28).** Two runs of tdoku's harness (count to 2,
+//! 10,000 permuted puzzles per corpus, load average 17–22, so only ratios
+//! within a run count), `fast` ÷ tdoku and `fast` ÷ the `sudoku` crate:
+//!
+//! | corpus | ÷ tdoku | ÷ crate | guesses/puzzle `fast` (tdoku) |
+//! |---|---:|---:|---:|
+//! | 17-clue | 1.31, 1.15 | 1.01, 0.92 | 1.53 (0.59) |
+//! | top1465 | 0.82, 0.98 | 1.21, 1.38 | 25.0 (9.04) |
+//! | forum-hardest-1106 | 0.61, 0.61 | 1.06, 1.13 | 367 (113) |
+//! | 10,000 generated, 21–25 clues | 1.11, 1.29 | 1.10, 1.04 | 2.43 (0.83) |
+//!
+//! tdoku still wins on the hard corpora: it counts one guess per branch
+//! (`fast` two placements per bivalue branch, so about 184 branches
+//! against 113 on forum-hardest), its triads find more before each branch,
+//! and its propagation is vector code over whole boxes. The README has the
+//! full table and the reasons.
+//!
 //! What did not pay (and is not in the code):
 //! * placing row singles unconditionally to avoid the hard-to-predict branch
 //!   on `singles != 0`: simulated mispredictions −33..−45%, but instructions
@@ -120,6 +153,11 @@
 //!   cares) by their candidates among the cell's peers: fewest first, nodes
 //!   −1%, +2%, +9% (17-clue, top1465, forum-hardest); most first, −3%, +2%,
 //!   −9%: no consistent gain, digits stay in increasing order;
+//! * (#28) branching as tdoku does, on a digit with exactly two ways through
+//!   the band with the fewest ways (`PERMUTATION_CELLS` split in two): nodes
+//!   357 → 544 per puzzle on forum-hardest, 26 → 38 on top1465, ×0.65 and
+//!   ×0.74 the speed; only when no bivalue cell exists: nodes +9% on
+//!   forum-hardest, ×0.94 the speed;
 //! * checking the givens for conflicts in `State::from_givens` by comparing
 //!   popcounts: `count_ones` is a ~15-instruction sequence on the default
 //!   x86-64 target (no `popcnt`), +7% instructions on 17-clue; dropped, as a
@@ -157,12 +195,17 @@ pub trait Switches: 'static {
     /// nodes −35% (17-clue), −28% (top1465), −8% (forum-hardest);
     /// instructions 0%, −16%, −2%: on.
     const POINTING: bool;
+    /// Run the copy of the search compiled for x86-64-v3 (AVX2, BMI1/2,
+    /// POPCNT, LZCNT) when the CPU has it, detected at run time; off, or on
+    /// another CPU, the portable copy runs. Same source, same tree.
+    const NATIVE: bool;
 }
 
 impl Switches for Fast {
     const COLS: bool = true;
     const STACKS: bool = false;
     const POINTING: bool = true;
+    const NATIVE: bool = true;
 }
 
 /// Bits of one row inside a band word.
@@ -393,6 +436,9 @@ fn dirty(cand: &[u32; 27], seen: &Seen) -> u32 {
     m
 }
 
+/// Every digit-band dirty.
+const DIRTY_ALL: u32 = (1 << 27) - 1;
+
 /// What propagation ends with.
 enum Fixpoint {
     Contradiction,
@@ -504,7 +550,7 @@ impl<S: Switches> State<S> {
     /// Runs the band filter on every dirty digit-band until none is dirty.
     /// Returns false on a contradiction (and, when counting, says why in `why`).
     #[inline(always)]
-    fn settle<C: Counter>(
+    fn settle<C: Counter, I: Isa>(
         &mut self,
         seen: &mut Seen,
         ctx: &mut Ctx<C>,
@@ -515,7 +561,7 @@ impl<S: Switches> State<S> {
             if C::ENABLED {
                 *probes += 27;
             }
-            let mut dirty = dirty(&self.cand, seen);
+            let mut dirty = I::dirty(&self.cand, seen);
             if dirty == 0 {
                 return true;
             }
@@ -571,7 +617,8 @@ impl<S: Switches> State<S> {
     }
 
     /// Propagates to a fixpoint and says what to do next.
-    fn propagate<C: Counter>(
+    #[inline(always)]
+    fn propagate<C: Counter, I: Isa>(
         &mut self,
         seen: &mut Seen,
         ctx: &mut Ctx<C>,
@@ -579,7 +626,7 @@ impl<S: Switches> State<S> {
         why: &mut DeadEnd,
     ) -> Fixpoint {
         loop {
-            if !self.settle(seen, ctx, probes, why) {
+            if !self.settle::<C, I>(seen, ctx, probes, why) {
                 return Fixpoint::Contradiction;
             }
             if self.unsolved == [0; 3] {
@@ -941,17 +988,137 @@ impl<V: Variant> Rung for V {
 
 /// Solves a 9×9 puzzle with the inference `S` switches on (the `Rung`
 /// contract keeps other sizes away: `supports` says 9×9 only). The search of
-/// `fast` and of its variants.
+/// `fast` and of its variants. With `S::NATIVE` on an x86-64 CPU that has
+/// the x86-64-v3 instructions (checked once, at run time), the search runs
+/// a copy of itself compiled for them; everywhere else, the portable copy.
+/// Both copies are this same source: they visit the same tree.
 pub(crate) fn search<S: Switches, C: Counter>(puzzle: &Board, ctx: &mut Ctx<C>) -> Flow {
-    node(State::<S>::from_givens(puzzle.cells()), NOTHING_SEEN, ctx)
+    let st = State::<S>::from_givens(puzzle.cells());
+    #[cfg(target_arch = "x86_64")]
+    if S::NATIVE && v3::available() {
+        // SAFETY: the CPU has every feature `v3::node` is compiled for.
+        return unsafe { v3::node::<S, C>(st, NOTHING_SEEN, ctx) };
+    }
+    node::<S, C, Portable>(st, NOTHING_SEEN, ctx)
 }
 
-/// One search node: propagate, then branch on one cell.
-fn node<S: Switches, C: Counter>(mut st: State<S>, mut seen: Seen, ctx: &mut Ctx<C>) -> Flow {
+/// Whether `fast` runs its x86-64-v3 copy on this CPU (the variant
+/// `fast-generic` never does). For tests and reports that say which copy ran.
+pub fn runs_v3() -> bool {
+    #[cfg(target_arch = "x86_64")]
+    if v3::available() {
+        return true;
+    }
+    false
+}
+
+/// Which compiled copy of the search a node recurses into, and the steps
+/// that copy writes with the CPU's own vector instructions.
+trait Isa {
+    fn node<S: Switches, C: Counter>(st: State<S>, seen: Seen, ctx: &mut Ctx<C>) -> Flow;
+    /// The dirty digit-bands (bit `9*b + d`): the words that differ from `seen`.
+    fn dirty(cand: &[u32; 27], seen: &Seen) -> u32;
+}
+
+/// The copy compiled for the target's baseline (x86-64: SSE2 only): runs on
+/// every CPU.
+struct Portable;
+
+impl Isa for Portable {
+    #[inline(always)]
+    fn node<S: Switches, C: Counter>(st: State<S>, seen: Seen, ctx: &mut Ctx<C>) -> Flow {
+        node::<S, C, Portable>(st, seen, ctx)
+    }
+    #[inline(always)]
+    fn dirty(cand: &[u32; 27], seen: &Seen) -> u32 {
+        dirty(cand, seen)
+    }
+}
+
+/// The copy for x86-64-v3 CPUs (AVX2, BMI1/2, POPCNT, LZCNT: Intel since
+/// 2013, AMD since 2015). Nothing in the source is specific to them: the
+/// compiler gets to use `tzcnt`, `blsr`, `andn`, `shlx` and 256-bit vectors
+/// for the same code (the dirty check, the state copy, the sweeps).
+#[cfg(target_arch = "x86_64")]
+mod v3 {
+    use super::{Ctx, Flow, Isa, Seen, State, Switches};
+    use crate::counters::Counter;
+
+    /// Whether this CPU runs the v3 copy (`std` caches the answer).
+    #[inline(always)]
+    pub(super) fn available() -> bool {
+        is_x86_feature_detected!("avx2")
+            && is_x86_feature_detected!("bmi1")
+            && is_x86_feature_detected!("bmi2")
+            && is_x86_feature_detected!("popcnt")
+            && is_x86_feature_detected!("lzcnt")
+    }
+
+    pub(super) struct V3;
+
+    impl Isa for V3 {
+        #[inline(always)]
+        fn node<S: Switches, C: Counter>(st: State<S>, seen: Seen, ctx: &mut Ctx<C>) -> Flow {
+            // SAFETY: only reached from `node` below, which only runs on a
+            // CPU that `available` accepted.
+            unsafe { node::<S, C>(st, seen, ctx) }
+        }
+        #[inline(always)]
+        fn dirty(cand: &[u32; 27], seen: &Seen) -> u32 {
+            // SAFETY: as above, only reached from the v3 copy.
+            unsafe { dirty(cand, seen) }
+        }
+    }
+
+    /// The dirty check in four 8-word compares, each turned into 8 bits by
+    /// one `movmskps` (the 4th load overlaps the 3rd: words 19..27). The
+    /// compiler's version of the portable loop shuffles lanes into place
+    /// instead: 2–3% of a whole search on every corpus.
+    ///
+    /// # Safety
+    /// The CPU must have AVX2.
+    #[inline]
+    #[target_feature(enable = "avx2")]
+    unsafe fn dirty(cand: &[u32; 27], seen: &Seen) -> u32 {
+        use std::arch::x86_64::{
+            __m256i, _mm256_castsi256_ps, _mm256_cmpeq_epi32, _mm256_loadu_si256,
+            _mm256_movemask_ps,
+        };
+        // Bits of the 8 words from `at` that equal their `seen` copy.
+        let same = |at: usize| -> u32 {
+            // SAFETY: `at + 8 <= 27`, so both 8-word loads stay inside the
+            // arrays (`loadu` takes any alignment), and the CPU has AVX2.
+            unsafe {
+                let c = _mm256_loadu_si256(cand.as_ptr().add(at).cast::<__m256i>());
+                let s = _mm256_loadu_si256(seen.as_ptr().add(at).cast::<__m256i>());
+                _mm256_movemask_ps(_mm256_castsi256_ps(_mm256_cmpeq_epi32(c, s))) as u32
+            }
+        };
+        !(same(0) | same(8) << 8 | same(16) << 16 | same(19) << 19) & super::DIRTY_ALL
+    }
+
+    /// [`super::node`] compiled for x86-64-v3.
+    ///
+    /// # Safety
+    /// The CPU must have the features below ([`available`]).
+    #[target_feature(enable = "avx2,bmi1,bmi2,popcnt,lzcnt")]
+    pub(super) unsafe fn node<S: Switches, C: Counter>(
+        st: State<S>,
+        seen: Seen,
+        ctx: &mut Ctx<C>,
+    ) -> Flow {
+        super::node::<S, C, V3>(st, seen, ctx)
+    }
+}
+
+/// One search node: propagate, then branch on one cell. Inlined into each
+/// compiled copy (`I`), which its children recurse into.
+#[inline(always)]
+fn node<S: Switches, C: Counter, I: Isa>(mut st: State<S>, mut seen: Seen, ctx: &mut Ctx<C>) -> Flow {
     ctx.enter()?;
     let mut probes = 0u64;
     let mut why = DeadEnd::Unstated;
-    let next = st.propagate(&mut seen, ctx, &mut probes, &mut why);
+    let next = st.propagate::<C, I>(&mut seen, ctx, &mut probes, &mut why);
     ctx.counter.probes(probes);
     match next {
         Fixpoint::Contradiction => {
@@ -970,10 +1137,10 @@ fn node<S: Switches, C: Counter>(mut st: State<S>, mut seen: Seen, ctx: &mut Ctx
                 // `d` is a candidate of the cell, so the assignment succeeds.
                 child.assign::<true>(d, band, bit);
                 ctx.counter.placement(cell, d as u8 + 1);
-                ctx.counter.guess();
+                ctx.guess();
                 // The parent's words are all filtered: only what the
                 // guess changed is dirty in the child.
-                node(child, st.cand, ctx)?;
+                I::node(child, st.cand, ctx)?;
                 ctx.counter.backtrack(cell, d as u8 + 1);
             }
             Ok(())

@@ -24,6 +24,7 @@ impl Switches for FastNoCols {
     const COLS: bool = false;
     const STACKS: bool = Fast::STACKS;
     const POINTING: bool = Fast::POINTING;
+    const NATIVE: bool = Fast::NATIVE;
 }
 
 impl Variant for FastNoCols {

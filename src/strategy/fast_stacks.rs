@@ -29,6 +29,7 @@ impl Switches for FastStacks {
     const COLS: bool = Fast::COLS;
     const STACKS: bool = true;
     const POINTING: bool = Fast::POINTING;
+    const NATIVE: bool = Fast::NATIVE;
 }
 
 impl Variant for FastStacks {

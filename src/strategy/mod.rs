@@ -107,6 +107,7 @@ ladder! {
     [variant] FastNoCols => fast_no_cols::FastNoCols,
     Fast => fast::Fast,
     [variant] FastStacks => fast_stacks::FastStacks,
+    [variant] FastGeneric => fast_generic::FastGeneric,
 }
 
 /// A rung added from outside the crate: its place among the added rungs.

@@ -118,7 +118,7 @@ impl State {
             self.cells[best_cell] = bit.trailing_zeros() as u8 + 1;
             ctx.counter.placement(best_cell, self.cells[best_cell]);
             if best_count > 1 {
-                ctx.counter.guess();
+                ctx.guess();
             }
             self.dfs(depth + 1, ctx)?;
             self.toggle(best_cell, bit);

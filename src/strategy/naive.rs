@@ -27,6 +27,8 @@ impl Rung for Naive {
     const NAME: &'static str = "naive";
     const SUMMARY: &'static str = "rescan the board for the first empty cell at every node; check digits by scanning row, column and box";
     const ROW_MAJOR: bool = true;
+    // Whether a placement is a guess is worked out only when counting.
+    const TIMED_GUESSES: bool = false;
     type Scratch = ();
     fn scratch(_: BoxSize) {}
     fn search<C: Counter>(_: &mut (), puzzle: &Board, ctx: &mut Ctx<C>) -> Flow {
@@ -64,7 +66,7 @@ impl State {
                 self.cells[cell] = d;
                 ctx.counter.placement(cell, d);
                 if options.count_ones() > 1 {
-                    ctx.counter.guess();
+                    ctx.guess();
                 }
                 self.dfs(ctx)?;
                 self.cells[cell] = 0;

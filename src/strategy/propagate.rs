@@ -266,7 +266,7 @@ impl<const N: usize, const CELLS: usize> Prop<N, CELLS> {
             let digit = bit.trailing_zeros() as u8 + 1;
             ctx.counter.placement(best, digit);
             if best_count > 1 {
-                ctx.counter.guess();
+                ctx.guess();
             }
             self.dfs(depth + 1, Some((best, bit)), ctx)?;
             ctx.counter.backtrack(best, digit);

@@ -38,8 +38,10 @@ use crate::tracer::Tracer;
 /// * hand every complete grid to [`Ctx::solution`] and propagate its `?`
 ///   (the lab verifies the first one; the solution limit stops the search);
 /// * report the work to `ctx.counter` ([`Counter`]: placements, their
-///   backtracks, guesses, dead ends, forced cells, probes), and do work that
-///   only counting needs under `if C::ENABLED`, so timed runs skip it;
+///   backtracks, dead ends, forced cells, probes), and do work that only
+///   counting needs under `if C::ENABLED`, so timed runs skip it; report
+///   each guess to [`Ctx::guess`], which counts it whatever the counter (so
+///   [`crate::Solver::guesses`] is true on the timed path) and passes it on;
 /// * allocate nothing while searching: buffers live in [`Rung::Scratch`]
 ///   (made once per [`crate::Solver`]) or on the stack
 ///   ([`crate::board::MAX_CELLS`], [`crate::board::MAX_SIDE`]);
@@ -120,6 +122,13 @@ pub trait Rung: 'static {
     /// order (increasing), and so visits exactly `naive`'s tree; the lab then
     /// checks that its `nodes`, `placements` and `backtracks` equal `naive`'s.
     const ROW_MAJOR: bool = false;
+    /// True when the search reports every guess to [`Ctx::guess`] on the
+    /// timed path too (counters off), so [`crate::Solver::guesses`] knows
+    /// the guesses of an uncounted [`crate::Solver::count`]. A rung that only
+    /// works out whether a placement is a guess when counting (`naive` finds
+    /// a cell's candidates only then) says false, and its guesses are known
+    /// from counted runs only.
+    const TIMED_GUESSES: bool = true;
 
     /// Whether this rung handles boards of this size (default: all).
     fn supports(size: BoxSize) -> bool {
@@ -147,6 +156,8 @@ pub struct RungInfo {
     pub name: &'static str,
     pub summary: &'static str,
     pub row_major: bool,
+    /// [`Rung::TIMED_GUESSES`].
+    pub timed_guesses: bool,
     supports: fn(BoxSize) -> bool,
     engine: fn(BoxSize) -> Box<dyn engine::Engine>,
 }
@@ -158,6 +169,7 @@ impl RungInfo {
             name: R::NAME,
             summary: R::SUMMARY,
             row_major: R::ROW_MAJOR,
+            timed_guesses: R::TIMED_GUESSES,
             supports: R::supports,
             engine: engine::boxed::<R>,
         }

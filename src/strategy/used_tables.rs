@@ -35,6 +35,8 @@ impl Rung for UsedTables {
     const SUMMARY: &'static str =
         "per-row/column/box 'digit is used' tables: a check is three table reads";
     const ROW_MAJOR: bool = true;
+    // Whether a placement is a guess is worked out only when counting.
+    const TIMED_GUESSES: bool = false;
     /// The list of empty cells, reused from puzzle to puzzle.
     type Scratch = Vec<Blank>;
     fn scratch(size: BoxSize) -> Vec<Blank> {
@@ -142,7 +144,7 @@ impl State {
             self.cells[cell] = d as u8;
             ctx.counter.placement(cell, d as u8);
             if options.count_ones() > 1 {
-                ctx.counter.guess();
+                ctx.guess();
             }
             self.dfs::<C, N>(idx + 1, ctx)?;
             self.mark(&blank, d, false);
