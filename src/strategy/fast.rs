@@ -973,7 +973,7 @@ fn node<S: Switches, C: Counter>(mut st: State<S>, mut seen: Seen, ctx: &mut Ctx
                 ctx.counter.guess();
                 // The parent's words are all filtered: only what the
                 // guess changed is dirty in the child.
-                node(child, st.cand, ctx)?;
+                ctx.descend(|ctx| node(child, st.cand, ctx))?;
                 ctx.counter.backtrack(cell, d as u8 + 1);
             }
             Ok(())

@@ -66,7 +66,7 @@ impl State {
                 if options.count_ones() > 1 {
                     ctx.counter.guess();
                 }
-                self.dfs(ctx)?;
+                ctx.descend(|ctx| self.dfs(ctx))?;
                 self.cells[cell] = 0;
                 ctx.counter.backtrack(cell, d);
             }
