@@ -247,3 +247,104 @@ mod tests {
         assert_eq!(t, "| a   | n |\n|:----|--:|\n| xyz | 1 |\n");
     }
 }
+
+/// A cut-off run's estimated size, as every command prints it:
+/// `nodes ≈ 1,234,567 [1,000,000, 1,500,000]`.
+pub fn nodes_estimate(i: &crate::estimate::Interval) -> String {
+    format!(
+        "nodes ≈ {} [{}, {}]",
+        thousands(i.estimate.round() as u64),
+        thousands(i.low.round() as u64),
+        thousands(i.high.round() as u64)
+    )
+}
+
+/// A time estimated from an estimated node count and the measured time per
+/// node of the cut-off run: `time ≈ 1.2 s (estimated: nodes × 24.1 ns per node)`.
+pub fn time_estimate(nodes: f64, ns_per_node: f64) -> String {
+    format!(
+        "time ≈ {} (estimated: nodes × {} per node)",
+        duration(nodes * ns_per_node),
+        per_node(ns_per_node)
+    )
+}
+
+/// The `estimate` command's table: one row per puzzle × strategy; with the
+/// truth (`--exact`), the estimate's error and whether the interval holds it.
+pub fn estimate_rows(rows: &[crate::estimate::check::Row], exact: bool) -> String {
+    let mut headers = vec![
+        "puzzle", "strategy", "nodes", "estimate", "low", "high", "probes", "probe nodes",
+    ];
+    if exact {
+        headers.extend(["truth", "est ÷ truth", "covered"]);
+    }
+    let n = |x: f64| thousands(x.round() as u64);
+    let body = rows
+        .iter()
+        .map(|r| {
+            let mut row = vec![
+                r.puzzle.clone(),
+                r.strategy.name().to_string(),
+                if r.cut_off {
+                    format!(">={}", thousands(r.nodes))
+                } else {
+                    thousands(r.nodes)
+                },
+            ];
+            match &r.estimate {
+                Some(i) => row.extend([n(i.estimate), n(i.low), n(i.high)]),
+                None => row.extend(["-".to_string(), "-".to_string(), "-".to_string()]),
+            }
+            row.extend([thousands(r.runs), thousands(r.effort)]);
+            if exact {
+                row.push(r.truth.map_or("-".into(), thousands));
+                row.push(r.ratio().map_or("-".into(), |x| format!("{x:.3}")));
+                row.push(match r.covered() {
+                    Some(true) => "yes".into(),
+                    Some(false) => "no".into(),
+                    None => "-".into(),
+                });
+            }
+            row
+        })
+        .collect();
+    let mut out = markdown(&headers, 2, body);
+    for r in rows {
+        if let Some(why) = &r.unestimated {
+            out.push_str(&format!("\n{} / {}: no estimate: {why}\n", r.puzzle, r.strategy));
+        }
+    }
+    out
+}
+
+/// The validation summary of `estimate --exact`: how often the 95% interval
+/// held the truth, and the distribution of estimate ÷ truth.
+pub fn estimate_validation(v: &crate::estimate::check::Validation) -> String {
+    let Some(s) = &v.ratio else {
+        return "\nno run has both an estimate and the truth\n".to_string();
+    };
+    let pct = |k: usize| 100.0 * k as f64 / v.cases as f64;
+    let body = vec![vec![
+        v.cases.to_string(),
+        format!("{} ({:.0}%)", v.covered, pct(v.covered)),
+        format!("{:.3}", s.min),
+        format!("{:.3}", s.q1),
+        format!("{:.3}", s.median),
+        format!("{:.3}", s.q3),
+        format!("{:.3}", s.max),
+        format!("{} ({:.0}%)", v.within_10pct, pct(v.within_10pct)),
+        format!("{} ({:.0}%)", v.within_2x, pct(v.within_2x)),
+    ]];
+    let headers = [
+        "cases",
+        "95% interval covers",
+        "est ÷ truth min",
+        "q1",
+        "median",
+        "q3",
+        "max",
+        "within 10%",
+        "within 2×",
+    ];
+    format!("\n{}", markdown(&headers, 0, body))
+}

@@ -69,6 +69,8 @@ use crate::search::{End, Limits};
 use crate::solver::{Unsupported, with_solver};
 use crate::strategy::{Strategy, WrongSolution, verify_cells};
 
+pub mod check;
+
 /// Positions of the counters the probe weights, in [`Counts::NAMES`] order
 /// (a unit test holds them to the table).
 const NODES: usize = 0;
