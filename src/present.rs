@@ -348,3 +348,49 @@ pub fn estimate_validation(v: &crate::estimate::check::Validation) -> String {
     ];
     format!("\n{}", markdown(&headers, 0, body))
 }
+
+/// Below `ladder`'s table, for the runs the budget cut off: the whole
+/// search's nodes estimated with Knuth's random probes, and its time as
+/// nodes × the run's measured time per node (marked as estimated). Empty
+/// when every run finished.
+pub fn ladder_estimates(rows: &[&Labelled]) -> String {
+    let cut: Vec<&&Labelled> = rows.iter().filter(|l| l.estimate.is_some()).collect();
+    if cut.is_empty() {
+        return String::new();
+    }
+    let mut notes = Vec::new();
+    let body = cut
+        .iter()
+        .filter_map(|l| match l.estimate.as_ref()? {
+            Ok(e) => {
+                let i = e.nodes();
+                let n = |x: f64| thousands(x.round() as u64);
+                Some(vec![
+                    l.puzzle.clone(),
+                    l.m.strategy.name().to_string(),
+                    n(i.estimate),
+                    n(i.low),
+                    n(i.high),
+                    l.ns_per_node()
+                        .map_or("-".into(), |ns| format!("≈ {}", duration(i.estimate * ns))),
+                ])
+            }
+            Err(why) => {
+                notes.push(format!("{} / {}: no estimate: {why}\n", l.puzzle, l.m.strategy));
+                None
+            }
+        })
+        .collect();
+    let mut out = String::from(
+        "\nCut off by the budget: the whole search's nodes, estimated (Knuth's random probes, 95% interval), and its time, estimated as nodes × the run's time per node:\n\n",
+    );
+    out.push_str(&markdown(
+        &["puzzle", "strategy", "estimate", "low", "high", "time"],
+        2,
+        body,
+    ));
+    for n in notes {
+        out.push_str(&n);
+    }
+    out
+}

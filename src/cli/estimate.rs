@@ -76,3 +76,34 @@ pub fn estimate(args: &EstimateArgs) -> anyhow::Result<ExitCode> {
     crate::output::print(&text)?;
     Ok(ExitCode::SUCCESS)
 }
+
+/// What `solve` and `count` say on stderr about a run the budget cut off:
+/// the estimate of the whole search, and (when the run was timed, as with
+/// `--stats`) its time as nodes × the run's measured time per node.
+pub(super) fn cut_off_note(
+    strategy: crate::Strategy,
+    board: &crate::Board,
+    limits: crate::Limits,
+    counts: crate::Counts,
+    ns_per_node: Option<f64>,
+) -> String {
+    let budget = limits.node_budget;
+    let options = crate::estimate::Options::for_budget(budget);
+    let head = format!("cut off at {} nodes", crate::present::thousands(counts.nodes));
+    match crate::estimate::estimate(strategy, board, limits, counts, options) {
+        Ok(e) => {
+            let mut s = format!(
+                "{head}; whole search: {} ({} probes, {} probe nodes)",
+                crate::present::nodes_estimate(&e.nodes()),
+                crate::present::thousands(e.runs),
+                crate::present::thousands(e.effort)
+            );
+            if let Some(ns) = ns_per_node {
+                s.push_str("; ");
+                s.push_str(&crate::present::time_estimate(e.nodes().estimate, ns));
+            }
+            s
+        }
+        Err(why) => format!("{head}; no estimate: {why}"),
+    }
+}
