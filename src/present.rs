@@ -273,7 +273,14 @@ pub fn time_estimate(nodes: f64, ns_per_node: f64) -> String {
 /// truth (`--exact`), the estimate's error and whether the interval holds it.
 pub fn estimate_rows(rows: &[crate::estimate::check::Row], exact: bool) -> String {
     let mut headers = vec![
-        "puzzle", "strategy", "nodes", "estimate", "low", "high", "probes", "probe nodes",
+        "puzzle",
+        "strategy",
+        "nodes",
+        "estimate",
+        "low",
+        "high",
+        "probes",
+        "probe nodes",
     ];
     if exact {
         headers.extend(["truth", "est ÷ truth", "covered"]);
@@ -311,7 +318,10 @@ pub fn estimate_rows(rows: &[crate::estimate::check::Row], exact: bool) -> Strin
     let mut out = markdown(&headers, 2, body);
     for r in rows {
         if let Some(why) = &r.unestimated {
-            out.push_str(&format!("\n{} / {}: no estimate: {why}\n", r.puzzle, r.strategy));
+            out.push_str(&format!(
+                "\n{} / {}: no estimate: {why}\n",
+                r.puzzle, r.strategy
+            ));
         }
     }
     out
@@ -376,7 +386,10 @@ pub fn ladder_estimates(rows: &[&Labelled]) -> String {
                 ])
             }
             Err(why) => {
-                notes.push(format!("{} / {}: no estimate: {why}\n", l.puzzle, l.m.strategy));
+                notes.push(format!(
+                    "{} / {}: no estimate: {why}\n",
+                    l.puzzle, l.m.strategy
+                ));
                 None
             }
         })

@@ -89,7 +89,10 @@ pub(super) fn cut_off_note(
 ) -> String {
     let budget = limits.node_budget;
     let options = crate::estimate::Options::for_budget(budget);
-    let head = format!("cut off at {} nodes", crate::present::thousands(counts.nodes));
+    let head = format!(
+        "cut off at {} nodes",
+        crate::present::thousands(counts.nodes)
+    );
     match crate::estimate::estimate(strategy, board, limits, counts, options) {
         Ok(e) => {
             let mut s = format!(

@@ -88,7 +88,12 @@ fn timed_with_stats(
     }
     if let Some((counts, per_node)) = cut {
         let note = super::estimate::cut_off_note(strategy, &puzzle.board, limits, counts, per_node);
-        bar.suspend(|| crate::output::note(format_args!("puzzle {index} (line {}): {note}", puzzle.line)));
+        bar.suspend(|| {
+            crate::output::note(format_args!(
+                "puzzle {index} (line {}): {note}",
+                puzzle.line
+            ))
+        });
     }
     Ok(run)
 }

@@ -23,9 +23,15 @@ pub fn of_cut_off(strategy: Strategy, board: &Board, m: &Measurement) -> Option<
     }
     let budget = m.counts.nodes;
     let limits = Limits::solve(Some(budget));
-    estimate(strategy, board, limits, m.counts, Options::for_budget(budget))
-        .ok()
-        .map(|e| e.nodes())
+    estimate(
+        strategy,
+        board,
+        limits,
+        m.counts,
+        Options::for_budget(budget),
+    )
+    .ok()
+    .map(|e| e.nodes())
 }
 
 /// The three CSV fields (whole nodes; empty when there is no estimate).

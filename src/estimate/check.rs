@@ -99,10 +99,13 @@ pub fn run(
                 };
                 match estimate(strategy, board, limits, floor, options) {
                     Ok(e) => fill(&mut row, &e),
-                    Err(e @ (EstimateError::FirstSolutionUnknown(_) | EstimateError::LaterSolution(_))) => {
-                        row.unestimated = Some(e.to_string())
+                    Err(
+                        e @ (EstimateError::FirstSolutionUnknown(_)
+                        | EstimateError::LaterSolution(_)),
+                    ) => row.unestimated = Some(e.to_string()),
+                    Err(e) => {
+                        return Err(anyhow::Error::new(e).context(format!("{name}, {strategy}")));
                     }
-                    Err(e) => return Err(anyhow::Error::new(e).context(format!("{name}, {strategy}"))),
                 }
             }
             if plan.exact {

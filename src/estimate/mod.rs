@@ -271,9 +271,10 @@ impl Probe {
         if self.done {
             return;
         }
-        if let Some(top) = self.frames.last() {
-            self.sums[i] += top.weight * k;
-        }
+        // Work before the root is entered (a rung setting up its search)
+        // happens once per search: weight 1.
+        let weight = self.frames.last().map_or(1.0, |top| top.weight);
+        self.sums[i] += weight * k;
     }
 
     fn push(&mut self, weight: f64, on_path: bool) {
