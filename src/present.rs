@@ -333,21 +333,23 @@ pub fn estimate_validation(v: &crate::estimate::check::Validation) -> String {
     let Some(s) = &v.ratio else {
         return "\nno run has both an estimate and the truth\n".to_string();
     };
-    let pct = |k: usize| 100.0 * k as f64 / v.cases as f64;
+    let pct = |k: usize| format!("{:.0}%", 100.0 * k as f64 / v.cases as f64);
     let body = vec![vec![
         v.cases.to_string(),
-        format!("{} ({:.0}%)", v.covered, pct(v.covered)),
+        v.covered.to_string(),
+        pct(v.covered),
         format!("{:.3}", s.min),
         format!("{:.3}", s.q1),
         format!("{:.3}", s.median),
         format!("{:.3}", s.q3),
         format!("{:.3}", s.max),
-        format!("{} ({:.0}%)", v.within_10pct, pct(v.within_10pct)),
-        format!("{} ({:.0}%)", v.within_2x, pct(v.within_2x)),
+        pct(v.within_10pct),
+        pct(v.within_2x),
     ]];
     let headers = [
         "cases",
-        "95% interval covers",
+        "covered",
+        "share covered",
         "est ÷ truth min",
         "q1",
         "median",
