@@ -226,28 +226,6 @@ pub fn ratings(rows: &[Rating], header: bool) -> String {
     s
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn number_formats() {
-        assert_eq!(thousands(0), "0");
-        assert_eq!(thousands(999), "999");
-        assert_eq!(thousands(1_000), "1,000");
-        assert_eq!(thousands(69_175_317), "69,175,317");
-        assert_eq!(duration(412.0), "412 ns");
-        assert_eq!(duration(3_140.0), "3.1 µs");
-        assert_eq!(duration(2_310_000_000.0), "2.31 s");
-    }
-
-    #[test]
-    fn markdown_aligns() {
-        let t = markdown(&["a", "n"], 1, vec![vec!["xyz".into(), "1".into()]]);
-        assert_eq!(t, "| a   | n |\n|:----|--:|\n| xyz | 1 |\n");
-    }
-}
-
 /// A cut-off run's estimated size, as every command prints it:
 /// `nodes ≈ 1,234,567 [1,000,000, 1,500,000]`.
 pub fn nodes_estimate(i: &crate::estimate::Interval) -> String {
@@ -408,4 +386,26 @@ pub fn ladder_estimates(rows: &[&Labelled]) -> String {
         out.push_str(&n);
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn number_formats() {
+        assert_eq!(thousands(0), "0");
+        assert_eq!(thousands(999), "999");
+        assert_eq!(thousands(1_000), "1,000");
+        assert_eq!(thousands(69_175_317), "69,175,317");
+        assert_eq!(duration(412.0), "412 ns");
+        assert_eq!(duration(3_140.0), "3.1 µs");
+        assert_eq!(duration(2_310_000_000.0), "2.31 s");
+    }
+
+    #[test]
+    fn markdown_aligns() {
+        let t = markdown(&["a", "n"], 1, vec![vec!["xyz".into(), "1".into()]]);
+        assert_eq!(t, "| a   | n |\n|:----|--:|\n| xyz | 1 |\n");
+    }
 }
