@@ -852,7 +852,24 @@ mod tests {
         }
         let cols = columns();
         assert_eq!(&cols[8..8 + Counts::LEN], Counts::NAMES);
-        assert_eq!(cols.len(), 8 + Counts::LEN + 5);
+        assert_eq!(cols.len(), 8 + Counts::LEN + 5 + 3);
+        assert_eq!(
+            &cols[8 + Counts::LEN + 5..],
+            super::super::estimates::COLUMNS
+        );
+        // A cut-off row's estimate reads back; a file without the estimate
+        // columns still reads.
+        let (mut row, _) = measure("d", &item, Strategy::Naive, Budget::nodes(1), &method).unwrap();
+        row.estimate = Some(crate::estimate::Interval {
+            estimate: 20.0,
+            low: 1.0,
+            high: 40.0,
+        });
+        let rec = csv::StringRecord::from(row.record());
+        assert_eq!(Row::from_record(&rec).unwrap(), row);
+        let old: Vec<String> = row.record()[..cols.len() - 3].to_vec();
+        let back = Row::from_record(&csv::StringRecord::from(old)).unwrap();
+        assert_eq!(back.estimate, None);
     }
 
     /// Every dataset advances at the same pace: its k-th of n puzzles comes
