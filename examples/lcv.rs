@@ -188,6 +188,8 @@ impl State<'_> {
         }
         self.open.swap(depth, best_j);
         let cand = self.candidates(best_cell);
+        // The options, for tracers and the size estimator.
+        ctx.counter.choose(best_cell, cand);
         // The digits: least-constraining first (one candidate needs no order).
         let mut order = [0u8; MAX_SIDE];
         let k = if best_count == 1 {
@@ -205,7 +207,7 @@ impl State<'_> {
             if best_count > 1 {
                 ctx.guess();
             }
-            self.dfs(depth + 1, ctx)?;
+            ctx.descend(|ctx| self.dfs(depth + 1, ctx))?;
             self.toggle(best_cell, bit);
             self.cells[best_cell] = 0;
             ctx.counter.backtrack(best_cell, digit);

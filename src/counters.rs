@@ -39,6 +39,22 @@ pub trait Counter {
     /// branching. Forced cells are not placements and are never "backtracked".
     fn forced(&mut self, cell: usize, digit: u8);
 
+    /// `true` only for a counter that steers the search (the size
+    /// estimator's probe, [`crate::estimate`]): [`crate::search::Ctx::enter`]
+    /// then asks [`Counter::admit`] before every node. `false` for every
+    /// other counter, so the question compiles away.
+    const STEERS: bool = false;
+    /// Asked on entry to every node when [`Counter::STEERS`]: search it, skip
+    /// it, or end the search.
+    #[inline(always)]
+    fn admit(&mut self) -> Admit {
+        Admit::Enter
+    }
+    /// A child that [`Counter::admit`] let in has returned
+    /// ([`crate::search::Ctx::descend`]); only steering counters hear it.
+    #[inline(always)]
+    fn left(&mut self) {}
+
     // Detail for tracers. Counting needs none of it, so each has a default
     // (nothing, or the plain event above) and `NoCount` compiles it away;
     // the lab's rungs report every detail, a rung written elsewhere may not.
@@ -77,6 +93,17 @@ pub trait Counter {
             self.branch(Branch::Cell { cell, digits });
         }
     }
+}
+
+/// What a steering counter ([`Counter::admit`]) says about a node about to be entered.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Admit {
+    /// Search it.
+    Enter,
+    /// Skip it and its subtree: the parent goes on with its next child.
+    Skip,
+    /// End the whole search.
+    Stop,
 }
 
 /// The counter that counts nothing: used when timing.

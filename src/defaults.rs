@@ -102,3 +102,18 @@ pub fn check_budget(size: BoxSize) -> Budget {
         _ => Budget::nodes(2_000),
     }
 }
+
+/// Estimates of cut-off searches ([`crate::estimate`]): the probes may enter
+/// or skip up to a fiftieth of the budget they replace (100,000 nodes for
+/// the 5,000,000-node budget, 2%), and at least 20,000 nodes for small
+/// budgets. At least 10 probes, so the interval has a spread to stand on.
+pub const ESTIMATE_SHARE: u64 = 50;
+
+/// The estimator's options apart from the budget's share ([`ESTIMATE_SHARE`]):
+/// seeded with [`SEED`], so the same puzzle gets the same estimate.
+pub const ESTIMATE: crate::estimate::Options = crate::estimate::Options {
+    seed: SEED,
+    effort: 20_000,
+    min_runs: 10,
+    max_runs: 100_000,
+};

@@ -17,6 +17,7 @@
 //!   datasets by name or path.
 //! * [`measure`] / [`stats`] / [`sample`] / [`exec`] — the one way to time a
 //!   solve, summarise, draw a seeded sample and fan work out over threads.
+//! * [`estimate`] — how big the tree a budget cut off is: Knuth's random probes.
 //! * [`defaults`] — every default value (budgets, timing, seed, jobs).
 //! * [`generate`] / [`rate`] — seeded puzzle generation; difficulty rating.
 //! * [`present`] / [`output`] / [`progress`] — number and table formatting,
@@ -40,6 +41,7 @@ pub mod compare;
 pub mod counters;
 pub mod dataset;
 pub mod defaults;
+pub mod estimate;
 pub mod exec;
 pub mod format;
 pub mod generate;

@@ -226,6 +226,168 @@ pub fn ratings(rows: &[Rating], header: bool) -> String {
     s
 }
 
+/// A cut-off run's estimated size, as every command prints it:
+/// `nodes ≈ 1,234,567 [1,000,000, 1,500,000]`.
+pub fn nodes_estimate(i: &crate::estimate::Interval) -> String {
+    format!(
+        "nodes ≈ {} [{}, {}]",
+        thousands(i.estimate.round() as u64),
+        thousands(i.low.round() as u64),
+        thousands(i.high.round() as u64)
+    )
+}
+
+/// A time estimated from an estimated node count and the measured time per
+/// node of the cut-off run: `time ≈ 1.2 s (estimated: nodes × 24.1 ns per node)`.
+pub fn time_estimate(nodes: f64, ns_per_node: f64) -> String {
+    format!(
+        "time ≈ {} (estimated: nodes × {} per node)",
+        duration(nodes * ns_per_node),
+        per_node(ns_per_node)
+    )
+}
+
+/// The `estimate` command's table: one row per puzzle × strategy; with the
+/// truth (`--exact`), the estimate's error and whether the interval holds it.
+pub fn estimate_rows(rows: &[crate::estimate::check::Row], exact: bool) -> String {
+    let mut headers = vec![
+        "puzzle",
+        "strategy",
+        "nodes",
+        "estimate",
+        "low",
+        "high",
+        "probes",
+        "probe nodes",
+    ];
+    if exact {
+        headers.extend(["truth", "est ÷ truth", "covered"]);
+    }
+    let n = |x: f64| thousands(x.round() as u64);
+    let body = rows
+        .iter()
+        .map(|r| {
+            let mut row = vec![
+                r.puzzle.clone(),
+                r.strategy.name().to_string(),
+                if r.cut_off {
+                    format!(">={}", thousands(r.nodes))
+                } else {
+                    thousands(r.nodes)
+                },
+            ];
+            match &r.estimate {
+                Some(i) => row.extend([n(i.estimate), n(i.low), n(i.high)]),
+                None => row.extend(["-".to_string(), "-".to_string(), "-".to_string()]),
+            }
+            row.extend([thousands(r.runs), thousands(r.effort)]);
+            if exact {
+                row.push(r.truth.map_or("-".into(), thousands));
+                row.push(r.ratio().map_or("-".into(), |x| format!("{x:.3}")));
+                row.push(match r.covered() {
+                    Some(true) => "yes".into(),
+                    Some(false) => "no".into(),
+                    None => "-".into(),
+                });
+            }
+            row
+        })
+        .collect();
+    let mut out = markdown(&headers, 2, body);
+    for r in rows {
+        if let Some(why) = &r.unestimated {
+            out.push_str(&format!(
+                "\n{} / {}: no estimate: {why}\n",
+                r.puzzle, r.strategy
+            ));
+        }
+    }
+    out
+}
+
+/// The validation summary of `estimate --exact`: how often the 95% interval
+/// held the truth, and the distribution of estimate ÷ truth.
+pub fn estimate_validation(v: &crate::estimate::check::Validation) -> String {
+    let Some(s) = &v.ratio else {
+        return "\nno run has both an estimate and the truth\n".to_string();
+    };
+    let pct = |k: usize| format!("{:.0}%", 100.0 * k as f64 / v.cases as f64);
+    let body = vec![vec![
+        v.cases.to_string(),
+        v.covered.to_string(),
+        pct(v.covered),
+        format!("{:.3}", s.min),
+        format!("{:.3}", s.q1),
+        format!("{:.3}", s.median),
+        format!("{:.3}", s.q3),
+        format!("{:.3}", s.max),
+        pct(v.within_10pct),
+        pct(v.within_2x),
+    ]];
+    let headers = [
+        "cases",
+        "covered",
+        "share covered",
+        "est ÷ truth min",
+        "q1",
+        "median",
+        "q3",
+        "max",
+        "within 10%",
+        "within 2×",
+    ];
+    format!("\n{}", markdown(&headers, 0, body))
+}
+
+/// Below `ladder`'s table, for the runs the budget cut off: the whole
+/// search's nodes estimated with Knuth's random probes, and its time as
+/// nodes × the run's measured time per node (marked as estimated). Empty
+/// when every run finished.
+pub fn ladder_estimates(rows: &[&Labelled]) -> String {
+    let cut: Vec<&&Labelled> = rows.iter().filter(|l| l.estimate.is_some()).collect();
+    if cut.is_empty() {
+        return String::new();
+    }
+    let mut notes = Vec::new();
+    let body = cut
+        .iter()
+        .filter_map(|l| match l.estimate.as_ref()? {
+            Ok(e) => {
+                let i = e.nodes();
+                let n = |x: f64| thousands(x.round() as u64);
+                Some(vec![
+                    l.puzzle.clone(),
+                    l.m.strategy.name().to_string(),
+                    n(i.estimate),
+                    n(i.low),
+                    n(i.high),
+                    l.ns_per_node()
+                        .map_or("-".into(), |ns| format!("≈ {}", duration(i.estimate * ns))),
+                ])
+            }
+            Err(why) => {
+                notes.push(format!(
+                    "{} / {}: no estimate: {why}\n",
+                    l.puzzle, l.m.strategy
+                ));
+                None
+            }
+        })
+        .collect();
+    let mut out = String::from(
+        "\nCut off by the budget: the whole search's nodes, estimated (Knuth's random probes, 95% interval), and its time, estimated as nodes × the run's time per node:\n\n",
+    );
+    out.push_str(&markdown(
+        &["puzzle", "strategy", "estimate", "low", "high", "time"],
+        2,
+        body,
+    ));
+    for n in notes {
+        out.push_str(&n);
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -2,7 +2,7 @@
 //! solution's buffer. Every strategy drives its search through a [`Ctx`].
 
 use crate::board::Board;
-use crate::counters::Counter;
+use crate::counters::{Admit, Counter};
 
 /// Why a search stopped before exhausting its tree. Propagated with `?`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -11,6 +11,12 @@ pub enum Stop {
     SolutionLimit,
     /// The node budget ran out.
     Budget,
+    /// A child the size estimator's probe does not follow
+    /// ([`crate::estimate`]): returned by [`Ctx::enter`] only to a steering
+    /// counter, and turned back into `Ok(())` by the parent's [`Ctx::descend`].
+    Pruned,
+    /// The estimator's probe has seen all it needs and ends the search.
+    ProbeDone,
 }
 
 /// The result type of every recursive search step: `Ok(())` means "this
@@ -157,9 +163,17 @@ impl<'a, C: Counter> Ctx<'a, C> {
         }
     }
 
-    /// Call on entry to every search node. Fails once the budget is spent.
+    /// Call on entry to every search node. Fails once the budget is spent
+    /// (or, for a steering counter only, when the node is not to be searched).
     #[inline(always)]
     pub fn enter(&mut self) -> Flow {
+        if C::STEERS {
+            match self.counter.admit() {
+                Admit::Enter => {}
+                Admit::Skip => return Err(Stop::Pruned),
+                Admit::Stop => return Err(Stop::ProbeDone),
+            }
+        }
         if self.nodes == self.budget {
             return Err(Stop::Budget);
         }
@@ -177,6 +191,30 @@ impl<'a, C: Counter> Ctx<'a, C> {
     pub fn guess(&mut self) {
         self.guesses += 1;
         self.counter.guess();
+    }
+
+    /// Runs one child of the current node: every recursive call of a search
+    /// goes through here (`ctx.descend(|ctx| self.dfs(ctx))?`). For the
+    /// lab's ordinary counters it is the call itself; for the size
+    /// estimator's probe it turns a skipped child back into `Ok(())` and
+    /// tells the probe that a child it followed has returned, so one probe
+    /// can follow one random path through the rung's own search
+    /// ([`crate::estimate`]).
+    #[inline(always)]
+    pub fn descend(&mut self, child: impl FnOnce(&mut Self) -> Flow) -> Flow {
+        let flow = child(self);
+        if C::STEERS {
+            match flow {
+                Err(Stop::Pruned) => Ok(()),
+                Ok(()) => {
+                    self.counter.left();
+                    Ok(())
+                }
+                stop => stop,
+            }
+        } else {
+            flow
+        }
     }
 
     /// Call with a complete grid. Keeps the first one; fails when the
@@ -212,7 +250,9 @@ impl<'a, C: Counter> Ctx<'a, C> {
         let end = match flow {
             Ok(()) => End::Exhausted,
             Err(Stop::SolutionLimit) => End::SolutionLimit,
-            Err(Stop::Budget) => End::BudgetExceeded,
+            // Only a probe's search stops these ways, and it reads its own
+            // counter, not this ending.
+            Err(Stop::Budget | Stop::Pruned | Stop::ProbeDone) => End::BudgetExceeded,
         };
         Tally {
             end,

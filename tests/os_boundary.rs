@@ -321,6 +321,10 @@ fn closed_pipe_and_full_disk_on_stdout_for_every_subcommand() {
         ("speed", speed.to_vec()),
         ("generate", vec!["generate", "-n", "1", "--size", "4"]),
         ("rate", vec!["rate", "p.txt"]),
+        (
+            "estimate",
+            vec!["estimate", "-s", "mrv", "--budget", "3", "p.txt"],
+        ),
         ("replay", vec!["replay", "-s", "mrv", "--out", "-", "p.txt"]),
     ];
     // The table covers every subcommand clap knows (help aside).

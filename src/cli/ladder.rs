@@ -93,7 +93,9 @@ pub fn ladder(args: &LadderArgs) -> anyhow::Result<ExitCode> {
     if args.dist {
         crate::output::print(&ladder_distributions(&out, &strategies))?;
     } else {
-        crate::output::print(&ladder_puzzles(&all))?;
+        let mut text = ladder_puzzles(&all);
+        text.push_str(&crate::present::ladder_estimates(&all));
+        crate::output::print(&text)?;
     }
     Ok(if all_solved {
         ExitCode::SUCCESS

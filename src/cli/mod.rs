@@ -17,6 +17,7 @@ use clap::{Parser, Subcommand};
 
 mod args;
 mod compare;
+mod estimate;
 mod exit;
 mod generate;
 mod ladder;
@@ -140,6 +141,9 @@ pub enum Command {
     Generate(GenerateArgs),
     /// Rate puzzles by the search nodes `mrv` and `used-tables` need.
     Rate(RateArgs),
+    /// Estimate the searches a node budget cuts off (Knuth's random probes);
+    /// with --exact, judge the estimates against full searches.
+    Estimate(estimate::EstimateArgs),
 }
 
 /// Exit code for "a puzzle was not solved" (no solution or budget exceeded).
@@ -186,6 +190,7 @@ fn run(cli: Cli, argv: &[OsString]) -> anyhow::Result<ExitCode> {
         Command::Speed(args) => speed::speed(&args),
         Command::Generate(args) => generate::generate(&args),
         Command::Rate(args) => rate::rate(&args),
+        Command::Estimate(args) => estimate::estimate(&args),
         Command::Strategies => {
             let every = Strategy::every();
             let width = every.iter().map(|s| s.name().len()).max().unwrap_or(0);

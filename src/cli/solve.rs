@@ -77,9 +77,23 @@ fn timed_with_stats(
         );
     }
     let run = strategy.run_timed(&puzzle.board, limits)?;
+    let mut cut = (run.end == End::BudgetExceeded).then_some((run.counts, None));
     if stats {
         let m = measure(strategy, &puzzle.board, limits, &defaults::TIMING)?;
         bar.suspend(|| crate::output::note(stats_line(index, puzzle.line, &m)));
+        if let Some(c) = &mut cut {
+            let per_node = m.timing.map(|t| t.ns() / m.counts.nodes.max(1) as f64);
+            *c = (m.counts, per_node);
+        }
+    }
+    if let Some((counts, per_node)) = cut {
+        let note = super::estimate::cut_off_note(strategy, &puzzle.board, limits, counts, per_node);
+        bar.suspend(|| {
+            crate::output::note(format_args!(
+                "puzzle {index} (line {}): {note}",
+                puzzle.line
+            ))
+        });
     }
     Ok(run)
 }

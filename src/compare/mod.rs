@@ -20,6 +20,7 @@ use anyhow::Context;
 
 pub mod charts;
 pub mod draw;
+pub mod estimates;
 pub mod programs;
 pub mod programs_chart;
 pub mod report;
@@ -490,7 +491,7 @@ pub fn read_results(path: &Path) -> anyhow::Result<Aggregate> {
         .map(str::to_string)
         .collect();
     let columns = run::columns();
-    if header != columns {
+    if header != columns && header != run::measured_columns() {
         anyhow::bail!(
             "{}:1: unexpected header; expected the columns {}",
             path.display(),

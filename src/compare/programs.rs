@@ -47,7 +47,7 @@ pub struct ProgramRow {
 
 /// `programs.csv`'s header: `results.csv`'s columns, then `reason`, `clock`.
 pub fn columns() -> Vec<&'static str> {
-    let mut c = run::columns();
+    let mut c = run::measured_columns();
     c.extend(["reason", "clock"]);
     c
 }

@@ -46,6 +46,8 @@ pub struct Row {
     pub counts: Option<Counts>,
     /// Time per run, from the uncounted runs.
     pub timing: Option<Timing>,
+    /// A cut-off run's whole search, estimated ([`super::estimates`]).
+    pub estimate: Option<crate::estimate::Interval>,
 }
 
 /// The columns before the counters.
@@ -56,8 +58,18 @@ const ID_COLUMNS: [&str; 8] = [
 const TIME_COLUMNS: [&str; 5] = ["time_ns", "time_min_ns", "time_max_ns", "wall_ns", "runs"];
 
 /// The `results.csv` header, in order: identity, every counter of
-/// [`Counts::NAMES`], then the time columns.
+/// [`Counts::NAMES`], the time columns, then the estimate of a cut-off run
+/// ([`super::estimates::COLUMNS`]).
 pub fn columns() -> Vec<&'static str> {
+    let mut c = measured_columns();
+    c.extend(super::estimates::COLUMNS);
+    c
+}
+
+/// [`columns`] without the estimate's: identity, counters, times (the
+/// columns `programs.csv` shares, and the whole header of files written
+/// before there were estimates).
+pub fn measured_columns() -> Vec<&'static str> {
     ID_COLUMNS
         .iter()
         .chain(Counts::NAMES.iter())
@@ -103,14 +115,17 @@ impl Row {
             ]),
             None => f.extend(std::iter::repeat_n(String::new(), TIME_COLUMNS.len())),
         }
+        f.extend(super::estimates::fields(&self.estimate));
         f
     }
 
     /// Reads the fields of one CSV record (in [`columns`] order); the error
     /// names the column.
     pub fn from_record(rec: &csv::StringRecord) -> Result<Row, String> {
+        // Files written before the estimate columns lack the last three.
         let want = ID_COLUMNS.len() + Counts::LEN + TIME_COLUMNS.len();
-        if rec.len() != want {
+        let with_estimates = rec.len() == want + super::estimates::COLUMNS.len();
+        if rec.len() != want && !with_estimates {
             return Err(format!("{} fields, expected {want}", rec.len()));
         }
         let cols = columns();
@@ -203,6 +218,11 @@ impl Row {
             outcome,
             counts,
             timing,
+            estimate: if with_estimates {
+                super::estimates::parse([field(want), field(want + 1), field(want + 2)])?
+            } else {
+                None
+            },
         })
     }
 }
@@ -365,6 +385,7 @@ fn row(
         outcome: m.outcome,
         counts: ran.then_some(m.counts),
         timing,
+        estimate: super::estimates::of_cut_off(strategy, &item.board, &m),
     };
     (row, measured)
 }
@@ -843,7 +864,24 @@ mod tests {
         }
         let cols = columns();
         assert_eq!(&cols[8..8 + Counts::LEN], Counts::NAMES);
-        assert_eq!(cols.len(), 8 + Counts::LEN + 5);
+        assert_eq!(cols.len(), 8 + Counts::LEN + 5 + 3);
+        assert_eq!(
+            &cols[8 + Counts::LEN + 5..],
+            super::super::estimates::COLUMNS
+        );
+        // A cut-off row's estimate reads back; a file without the estimate
+        // columns still reads.
+        let (mut row, _) = measure("d", &item, Strategy::Naive, Budget::nodes(1), &method).unwrap();
+        row.estimate = Some(crate::estimate::Interval {
+            estimate: 20.0,
+            low: 1.0,
+            high: 40.0,
+        });
+        let rec = csv::StringRecord::from(row.record());
+        assert_eq!(Row::from_record(&rec).unwrap(), row);
+        let old: Vec<String> = row.record()[..cols.len() - 3].to_vec();
+        let back = Row::from_record(&csv::StringRecord::from(old)).unwrap();
+        assert_eq!(back.estimate, None);
     }
 
     /// Every dataset advances at the same pace: its k-th of n puzzles comes

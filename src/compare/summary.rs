@@ -649,6 +649,7 @@ pub(crate) fn solved_row(
             slow: 0,
             pace: 1.0,
         }),
+        estimate: None,
     }
 }
 

@@ -93,7 +93,7 @@ impl State {
             if guessing {
                 ctx.guess();
             }
-            self.dfs(idx + 1, ctx)?;
+            ctx.descend(|ctx| self.dfs(idx + 1, ctx))?;
             self.toggle(r, c, b, bit);
             self.cells[cell] = 0;
             ctx.counter.backtrack(cell, bit.trailing_zeros() as u8 + 1);

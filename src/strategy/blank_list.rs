@@ -79,7 +79,7 @@ impl State {
                 if options.count_ones() > 1 {
                     ctx.guess();
                 }
-                self.dfs(idx + 1, ctx)?;
+                ctx.descend(|ctx| self.dfs(idx + 1, ctx))?;
                 self.cells[cell] = 0;
                 ctx.counter.backtrack(cell, d);
             }

@@ -286,7 +286,7 @@ impl State {
             }
             ctx.counter.probes(links);
             links = 0;
-            self.dfs(ctx)?;
+            ctx.descend(|ctx| self.dfs(ctx))?;
             for j in (base..base + 4).rev() {
                 if j != r {
                     let item = self.m.nodes[j].item as usize;

@@ -1140,7 +1140,7 @@ fn node<S: Switches, C: Counter, I: Isa>(mut st: State<S>, mut seen: Seen, ctx: 
                 ctx.guess();
                 // The parent's words are all filtered: only what the
                 // guess changed is dirty in the child.
-                I::node(child, st.cand, ctx)?;
+                ctx.descend(|ctx| I::node(child, st.cand, ctx))?;
                 ctx.counter.backtrack(cell, d as u8 + 1);
             }
             Ok(())

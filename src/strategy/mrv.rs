@@ -120,7 +120,7 @@ impl State {
             if best_count > 1 {
                 ctx.guess();
             }
-            self.dfs(depth + 1, ctx)?;
+            ctx.descend(|ctx| self.dfs(depth + 1, ctx))?;
             self.toggle(best_cell, bit);
             self.cells[best_cell] = 0;
             ctx.counter

@@ -68,7 +68,7 @@ impl State {
                 if options.count_ones() > 1 {
                     ctx.guess();
                 }
-                self.dfs(ctx)?;
+                ctx.descend(|ctx| self.dfs(ctx))?;
                 self.cells[cell] = 0;
                 ctx.counter.backtrack(cell, d);
             }

@@ -268,7 +268,7 @@ impl<const N: usize, const CELLS: usize> Prop<N, CELLS> {
             if best_count > 1 {
                 ctx.guess();
             }
-            self.dfs(depth + 1, Some((best, bit)), ctx)?;
+            ctx.descend(|ctx| self.dfs(depth + 1, Some((best, bit)), ctx))?;
             ctx.counter.backtrack(best, digit);
         }
         Ok(())

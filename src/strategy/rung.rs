@@ -19,6 +19,7 @@
 
 use crate::board::{Board, BoxSize};
 use crate::counters::{Counter, Counts, NoCount};
+use crate::estimate::Probe;
 use crate::search::{Ctx, Flow};
 use crate::tracer::Tracer;
 
@@ -35,6 +36,15 @@ use crate::tracer::Tracer;
 /// * call [`Ctx::enter`] on entry to every node, the root included, and
 ///   propagate its `?`: it counts the node and stops the search when the
 ///   budget is spent (a rung that ignores it cannot be stopped);
+/// * make every recursive call through [`Ctx::descend`]
+///   (`ctx.descend(|ctx| self.dfs(ctx))?`): for the lab's counters it is
+///   the call itself, and it lets the size estimator ([`crate::estimate`])
+///   follow one random path through the rung's own search (a rung that
+///   recurses without it still runs everywhere else, but cannot be
+///   estimated);
+/// * report each branching node's options with [`Counter::branch`] (or
+///   [`Counter::choose`]) before its first child, one child per option:
+///   the estimator reads how many children a node has there;
 /// * hand every complete grid to [`Ctx::solution`] and propagate its `?`
 ///   (the lab verifies the first one; the solution limit stops the search);
 /// * report the work to `ctx.counter` ([`Counter`]: placements, their
@@ -95,7 +105,7 @@ use crate::tracer::Tracer;
 ///             tried += 1;
 ///             grid[cell] = d;
 ///             ctx.counter.placement(cell, d);
-///             dfs(grid, g, ctx)?;
+///             ctx.descend(|ctx| dfs(grid, g, ctx))?;
 ///             grid[cell] = 0;
 ///             ctx.counter.backtrack(cell, d);
 ///         }
@@ -195,8 +205,8 @@ impl std::fmt::Debug for RungInfo {
 }
 
 /// The counters a rung can be run with through the lab's machinery:
-/// [`NoCount`] (timed runs), [`Counts`] (counted runs) and [`Tracer`] (traced
-/// runs). Rungs stay generic over every [`Counter`]; this closed list is what
+/// [`NoCount`] (timed runs), [`Counts`] (counted runs), [`Tracer`] (traced
+/// runs) and [`Probe`] (the size estimator's probes). Rungs stay generic over every [`Counter`]; this closed list is what
 /// lets a rung be stored as a value (its search compiled once per counter).
 pub trait LabCounter: Counter + Sized + engine::Sealed {
     #[doc(hidden)]
@@ -215,6 +225,12 @@ impl LabCounter for Counts {
     }
 }
 
+impl LabCounter for Probe {
+    fn dispatch(engine: &mut dyn engine::Engine, puzzle: &Board, ctx: &mut Ctx<Self>) -> Flow {
+        engine.probed(puzzle, ctx)
+    }
+}
+
 impl LabCounter for Tracer {
     fn dispatch(engine: &mut dyn engine::Engine, puzzle: &Board, ctx: &mut Ctx<Self>) -> Flow {
         engine.traced(puzzle, ctx)
@@ -230,11 +246,13 @@ pub(crate) mod engine {
     impl Sealed for NoCount {}
     impl Sealed for Counts {}
     impl Sealed for Tracer {}
+    impl Sealed for Probe {}
 
     pub trait Engine: Send {
         fn uncounted(&mut self, puzzle: &Board, ctx: &mut Ctx<NoCount>) -> Flow;
         fn counted(&mut self, puzzle: &Board, ctx: &mut Ctx<Counts>) -> Flow;
         fn traced(&mut self, puzzle: &Board, ctx: &mut Ctx<Tracer>) -> Flow;
+        fn probed(&mut self, puzzle: &Board, ctx: &mut Ctx<Probe>) -> Flow;
     }
 
     struct RungEngine<R: Rung> {
@@ -249,6 +267,9 @@ pub(crate) mod engine {
             R::search(&mut self.scratch, puzzle, ctx)
         }
         fn traced(&mut self, puzzle: &Board, ctx: &mut Ctx<Tracer>) -> Flow {
+            R::search(&mut self.scratch, puzzle, ctx)
+        }
+        fn probed(&mut self, puzzle: &Board, ctx: &mut Ctx<Probe>) -> Flow {
             R::search(&mut self.scratch, puzzle, ctx)
         }
     }

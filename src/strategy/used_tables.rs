@@ -146,7 +146,7 @@ impl State {
             if options.count_ones() > 1 {
                 ctx.guess();
             }
-            self.dfs::<C, N>(idx + 1, ctx)?;
+            ctx.descend(|ctx| self.dfs::<C, N>(idx + 1, ctx))?;
             self.mark(&blank, d, false);
             self.cells[cell] = 0;
             ctx.counter.backtrack(cell, d as u8);

@@ -27,6 +27,9 @@ pub struct Labelled {
     /// Puzzle label: its name, or `file#index`, plus `@transform` if turned.
     pub puzzle: String,
     pub m: Measurement,
+    /// A cut-off run's whole search, estimated ([`crate::estimate`]), or
+    /// why there is no estimate; `None` for runs that finished.
+    pub estimate: Option<Result<crate::estimate::Estimate, String>>,
 }
 
 impl Labelled {
@@ -104,9 +107,16 @@ pub fn ladder(
             let (label, _, position, line) = &items[i];
             let (m, _) =
                 m.with_context(|| format!("{} puzzle {position} (line {line})", path.display()))?;
+            let estimate = (m.outcome == Outcome::BudgetExceeded).then(|| {
+                let budget = m.counts.nodes;
+                let options = crate::estimate::Options::for_budget(budget);
+                crate::estimate::estimate(m.strategy, &items[i].1, plan.limits, m.counts, options)
+                    .map_err(|e| e.to_string())
+            });
             rows.push(Labelled {
                 puzzle: label.clone(),
                 m,
+                estimate,
             });
         }
         out.push((data.name.clone(), rows));

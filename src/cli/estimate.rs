@@ -1,0 +1,112 @@
+//! `estimate`: how big is the search the budget cut off? Knuth's random
+//! probes through each rung's own search ([`crate::estimate`]); with
+//! `--exact`, every search is also run to the end and the estimates are
+//! judged against the truth.
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use clap::Args;
+
+use crate::dataset::Dataset;
+use crate::estimate::check::{self, Plan};
+use crate::present::{estimate_rows, estimate_validation};
+
+use super::args::{MeasureBudget, StrategyList};
+use super::progress::Bar;
+
+#[derive(Debug, Args)]
+pub struct EstimateArgs {
+    #[command(flatten)]
+    pub strategies: StrategyList,
+    #[command(flatten)]
+    pub budget: MeasureBudget,
+    /// Estimate every search, not only the cut-off ones, and also run each
+    /// to the end: the table then holds the truth, and a summary says how
+    /// often the 95% interval held it.
+    #[arg(long)]
+    pub exact: bool,
+    /// Seed of the probes' random choices (ChaCha8).
+    #[arg(long, value_name = "S", default_value_t = crate::defaults::ESTIMATE.seed)]
+    pub seed: u64,
+    /// Use only the first N puzzles of each file.
+    #[arg(long, value_name = "N")]
+    pub first: Option<usize>,
+    /// Puzzle files (line, grid or compact layout, or CSV).
+    #[arg(required = true)]
+    pub files: Vec<PathBuf>,
+}
+
+pub fn estimate(args: &EstimateArgs) -> anyhow::Result<ExitCode> {
+    let Some(budget) = args.budget.budget.get() else {
+        anyhow::bail!(
+            "--budget unlimited: nothing is cut off, so there is nothing to estimate (give a number of nodes)"
+        );
+    };
+    let mut puzzles = Vec::new();
+    for path in &args.files {
+        let data = Dataset::load(path)?;
+        for (p, position) in data
+            .puzzles
+            .iter()
+            .zip(&data.positions)
+            .take(args.first.unwrap_or(usize::MAX))
+        {
+            let name = p
+                .name
+                .clone()
+                .unwrap_or_else(|| format!("{}#{position}", data.name));
+            puzzles.push((name, p.board.clone()));
+        }
+    }
+    let plan = Plan {
+        strategies: args.strategies.chosen(),
+        budget,
+        exact: args.exact,
+        seed: args.seed,
+    };
+    let bar = Bar::new("estimate");
+    let rows = check::run(&plan, &puzzles, &bar);
+    bar.finish();
+    let rows = rows?;
+    let mut text = estimate_rows(&rows, args.exact);
+    if args.exact {
+        text.push_str(&estimate_validation(&check::validate(&rows)));
+    }
+    crate::output::print(&text)?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// What `solve` and `count` say on stderr about a run the budget cut off:
+/// the estimate of the whole search, and (when the run was timed, as with
+/// `--stats`) its time as nodes × the run's measured time per node.
+pub(super) fn cut_off_note(
+    strategy: crate::Strategy,
+    board: &crate::Board,
+    limits: crate::Limits,
+    counts: crate::Counts,
+    ns_per_node: Option<f64>,
+) -> String {
+    let budget = limits.node_budget;
+    let options = crate::estimate::Options::for_budget(budget);
+    let head = format!(
+        "cut off at {} nodes",
+        crate::present::thousands(counts.nodes)
+    );
+    match crate::estimate::estimate(strategy, board, limits, counts, options) {
+        Ok(e) => {
+            let mut s = format!(
+                "{head}; whole search: {} ({} probes, {} probe nodes)",
+                crate::present::nodes_estimate(&e.nodes()),
+                crate::present::thousands(e.runs),
+                crate::present::thousands(e.effort)
+            );
+            if let Some(ns) = ns_per_node {
+                s.push_str("; ");
+                s.push_str(&crate::present::time_estimate(e.nodes().estimate, ns));
+            }
+            s
+        }
+        Err(why) => format!("{head}; no estimate: {why}"),
+    }
+}

@@ -1,0 +1,61 @@
+//! The estimates of cut-off runs in `compare`: a row the budget stopped gets
+//! the whole search's size estimated from Knuth's random probes
+//! ([`crate::estimate`]), written as `results.csv`'s last three columns
+//! (`nodes_est`, `nodes_est_low`, `nodes_est_high`) and drawn hollow, with
+//! its interval, in the full-set ladder.
+
+use crate::board::Board;
+use crate::estimate::{Interval, Options, estimate};
+use crate::measure::Measurement;
+use crate::search::Limits;
+use crate::strategy::{Outcome, Strategy};
+
+/// The columns after the time columns.
+pub const COLUMNS: [&str; 3] = ["nodes_est", "nodes_est_low", "nodes_est_high"];
+
+/// The estimated nodes of a run the budget cut off (its counted nodes are
+/// the budget); `None` for every other run, and for a cut-off run whose
+/// visited tree is not known (several solutions, a rung that is not
+/// row-major) or whose rung cannot be probed.
+pub fn of_cut_off(strategy: Strategy, board: &Board, m: &Measurement) -> Option<Interval> {
+    if m.outcome != Outcome::BudgetExceeded {
+        return None;
+    }
+    let budget = m.counts.nodes;
+    let limits = Limits::solve(Some(budget));
+    estimate(
+        strategy,
+        board,
+        limits,
+        m.counts,
+        Options::for_budget(budget),
+    )
+    .ok()
+    .map(|e| e.nodes())
+}
+
+/// The three CSV fields (whole nodes; empty when there is no estimate).
+pub fn fields(e: &Option<Interval>) -> [String; 3] {
+    match e {
+        Some(i) => [i.estimate, i.low, i.high].map(|x| format!("{:.0}", x.round())),
+        None => Default::default(),
+    }
+}
+
+/// Reads the three fields back; `Err` names what is wrong.
+pub fn parse(fields: [&str; 3]) -> Result<Option<Interval>, String> {
+    if fields.iter().all(|f| f.is_empty()) {
+        return Ok(None);
+    }
+    let mut v = [0.0; 3];
+    for (k, f) in fields.iter().enumerate() {
+        v[k] = f
+            .parse::<f64>()
+            .map_err(|_| format!("column {}: {f:?} is not a number", COLUMNS[k]))?;
+    }
+    Ok(Some(Interval {
+        estimate: v[0],
+        low: v[1],
+        high: v[2],
+    }))
+}

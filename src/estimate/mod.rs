@@ -1,0 +1,640 @@
+//! How big is the tree a budget cut off? An estimate of the full search from
+//! random probes through the rung's own search (Knuth 1975).
+//!
+//! **The method.** Follow one random path from the root: at each node choose
+//! one of its `d` children uniformly and multiply a weight by `d`. The sum
+//! of the weights of the nodes on the path is an unbiased estimate of the
+//! number of nodes in the tree (Knuth, "Estimating the efficiency of
+//! backtrack programs", *Math. Comp.* 29, 1975): a node at depth `k` is
+//! reached with probability `1 / (d₀·d₁⋯d₍ₖ₋₁₎)`, exactly the inverse of its
+//! weight. Any cost that a node pays (probes, placements, dead ends…) is
+//! estimated the same way, weighting the node's own events. The mean of many
+//! independent probes keeps the estimate unbiased and shrinks its spread;
+//! the interval is the mean ± a Student-t quantile times its standard error.
+//!
+//! **Which tree.** A search that stops at its first solution does not visit
+//! its whole tree. It visits the path to the solution where it stops, and at
+//! every node of that path the *whole* subtrees of the children it tries
+//! before the solution's child (they hold no solution the search stops at,
+//! so it exhausts them). The estimator follows that path exactly (the child
+//! whose placements agree with the solution), and runs one Knuth probe into
+//! every earlier child: the sum is an unbiased estimate of the visited tree,
+//! with the path itself counted exactly (a stratified version of Knuth's
+//! probe, in the spirit of Purdom's partial backtracking, 1978). Which
+//! solution ends the search:
+//!
+//! * fewer solutions than the search asks for: none; the search exhausts the
+//!   whole tree, and plain Knuth probes estimate it;
+//! * exactly one solution: that one, whatever the rung's order;
+//! * several, and a row-major rung (`naive`'s cell and digit order): the
+//!   lexicographically smallest, found cell by cell with a fast rung;
+//! * several, and any other rung: its first solution depends on its order
+//!   and is only known by running its search, so there is no estimate
+//!   ([`EstimateError::FirstSolutionUnknown`]).
+//!
+//! **How it steers the search.** The probe is a [`Counter`] that steers
+//! ([`Counter::STEERS`]): [`crate::search::Ctx::enter`] asks it before every
+//! node, and a skipped child comes back through the parent's
+//! [`crate::search::Ctx::descend`] as if searched. So the probe runs the
+//! rung's real search — its real cell order, digit order and costs — and
+//! needs from a rung only what the [`crate::Rung`] contract asks: recursive
+//! calls through `descend`, and each branching node's options reported
+//! ([`Counter::branch`]). The probe checks both as it goes: a node that
+//! tries a different number of children than it stated is an error, never a
+//! silent bias.
+//!
+//! **Cost.** A probe enters one node per level and skips the siblings, so
+//! its cost is about the depth times the branching: [`Options`] caps the
+//! probes' total at a small fraction of the budget they replace
+//! ([`crate::defaults::ESTIMATE_SHARE`]). Deterministic: the probes' choices
+//! come from a ChaCha8 stream seeded by [`Options::seed`], and the stopping
+//! rule counts nodes, never time.
+//!
+//! **How good.** `tests/estimate.rs` compares estimates with exact counts of
+//! searches the lab can finish, and `docs/lesson-estimate.md` tabulates the
+//! errors and how often the interval covers the truth. Knuth's estimator is
+//! heavy-tailed on unbalanced trees: a rare probe that goes deep carries a
+//! huge weight, so a small sample usually *under*-estimates and the interval
+//! is then too narrow. The lesson states what was measured. (Kilby, Slaney,
+//! Thiébaux and Walsh, "Estimating search tree size", AAAI 2006, compare
+//! this estimator with online ones that reuse the search's own progress.)
+
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use serde::{Deserialize, Serialize};
+
+use crate::board::Board;
+use crate::counters::{Admit, Branch, Counter, Counts, DeadEnd, Reason};
+use crate::search::{End, Limits};
+use crate::solver::{Unsupported, with_solver};
+use crate::strategy::{Strategy, WrongSolution, verify_cells};
+
+pub mod check;
+
+/// Positions of the counters the probe weights, in [`Counts::NAMES`] order
+/// (a unit test holds them to the table).
+const NODES: usize = 0;
+const PLACEMENTS: usize = 1;
+const BACKTRACKS: usize = 2;
+const PROBES: usize = 3;
+const GUESSES: usize = 4;
+const DEAD_ENDS: usize = 5;
+const FORCED: usize = 6;
+
+/// How many probes, and from which random stream.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Options {
+    /// Seed of the probes' ChaCha8 stream: same seed, same estimate.
+    pub seed: u64,
+    /// Stop once the probes have entered or skipped this many nodes in
+    /// total (and at least [`Options::min_runs`] probes ran).
+    pub effort: u64,
+    /// At least this many probes (the interval needs a spread).
+    pub min_runs: u64,
+    /// At most this many probes, whatever the effort.
+    pub max_runs: u64,
+}
+
+impl Options {
+    /// The lab's defaults for a search cut off at `budget` nodes: probes
+    /// worth [`crate::defaults::ESTIMATE_SHARE`] of the budget.
+    pub fn for_budget(budget: u64) -> Options {
+        let d = crate::defaults::ESTIMATE;
+        Options {
+            effort: (budget / crate::defaults::ESTIMATE_SHARE).max(d.effort),
+            ..d
+        }
+    }
+}
+
+/// An estimate with its interval (95%, Student t on the probes' mean).
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Interval {
+    pub estimate: f64,
+    pub low: f64,
+    pub high: f64,
+}
+
+impl Interval {
+    /// Whether `truth` lies in the interval.
+    pub fn covers(&self, truth: f64) -> bool {
+        self.low <= truth && truth <= self.high
+    }
+}
+
+/// Which tree the cut-off search would have visited in full.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Tree {
+    /// The whole tree: the puzzle has fewer solutions than the search stops at.
+    Whole,
+    /// The path to this solution (where the search stops) and everything
+    /// the rung tries before it.
+    LeftOf(Board),
+}
+
+/// What the probes found.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Estimate {
+    pub tree: Tree,
+    /// Probes run.
+    pub runs: u64,
+    /// Nodes the probes entered or skipped: the estimate's cost, to set
+    /// beside the budget it replaces.
+    pub effort: u64,
+    /// Every counter of [`Counts::NAMES`] (`nodes` first), estimated.
+    pub counts: [Interval; Counts::LEN],
+}
+
+impl Estimate {
+    /// The estimated number of nodes.
+    pub fn nodes(&self) -> Interval {
+        self.counts[NODES]
+    }
+
+    /// The estimate of the counter named `name`.
+    pub fn get(&self, name: &str) -> Option<Interval> {
+        Counts::NAMES
+            .iter()
+            .position(|&n| n == name)
+            .map(|i| self.counts[i])
+    }
+}
+
+/// Why there is no estimate.
+#[derive(Debug, thiserror::Error)]
+pub enum EstimateError {
+    #[error(transparent)]
+    Unsupported(#[from] Unsupported),
+    #[error(transparent)]
+    WrongSolution(#[from] WrongSolution),
+    #[error(
+        "strategy {0} recurses without Ctx::descend, so a probe cannot skip a subtree (see the Rung contract)"
+    )]
+    NotSteerable(Strategy),
+    #[error(
+        "strategy {0} does not say how many children a node has (Counter::branch), so a probe cannot choose one"
+    )]
+    Unstated(Strategy),
+    #[error("strategy {strategy} stated {stated} options at a node but tried {tried}")]
+    BranchMismatch {
+        strategy: Strategy,
+        stated: u32,
+        tried: u32,
+    },
+    #[error(
+        "strategy {0}'s search did not lead to the solution it stops at along the child that agrees with it"
+    )]
+    TargetMissed(Strategy),
+    #[error(
+        "the puzzle has several solutions and {0} is not row-major: which one it finds first is only known by running its search"
+    )]
+    FirstSolutionUnknown(Strategy),
+    #[error(
+        "the search stops at its {0}th solution of several: only a search stopping at the first (or exhausting the tree) can be estimated"
+    )]
+    LaterSolution(u64),
+}
+
+/// A fault the probe found in the rung's search.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Fault {
+    Unstated,
+    Mismatch { stated: u32, tried: u32 },
+    TargetMissed,
+}
+
+/// One node of the probe's path that is still open.
+#[derive(Clone, Copy, Debug)]
+struct Frame {
+    /// `1 / P(reaching this node)`: how many nodes it stands for.
+    weight: f64,
+    /// On the path to the solution the search stops at.
+    on_path: bool,
+    /// Options the node stated (`None` before it branched, or never).
+    stated: Option<u32>,
+    /// Children entered or skipped so far.
+    seen: u32,
+    /// The child a free node follows.
+    pick: u32,
+    /// An on-path node has entered the solution's child.
+    found: bool,
+}
+
+/// The counter that steers a rung's search along one random path and sums
+/// the weighted events of the nodes on it. Made and run only by
+/// [`estimate`]; public because the lab's counter list names it.
+pub struct Probe {
+    rng: ChaCha8Rng,
+    /// The solution where the search stops (empty: the whole tree).
+    target: Vec<u8>,
+    frames: Vec<Frame>,
+    /// Placements since the last child boundary: any, and all agreeing.
+    placed: bool,
+    agree: bool,
+    /// The on-path leaf was reached: the search would stop here.
+    done: bool,
+    fault: Option<Fault>,
+    /// Nodes entered or skipped, over every probe.
+    visits: u64,
+    /// This probe's weighted counts, in [`Counts::NAMES`] order.
+    sums: [f64; Counts::LEN],
+}
+
+impl Probe {
+    fn new(seed: u64, target: Vec<u8>, depth: usize) -> Probe {
+        Probe {
+            rng: ChaCha8Rng::seed_from_u64(seed),
+            target,
+            frames: Vec::with_capacity(depth + 2),
+            placed: false,
+            agree: true,
+            done: false,
+            fault: None,
+            visits: 0,
+            sums: [0.0; Counts::LEN],
+        }
+    }
+
+    /// Ready for the next probe (keeps the stream, the visits and the buffers).
+    fn reset(&mut self) {
+        self.frames.clear();
+        self.placed = false;
+        self.agree = true;
+        self.done = false;
+        self.fault = None;
+        self.sums = [0.0; Counts::LEN];
+    }
+
+    /// Weights `k` events of counter `i` at the current node.
+    #[inline]
+    fn add(&mut self, i: usize, k: f64) {
+        if self.done {
+            return;
+        }
+        // Work before the root is entered (a rung setting up its search)
+        // happens once per search: weight 1.
+        let weight = self.frames.last().map_or(1.0, |top| top.weight);
+        self.sums[i] += weight * k;
+    }
+
+    fn push(&mut self, weight: f64, on_path: bool) {
+        self.sums[NODES] += weight;
+        self.frames.push(Frame {
+            weight,
+            on_path,
+            stated: None,
+            seen: 0,
+            pick: 0,
+            found: false,
+        });
+    }
+
+    fn fail(&mut self, fault: Fault) -> Admit {
+        self.fault.get_or_insert(fault);
+        Admit::Stop
+    }
+
+    /// A free node closes: it must have tried what it stated.
+    fn check_closed(&mut self, f: Frame) {
+        if f.on_path {
+            if !self.done {
+                self.fault.get_or_insert(Fault::TargetMissed);
+            }
+            return;
+        }
+        if let Some(stated) = f.stated
+            && stated != f.seen
+        {
+            self.fault.get_or_insert(Fault::Mismatch {
+                stated,
+                tried: f.seen,
+            });
+        }
+    }
+}
+
+impl Counter for Probe {
+    const ENABLED: bool = true;
+    const STEERS: bool = true;
+
+    fn admit(&mut self) -> Admit {
+        self.visits += 1;
+        if self.done || self.fault.is_some() {
+            return Admit::Stop;
+        }
+        let agrees = self.placed && self.agree;
+        self.placed = false;
+        self.agree = true;
+        let Some(parent) = self.frames.last_mut() else {
+            let on_path = !self.target.is_empty();
+            self.push(1.0, on_path);
+            return Admit::Enter;
+        };
+        let i = parent.seen;
+        parent.seen += 1;
+        let weight = parent.weight;
+        if parent.on_path {
+            if parent.found {
+                // A child after the solution's: the search never gets here.
+                return self.fail(Fault::TargetMissed);
+            }
+            if agrees {
+                parent.found = true;
+                self.push(weight, true);
+            } else {
+                // Tried before the solution's child, so searched in full:
+                // every such child gets one probe of its own.
+                self.push(weight, false);
+            }
+            return Admit::Enter;
+        }
+        match parent.stated {
+            None => self.fail(Fault::Unstated),
+            Some(d) if i == parent.pick => {
+                self.push(weight * d as f64, false);
+                Admit::Enter
+            }
+            Some(_) => Admit::Skip,
+        }
+    }
+
+    fn left(&mut self) {
+        self.placed = false;
+        self.agree = true;
+        if let Some(child) = self.frames.pop() {
+            self.check_closed(child);
+        }
+    }
+
+    fn node(&mut self) {}
+
+    fn branch(&mut self, on: Branch) {
+        if self.done {
+            return;
+        }
+        let Some(top) = self.frames.last_mut() else {
+            return;
+        };
+        top.stated = on.options();
+        if let (false, Some(d)) = (top.on_path, top.stated)
+            && d > 0
+        {
+            top.pick = self.rng.random_range(0..d);
+        }
+    }
+
+    fn placement(&mut self, cell: usize, digit: u8) {
+        self.add(PLACEMENTS, 1.0);
+        self.placed = true;
+        if self.target.get(cell) != Some(&digit) {
+            self.agree = false;
+        }
+    }
+
+    fn backtrack(&mut self, _cell: usize, _digit: u8) {
+        self.add(BACKTRACKS, 1.0);
+    }
+
+    fn probes(&mut self, k: u64) {
+        self.add(PROBES, k as f64);
+    }
+
+    fn guess(&mut self) {
+        self.add(GUESSES, 1.0);
+    }
+
+    fn dead_end(&mut self) {
+        self.add(DEAD_ENDS, 1.0);
+    }
+
+    fn dead_end_because(&mut self, _why: DeadEnd) {
+        self.dead_end();
+    }
+
+    fn forced(&mut self, _cell: usize, _digit: u8) {
+        self.add(FORCED, 1.0);
+    }
+
+    fn forced_because(&mut self, cell: usize, digit: u8, _why: Reason) {
+        self.forced(cell, digit);
+    }
+
+    fn solution(&mut self) {
+        if let Some(top) = self.frames.last()
+            && top.on_path
+            && !self.done
+        {
+            self.done = true;
+        }
+    }
+}
+
+/// Which tree a search of `strategy` stopping at `max_solutions` solutions
+/// visits in full on `puzzle` (see the module documentation). Solutions are
+/// found with the fastest rung for the size and verified.
+pub fn visited_tree(
+    strategy: Strategy,
+    puzzle: &Board,
+    max_solutions: u64,
+) -> Result<Tree, EstimateError> {
+    let size = puzzle.size();
+    let checker = Strategy::default_for(size);
+    let want = max_solutions.max(1);
+    let mut first = vec![0u8; size.cells()];
+    // Count one past `want` when it is 1, to tell one solution from several.
+    let found = with_solver(checker, size, |s| {
+        s.count(puzzle.cells(), want.max(2), &mut first)
+    })?;
+    if found < want {
+        return Ok(Tree::Whole);
+    }
+    if want > 1 {
+        return Err(EstimateError::LaterSolution(want));
+    }
+    if found == 1 {
+        verify_cells(checker, puzzle, &first)?;
+        return Ok(Tree::LeftOf(Board::from_raw_unchecked(size, &first)));
+    }
+    if !strategy.is_row_major() {
+        return Err(EstimateError::FirstSolutionUnknown(strategy));
+    }
+    let lex = lex_first(checker, puzzle)?;
+    verify_cells(checker, puzzle, &lex)?;
+    Ok(Tree::LeftOf(Board::from_raw_unchecked(size, &lex)))
+}
+
+/// The lexicographically smallest solution of a solvable puzzle: each empty
+/// cell in row-major order takes the smallest digit that still leaves a
+/// solution (found by `checker`).
+fn lex_first(checker: Strategy, puzzle: &Board) -> Result<Vec<u8>, EstimateError> {
+    let size = puzzle.size();
+    let n = size.side() as u8;
+    let mut cells = puzzle.cells().to_vec();
+    let mut scratch = vec![0u8; size.cells()];
+    with_solver(checker, size, |s| {
+        for i in 0..cells.len() {
+            if cells[i] != 0 {
+                continue;
+            }
+            for d in 1..=n {
+                cells[i] = d;
+                // A digit that clashes with a peer is a conflict: 0 solutions.
+                if matches!(s.try_count(&cells, 1, &mut scratch), Ok(k) if k > 0) {
+                    break;
+                }
+            }
+        }
+    })?;
+    Ok(cells)
+}
+
+/// Estimates the search of `strategy` on `puzzle` within `limits`' solution
+/// limit (the node budget is what is being estimated past, so it is not
+/// applied), from random probes. `at_least` holds what a cut-off run counted
+/// (exact lower bounds: the interval never drops below them).
+pub fn estimate(
+    strategy: Strategy,
+    puzzle: &Board,
+    limits: Limits,
+    at_least: Counts,
+    options: Options,
+) -> Result<Estimate, EstimateError> {
+    let size = puzzle.size();
+    if !strategy.supports(size) {
+        return Err(Unsupported { strategy, size }.into());
+    }
+    let tree = visited_tree(strategy, puzzle, limits.max_solutions)?;
+    let target = match &tree {
+        Tree::Whole => Vec::new(),
+        Tree::LeftOf(solution) => solution.cells().to_vec(),
+    };
+    let unlimited = Limits {
+        max_solutions: u64::MAX,
+        node_budget: u64::MAX,
+    };
+    let mut samples: Vec<[f64; Counts::LEN]> = Vec::new();
+    let probe = Probe::new(options.seed, target, size.cells());
+    let effort = with_solver(strategy, size, |solver| {
+        let mut probe = probe;
+        while (samples.len() as u64) < options.max_runs.max(1)
+            && ((samples.len() as u64) < options.min_runs.max(1) || probe.visits < options.effort)
+        {
+            probe.reset();
+            let tally = solver.search(puzzle, unlimited, probe);
+            probe = tally.counter;
+            if let Some(fault) = probe.fault {
+                return Err(match fault {
+                    Fault::Unstated => EstimateError::Unstated(strategy),
+                    Fault::Mismatch { stated, tried } => EstimateError::BranchMismatch {
+                        strategy,
+                        stated,
+                        tried,
+                    },
+                    Fault::TargetMissed => EstimateError::TargetMissed(strategy),
+                });
+            }
+            let on_path = !probe.target.is_empty();
+            if on_path && !probe.done {
+                return Err(EstimateError::TargetMissed(strategy));
+            }
+            if !on_path {
+                // A skipped child that came back to the top: the rung
+                // recursed without `descend`.
+                if tally.end == End::BudgetExceeded {
+                    return Err(EstimateError::NotSteerable(strategy));
+                }
+                if let Some(&root) = probe.frames.first() {
+                    probe.check_closed(root);
+                    if let Some(Fault::Mismatch { stated, tried }) = probe.fault {
+                        return Err(EstimateError::BranchMismatch {
+                            strategy,
+                            stated,
+                            tried,
+                        });
+                    }
+                }
+            }
+            samples.push(probe.sums);
+        }
+        Ok(probe.visits)
+    })??;
+    let floor = at_least.values();
+    let counts = std::array::from_fn(|i| {
+        interval(samples.iter().map(|s| s[i]), samples.len(), floor[i] as f64)
+    });
+    Ok(Estimate {
+        tree,
+        runs: samples.len() as u64,
+        effort,
+        counts,
+    })
+}
+
+/// Mean ± t·(standard error) of `n` samples, the low end raised to `floor`
+/// (an exact count the full search cannot be below).
+fn interval(xs: impl Iterator<Item = f64> + Clone, n: usize, floor: f64) -> Interval {
+    let nf = n as f64;
+    let mean = xs.clone().sum::<f64>() / nf;
+    let half = if n > 1 {
+        let var = xs.map(|x| (x - mean) * (x - mean)).sum::<f64>() / (nf - 1.0);
+        t975(n - 1) * (var / nf).sqrt()
+    } else {
+        f64::INFINITY
+    };
+    let estimate = mean.max(floor);
+    Interval {
+        estimate,
+        low: (mean - half).max(floor),
+        high: (mean + half).max(estimate),
+    }
+}
+
+/// The 97.5% quantile of Student's t with `df` degrees of freedom (two-sided
+/// 95%): exact table values to 10, then the Cornish–Fisher expansion
+/// (within 0.002 of the true quantile from there on).
+fn t975(df: usize) -> f64 {
+    const TABLE: [f64; 10] = [
+        12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228,
+    ];
+    if (1..=10).contains(&df) {
+        return TABLE[df - 1];
+    }
+    let z = 1.959_964f64;
+    let v = df as f64;
+    z + (z.powi(3) + z) / (4.0 * v)
+        + (5.0 * z.powi(5) + 16.0 * z.powi(3) + 3.0 * z) / (96.0 * v * v)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn counter_positions_match_the_table() {
+        let names = Counts::NAMES;
+        assert_eq!(names[NODES], "nodes");
+        assert_eq!(names[PLACEMENTS], "placements");
+        assert_eq!(names[BACKTRACKS], "backtracks");
+        assert_eq!(names[PROBES], "probes");
+        assert_eq!(names[GUESSES], "guesses");
+        assert_eq!(names[DEAD_ENDS], "dead_ends");
+        assert_eq!(names[FORCED], "forced");
+        assert_eq!(Counts::LEN, 7);
+    }
+
+    #[test]
+    fn t_quantiles() {
+        assert_eq!(t975(1), 12.706);
+        assert!((t975(20) - 2.086).abs() < 0.002);
+        assert!((t975(100) - 1.984).abs() < 0.002);
+        assert!((t975(100_000) - 1.960).abs() < 0.001);
+    }
+
+    #[test]
+    fn interval_of_equal_samples_is_a_point_raised_to_its_floor() {
+        let i = interval([5.0, 5.0, 5.0].into_iter(), 3, 0.0);
+        assert_eq!((i.estimate, i.low, i.high), (5.0, 5.0, 5.0));
+        let i = interval([5.0, 5.0].into_iter(), 2, 7.0);
+        assert_eq!((i.estimate, i.low, i.high), (7.0, 7.0, 7.0));
+    }
+}
