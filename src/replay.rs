@@ -327,7 +327,7 @@ a cell is chosen, a digit placed, forced cells follow, a dead end sends the sear
         r#"</main>
 <footer>
 <p class="legend"><span class="swatch given">5</span> given · <span class="swatch placed">5</span> placed by the search · <span class="swatch forced">5</span> forced (inferred) · <span class="swatch current">5</span> the current event's cell · <span class="swatch unit">&nbsp;</span> its unit · <span class="swatch failed">&nbsp;</span> what failed at a dead end</p>
-<p>Depth = placements minus undos: the open branching placements on the path. Made by <code>sudoku-lab replay</code>; nothing on this page is fetched from the network.</p>
+<p>Depth = placements minus undos: the placements on the path, whether the cell had one candidate or several (forced cells are not counted). Made by <code>sudoku-lab replay</code>; nothing on this page is fetched from the network.</p>
 </footer>
 <script type="application/json" id="replay-data">"#,
     );
