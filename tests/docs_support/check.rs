@@ -156,7 +156,11 @@ pub fn check_doc(
         if unit.kind == UnitKind::Heading || unit.text.starts_with(&MACHINE_NOTE[1..]) {
             continue;
         }
-        let phrases = numbers::phrases(&unit.text);
+        let mut phrases = numbers::phrases(&unit.text);
+        if unit.kind == UnitKind::TableRow {
+            phrases.extend(numbers::yes_no_cells(&unit.text));
+            phrases.sort_by_key(|p| p.start);
+        }
         let mut bound = vec![false; phrases.len()];
         let mut after = 0;
         for (pos, body) in &unit.comments {
@@ -261,11 +265,12 @@ pub fn check_doc(
                     let lookup = |r: &Ref| resolve(doc, facts, r, line).map(|(f, _)| f);
                     match bind::eval(expr, &lookup) {
                         Ok(v) => {
-                            if !bind::holds(phrase.said, &binding, v) {
+                            if !bind::holds(phrase.said, phrase.unit, &binding, v) {
                                 let how = match &binding {
-                                    Binding::Approx { tolerance, .. } => {
-                                        format!("is not within {:.0}% of", tolerance * 100.0)
-                                    }
+                                    Binding::Approx { .. } => format!(
+                                        "does not round to (rounding unit {}) ",
+                                        phrase.unit
+                                    ),
                                     Binding::Below(_) => "is not less than".into(),
                                     _ => "is not more than".into(),
                                 };
@@ -314,7 +319,15 @@ pub fn check_doc(
                 .unwrap_or("");
             let named =
                 !word_before.is_empty() && outputs.contains(&format!("{word_before} {}", p.text));
-            if p.claim && !bound[k] && !named && !constants.contains(&p.text) {
+            // A constant never stands for a count (`3 guesses`, `31 of the 50`)
+            // unless declared with its noun (`constants 10⁵ calls`): a limit of
+            // the rules, said so at the top of the page.
+            let next = unit.text[p.end..].split_whitespace().next().unwrap_or("");
+            let next = next.trim_end_matches([',', '.', ';', ':', ')']);
+            let constant = constants.contains(&p.text)
+                && (!numbers::is_count(&unit.text, p)
+                    || constants.contains(&format!("{} {next}", p.text)));
+            if p.claim && !bound[k] && !named && !constant {
                 out.push(problem(
                     line,
                     Kind::Unbound,
