@@ -268,6 +268,20 @@ fn regenerate() {
         }
     }
     let note = runner::machine_note(load_start, runner::load_average());
+    // One measurement, one value: a row an earlier page also prints takes
+    // that page's times.
+    let outputs: Vec<Vec<Option<String>>> = runs
+        .iter()
+        .map(|r| r.iter().map(|r| r.as_ref().map(|r| r.output.clone())).collect())
+        .collect();
+    let unified = runner::unify_times(&docs, &outputs);
+    for (page, outs) in runs.iter_mut().zip(unified) {
+        for (run, out) in page.iter_mut().zip(outs) {
+            if let (Some(run), Some(out)) = (run.as_mut(), out) {
+                run.output = out;
+            }
+        }
+    }
     let mut left = Vec::new();
     for (doc, runs) in docs.iter().zip(&runs) {
         let (text, problems) = runner::update(doc, runs, &note, index());
@@ -288,6 +302,72 @@ fn regenerate() {
         left.len(),
         report(&left)
     );
+}
+
+/// `SUDOKU_LAB_DOCS=unify`: rewrites the pages so that every time an
+/// earlier page also prints is quoted from that page's run (what the update
+/// run does after measuring), without running any command: the committed
+/// measurements are kept, only their copies are made to agree. Each page's
+/// machine statement says so.
+#[test]
+fn unify_quoted_times() {
+    if std::env::var("SUDOKU_LAB_DOCS").is_ok_and(|v| v == "unify") {
+        let docs = load_docs();
+        let outputs: Vec<Vec<Option<String>>> = docs
+            .iter()
+            .map(|d| d.blocks.iter().map(|b| (!b.pending).then(|| b.expected.clone())).collect())
+            .collect();
+        let unified = runner::unify_times(&docs, &outputs);
+        for (doc, outs) in docs.iter().zip(unified) {
+            let runs: Vec<Option<runner::Run>> = doc
+                .blocks
+                .iter()
+                .zip(outs)
+                .map(|(b, out)| out.map(|output| runner::Run { code: Some(b.exit), output }))
+                .collect();
+            let lines: Vec<&str> = doc.text.lines().collect();
+            let note = doc
+                .directives
+                .iter()
+                .find(|d| d.word == check::MACHINE)
+                .and_then(|m| lines.get(doc.line_of(m.offset) + 1))
+                .filter(|l| l.starts_with(check::MACHINE_NOTE))
+                .map(|l| {
+                    if l.contains(runner::QUOTED) {
+                        l.to_string()
+                    } else {
+                        format!("{} {}*", l.trim_end_matches('*'), runner::QUOTED)
+                    }
+                })
+                .unwrap_or_default();
+            let (text, _) = runner::update(doc, &runs, &note, index());
+            if text != doc.text {
+                let path = root().join(&doc.rel);
+                let tmp = path.with_extension("md.tmp");
+                std::fs::write(&tmp, &text).expect("write docs");
+                std::fs::rename(&tmp, &path).expect("replace docs");
+                eprintln!("unified {}", doc.rel);
+            }
+        }
+    }
+    // Always: the unification is idempotent on the committed pages.
+    let docs = load_docs();
+    let outputs: Vec<Vec<Option<String>>> = docs
+        .iter()
+        .map(|d| d.blocks.iter().map(|b| (!b.pending).then(|| b.expected.clone())).collect())
+        .collect();
+    let unified = runner::unify_times(&docs, &outputs);
+    for ((doc, outs), mine) in docs.iter().zip(&unified).zip(&outputs) {
+        for ((out, before), block) in outs.iter().zip(mine).zip(&doc.blocks) {
+            assert_eq!(
+                out.as_deref().map(runner::normalize_keep_times),
+                before.as_deref().map(runner::normalize_keep_times),
+                "{}:{}: a time that an earlier page prints differs (run `SUDOKU_LAB_DOCS=unify cargo test --release --test docs unify`)",
+                doc.rel,
+                block.command_line() + 1
+            );
+        }
+    }
 }
 
 #[test]

@@ -441,17 +441,14 @@ pub fn same_measurement(docs: &[Doc]) -> Vec<Problem> {
                         };
                         match seen.get(&key) {
                             Some((file, line, first)) => {
-                                if let (Some(a), Some(v)) = (first.value, fact.value)
-                                    && times::factor(a, v) > times::SAME_MEASUREMENT
-                                    && a.max(v) >= times::LIVE_FLOOR_NS
-                                {
+                                if first.text != fact.text {
                                     out.push(Problem {
                                         file: doc.rel.clone(),
                                         line: b.command_line() + 1,
                                         kind: Kind::Time,
                                         message: format!(
-                                            "`{}` is {} here but {} at {file}:{line}: the same measurement differs by more than ×{}",
-                                            key.0, fact.text, first.text, times::SAME_MEASUREMENT
+                                            "`{}` is {} here but {} at {file}:{line}: one measurement quoted with two values (quote one run on every page)",
+                                            key.0, fact.text, first.text
                                         ),
                                         fix: None,
                                     });

@@ -95,12 +95,12 @@ pub fn tables(output: &str) -> Vec<Table> {
     out
 }
 
-fn is_rule(line: &str) -> bool {
+pub fn is_rule(line: &str) -> bool {
     let t = line.trim();
     t.starts_with('|') && t.chars().all(|c| matches!(c, '|' | '-' | ':' | ' '))
 }
 
-fn cells(line: &str) -> Vec<String> {
+pub fn cells(line: &str) -> Vec<String> {
     let t = line.trim();
     let t = t.strip_prefix('|').unwrap_or(t);
     let t = t.strip_suffix('|').unwrap_or(t);
