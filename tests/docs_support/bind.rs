@@ -233,10 +233,10 @@ impl Parser<'_> {
 pub fn holds(said: Said, unit: f64, binding: &Binding, value: f64) -> bool {
     match (binding, said) {
         (Binding::Approx { .. }, Said::Exact(p)) => {
-            // [p - unit/2, p + unit/2), with room for the float error of the
-            // expression.
+            // [p - unit/2, p + unit/2), with room below for the float error
+            // of the expression.
             let eps = 1e-9 * p.abs().max(1.0);
-            value >= p - unit / 2.0 - eps && value < p + unit / 2.0 + eps
+            value >= p - unit / 2.0 - eps && value < p + unit / 2.0
         }
         (Binding::Approx { .. }, Said::Range(lo, hi)) => value >= lo && value < hi,
         (Binding::Below(_), Said::Exact(p)) => p < value,

@@ -113,7 +113,12 @@ pub fn phrases(text: &str) -> Vec<Phrase> {
             let mut unit = 10f64.powi(-decimals);
             // `about 880`: a round figure after `about` is rounded to its zeros.
             if decimals == 0 && about_before(text, byte(start)) {
-                let zeros = digits.replace(',', "").chars().rev().take_while(|&c| c == '0').count();
+                let zeros = digits
+                    .replace(',', "")
+                    .chars()
+                    .rev()
+                    .take_while(|&c| c == '0')
+                    .count();
                 unit = 10f64.powi(zeros as i32);
             }
             let mut end = j;
@@ -196,10 +201,12 @@ pub fn phrases(text: &str) -> Vec<Phrase> {
 
 /// Whether the word before a number is `about`, `some`, `around` or `roughly`.
 fn about_before(text: &str, at: usize) -> bool {
-    text[..at]
-        .split_whitespace()
-        .next_back()
-        .is_some_and(|w| matches!(w.to_lowercase().as_str(), "about" | "some" | "around" | "roughly"))
+    text[..at].split_whitespace().next_back().is_some_and(|w| {
+        matches!(
+            w.to_lowercase().as_str(),
+            "about" | "some" | "around" | "roughly"
+        )
+    })
 }
 
 /// Whether the word before a number (skipping other numbers of a list or
@@ -224,9 +231,28 @@ fn context_word_before(text: &str, at: usize) -> bool {
 /// decade`, `three guesses`, `two puzzles`) is a measurement, whether in
 /// words or digits, and no page constant covers it.
 pub const COUNTED: [&str; 22] = [
-    "node", "nodes", "guess", "guesses", "placement", "placements", "backtrack", "backtracks",
-    "probe", "probes", "dead", "puzzle", "puzzles", "solution", "solutions", "decade", "decades",
-    "event", "events", "call", "calls", "samples",
+    "node",
+    "nodes",
+    "guess",
+    "guesses",
+    "placement",
+    "placements",
+    "backtrack",
+    "backtracks",
+    "probe",
+    "probes",
+    "dead",
+    "puzzle",
+    "puzzles",
+    "solution",
+    "solutions",
+    "decade",
+    "decades",
+    "event",
+    "events",
+    "call",
+    "calls",
+    "samples",
 ];
 
 /// Whether `w` (a lowercase word) is one of [`COUNTED`].
@@ -348,7 +374,11 @@ fn word_phrase(text: &str, chars: &[(usize, char)], i: usize) -> Option<(Phrase,
         } else if let Some(v) = small(w) {
             current = Some(current.unwrap_or(0.0) + v);
             // `sixty` is rounded to tens, `sixty-two` and `sixteen` to units.
-            unit = if v >= 20.0 && v % 10.0 == 0.0 && !w.contains('-') { 10.0 } else { 1.0 };
+            unit = if v >= 20.0 && v % 10.0 == 0.0 && !w.contains('-') {
+                10.0
+            } else {
+                1.0
+            };
         } else if let Some(m) = multiplier(w) {
             claim = true;
             unit = m;
@@ -438,7 +468,8 @@ pub fn is_count(text: &str, p: &Phrase) -> bool {
     };
     let share_after = after.first().is_some_and(|w| w == "of")
         && (after.get(1).is_some_and(starts_with_digit)
-            || (after.get(1).is_some_and(|w| w == "the") && after.get(2).is_some_and(starts_with_digit)));
+            || (after.get(1).is_some_and(|w| w == "the")
+                && after.get(2).is_some_and(starts_with_digit)));
     let before: Vec<String> = text[..p.start]
         .split_whitespace()
         .rev()

@@ -630,8 +630,7 @@ pub fn unify_times(docs: &[Doc], outputs: &[Vec<Option<String>>]) -> Vec<Vec<Opt
                         let first_cells = facts::cells(first);
                         // Rewrite the time cells in place, right-aligned in
                         // their old width where they fit.
-                        let mut parts: Vec<String> =
-                            line.split('|').map(str::to_string).collect();
+                        let mut parts: Vec<String> = line.split('|').map(str::to_string).collect();
                         for &c in &time_cols {
                             let (Some(part), Some(value)) =
                                 (parts.get_mut(c + 1), first_cells.get(c))
