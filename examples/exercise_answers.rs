@@ -129,8 +129,7 @@ mod tests {
 
     #[test]
     fn exercise_8_the_answer_passes() {
-        let report =
-            grade::grade::<Answer8>(grade::MRV_BOUND).unwrap_or_else(|e| panic!("\n{e}"));
+        let report = grade::grade::<Answer8>(grade::MRV_BOUND).unwrap_or_else(|e| panic!("\n{e}"));
         eprint!("{report}");
     }
 

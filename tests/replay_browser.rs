@@ -405,7 +405,10 @@ fn sixteen_by_sixteen() {
 fn the_maximum_steps_renders() {
     let Some(b) = browser() else { return };
     let c = case(ANTI, &[Strategy::Bitmask], None, replay::MAX_STEPS);
-    assert!(c.traces[0].tracer.truncated(), "the search must be longer than the page keeps");
+    assert!(
+        c.traces[0].tracer.truncated(),
+        "the search must be longer than the page keeps"
+    );
     assert_eq!(c.traces[0].tracer.events().len(), replay::MAX_STEPS);
     for n in [replay::MAX_STEPS, 150_000, 1] {
         check(&b, &c, &format!("step={n}"), n);
@@ -432,7 +435,12 @@ fn next_event(c: &Case, from: usize, is: impl Fn(&EventKind) -> bool) -> usize {
 #[test]
 fn jumps_to_the_next_guess_dead_end_and_solution() {
     let Some(b) = browser() else { return };
-    let c = case(ESCARGOT, &[Strategy::Mrv, Strategy::Propagate], None, 20_000);
+    let c = case(
+        ESCARGOT,
+        &[Strategy::Mrv, Strategy::Propagate],
+        None,
+        20_000,
+    );
     let guess = |k: &EventKind| matches!(k, EventKind::Place { guess: true, .. });
     let dead = |k: &EventKind| matches!(k, EventKind::DeadEnd(_));
     let solution = |k: &EventKind| matches!(k, EventKind::Solution);
@@ -441,6 +449,11 @@ fn jumps_to_the_next_guess_dead_end_and_solution() {
     check(&b, &c, "step=0&keys=g", g1);
     check(&b, &c, "step=0&keys=g,g", g2);
     check(&b, &c, "step=0&keys=d", next_event(&c, 0, dead));
-    check(&b, &c, &format!("step={g2}&keys=d"), next_event(&c, g2, dead));
+    check(
+        &b,
+        &c,
+        &format!("step={g2}&keys=d"),
+        next_event(&c, g2, dead),
+    );
     check(&b, &c, "step=0&keys=s", next_event(&c, 0, solution));
 }

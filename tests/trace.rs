@@ -776,26 +776,55 @@ fn trace_draws_nothing_when_not_on_a_terminal() {
 #[test]
 fn a_listing_deep_in_a_long_search_keeps_its_columns() {
     let out = stdout(
-        &["trace", "-s", "bitmask", "--budget", "unlimited", "--from", "100000000", "--steps", "40"],
+        &[
+            "trace",
+            "-s",
+            "bitmask",
+            "--budget",
+            "unlimited",
+            "--from",
+            "100000000",
+            "--steps",
+            "40",
+        ],
         ANTI,
     );
-    let header = out.lines().position(|l| l.contains("event (indented by depth")).expect("header");
+    let header = out
+        .lines()
+        .position(|l| l.contains("event (indented by depth"))
+        .expect("header");
     let lines: Vec<&str> = out.lines().skip(header + 1).take(40).collect();
     assert_eq!(lines.len(), 40);
     let mut folded = 0;
     for (k, l) in lines.iter().enumerate() {
         // `{step:>9} {depth:>6}  {indent}{event}`
-        let step: u64 = l[..9].trim().parse().unwrap_or_else(|_| panic!("a step in {l:?}"));
+        let step: u64 = l[..9]
+            .trim()
+            .parse()
+            .unwrap_or_else(|_| panic!("a step in {l:?}"));
         assert_eq!(step, 100_000_000 + k as u64, "{l:?}");
         assert_eq!(&l[9..10], " ", "{l:?}");
-        let depth: usize = l[10..16].trim().parse().unwrap_or_else(|_| panic!("a depth in {l:?}"));
+        let depth: usize = l[10..16]
+            .trim()
+            .parse()
+            .unwrap_or_else(|_| panic!("a depth in {l:?}"));
         let indent = &l[18..];
         if depth >= 30 {
             folded += 1;
-            let rest = indent.strip_prefix(&format!("»{} ", depth / 30 * 30)).expect("a fold mark");
-            assert_eq!(rest.chars().take_while(|&c| c == '·').count(), depth % 30, "{l:?}");
+            let rest = indent
+                .strip_prefix(&format!("»{} ", depth / 30 * 30))
+                .expect("a fold mark");
+            assert_eq!(
+                rest.chars().take_while(|&c| c == '·').count(),
+                depth % 30,
+                "{l:?}"
+            );
         } else {
-            assert_eq!(indent.chars().take_while(|&c| c == '·').count(), depth, "{l:?}");
+            assert_eq!(
+                indent.chars().take_while(|&c| c == '·').count(),
+                depth,
+                "{l:?}"
+            );
         }
     }
     assert!(folded > 0, "expected events deeper than 30 there:\n{out}");
