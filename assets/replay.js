@@ -37,6 +37,15 @@
     return out;
   }
 
+  // The largest f(x) over a list, by a loop: `Math.max(...list)` passes every
+  // element as an argument and overflows the call stack on long lists (it
+  // broke pages above about 130,000 events).
+  function maxOf(list, f, start) {
+    let m = start;
+    for (const x of list) { const v = f(x); if (v > m) m = v; }
+    return m;
+  }
+
   function bits(mask) {
     const out = [];
     for (let b = 0; b < 32; b++) if (mask & (1 << b)) out.push(b);
@@ -278,7 +287,7 @@
       // Depth after each kept event, min/max per pixel column.
       const kept = svg("svg", { viewBox: "0 0 " + W + " " + (H + 14), class: "kept", role: "img" });
       const label = events.length
-        ? "Depth over the " + events.length + " events kept: deepest " + Math.max(...events.map((e) => e.depth)) + "."
+        ? "Depth over the " + events.length + " events kept: deepest " + maxOf(events, (e) => e.depth, 0) + "."
         : "No events kept.";
       kept.appendChild(svg("title", {}, label));
       kept.appendChild(svg("rect", { x: 0, y: 0, width: W, height: H, class: "frame" }));
@@ -325,7 +334,7 @@
       const group = Math.max(1, Math.ceil(hist.length / 100));
       const sums = [];
       for (let i = 0; i < hist.length; i += group) sums.push([i, Math.min(i + group, hist.length) - 1, hist.slice(i, i + group).reduce((a, b) => a + b, 0)]);
-      const top = Math.max(1, ...sums.map((s) => s[2]));
+      const top = maxOf(sums, (s) => s[2], 1);
       const h = svg("svg", { viewBox: "0 0 " + W + " " + (H + 14), role: "img" });
       h.appendChild(svg("title", {}, "Nodes per depth over the whole search, depths 0 to " + (hist.length - 1) + "."));
       const bw = W / Math.max(1, sums.length);
@@ -402,7 +411,7 @@
 
   // ---- The page: all lanes step together ----
   const lanes = data.lanes.map((l, i) => new Lane(l, document.querySelector('.lane[data-lane="' + i + '"]')));
-  const longest = Math.max(0, ...lanes.map((l) => l.events.length));
+  const longest = maxOf(lanes, (l) => l.events.length, 0);
   const $ = (id) => document.getElementById(id);
   const controls = $("controls");
   const input = $("step");
@@ -455,7 +464,32 @@
     if (timer !== null) { pause(); play(); }
   }
 
+  // Jumps: to the next step at which some search makes a guess, meets a dead
+  // end, or finds its solution (the earliest over the searches shown).
+  const IS = {
+    guess: (e) => e.kind === 0 && e.guess,
+    deadEnd: (e) => e.kind === 3,
+    solution: (e) => e.kind === 4,
+  };
+  function nextStep(is) {
+    let best = Infinity;
+    for (const lane of lanes) {
+      // events[i] is applied at step i + 1.
+      for (let i = step; i < lane.events.length && i + 1 < best; i++) {
+        if (is(lane.events[i])) { best = i + 1; break; }
+      }
+    }
+    return best;
+  }
+  function jump(is) {
+    const n = nextStep(is);
+    if (n !== Infinity) { pause(); setStep(n); }
+  }
+
   $("first").addEventListener("click", () => setStep(0));
+  $("next-guess").addEventListener("click", () => jump(IS.guess));
+  $("next-dead-end").addEventListener("click", () => jump(IS.deadEnd));
+  $("next-solution").addEventListener("click", () => jump(IS.solution));
   $("back").addEventListener("click", () => setStep(step - 1));
   $("forward").addEventListener("click", () => setStep(step + 1));
   $("last").addEventListener("click", () => setStep(longest));
@@ -472,6 +506,9 @@
     else if (ev.key === "Home") setStep(0);
     else if (ev.key === "End") setStep(longest);
     else if (ev.key === " " || ev.key === "k") toggle();
+    else if (ev.key === "g") jump(IS.guess);
+    else if (ev.key === "d") jump(IS.deadEnd);
+    else if (ev.key === "s") jump(IS.solution);
     else if (ev.key === "+" || ev.key === "=") changeSpeed(1);
     else if (ev.key === "-") changeSpeed(-1);
     else return;

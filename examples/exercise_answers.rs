@@ -129,8 +129,7 @@ mod tests {
 
     #[test]
     fn exercise_8_the_answer_passes() {
-        let report =
-            grade::grade::<Answer8>(skeleton::NODE_BOUND).unwrap_or_else(|e| panic!("\n{e}"));
+        let report = grade::grade::<Answer8>(grade::MRV_BOUND).unwrap_or_else(|e| panic!("\n{e}"));
         eprint!("{report}");
     }
 
@@ -150,7 +149,7 @@ mod tests {
     #[test]
     fn exercise_9_the_answer_passes() {
         let report =
-            grade::grade::<Answer9>(skeleton9::NODE_BOUND).unwrap_or_else(|e| panic!("\n{e}"));
+            grade::grade::<Answer9>(grade::SINGLES_BOUND).unwrap_or_else(|e| panic!("\n{e}"));
         eprint!("{report}");
     }
 
@@ -158,11 +157,11 @@ mod tests {
     #[test]
     fn exercise_9_as_handed_out_fails_on_nodes_only() {
         let why =
-            grade::grade::<skeleton9::Mine>(skeleton9::NODE_BOUND).expect_err("too many nodes");
+            grade::grade::<skeleton9::Mine>(grade::SINGLES_BOUND).expect_err("too many nodes");
         assert!(
             why.contains(&format!(
                 "correct, but more than {} nodes",
-                skeleton9::NODE_BOUND
+                grade::SINGLES_BOUND
             )),
             "{why}"
         );
@@ -171,7 +170,7 @@ mod tests {
     /// As handed out, exercise 8 is correct but too slow: the check says so.
     #[test]
     fn exercise_8_as_handed_out_fails_on_nodes_only() {
-        let why = grade::grade::<skeleton::Mine>(skeleton::NODE_BOUND).expect_err("too many nodes");
+        let why = grade::grade::<skeleton::Mine>(grade::MRV_BOUND).expect_err("too many nodes");
         assert!(why.contains("correct, but more than 200000 nodes"), "{why}");
     }
 }

@@ -14,7 +14,8 @@
 //! ```
 //!
 //! says whether your rung is correct (every public check the lab holds its
-//! own rungs to) and within `NODE_BOUND` nodes on the famous puzzles. Run
+//! own rungs to) and within `MRV_BOUND` nodes on the famous puzzles (the bound is in
+//! `examples/exercise_common/grade.rs`, out of your file's reach). Run
 //! it through the lab beside the built-in rungs:
 //!
 //! ```sh
@@ -51,7 +52,7 @@ mod tests {
     /// Correct, and within the node bound. Fails as given (too many nodes).
     #[test]
     fn exercise_8_mine_is_correct_and_small() {
-        match super::grade::grade::<super::Mine>(super::mine::NODE_BOUND) {
+        match super::grade::grade::<super::Mine>(super::grade::MRV_BOUND) {
             Ok(report) => eprint!("{report}"),
             Err(why) => panic!("\n{why}"),
         }

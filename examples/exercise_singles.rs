@@ -16,7 +16,8 @@
 //! ```
 //!
 //! says whether your rung is correct (every public check) and within
-//! `NODE_BOUND` nodes on the famous puzzles. Run it through the lab:
+//! `SINGLES_BOUND` nodes on the famous puzzles (the bound is in
+//! `examples/exercise_common/grade.rs`, out of your file's reach). Run it through the lab:
 //!
 //! ```sh
 //! cargo run --release --example exercise_singles -- ladder -s bitmask,mrv,mine-singles docs/puzzles/famous.txt
@@ -52,7 +53,7 @@ mod tests {
     /// Correct, and within the node bound. Fails as given (too many nodes).
     #[test]
     fn exercise_9_mine_is_correct_and_small() {
-        match super::grade::grade::<super::Mine>(super::mine::NODE_BOUND) {
+        match super::grade::grade::<super::Mine>(super::grade::SINGLES_BOUND) {
             Ok(report) => eprint!("{report}"),
             Err(why) => panic!("\n{why}"),
         }

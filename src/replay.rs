@@ -309,13 +309,16 @@ a cell is chosen, a digit placed, forced cells follow, a dead end sends the sear
 <button type="button" id="play" title="Play or pause (space)" aria-label="Play">▶ Play</button>
 <button type="button" id="forward" title="One event forward (→)" aria-label="One event forward">▶</button>
 <button type="button" id="last" title="Each search to its last event kept (End)" aria-label="Each search to its last event kept">▶▶|</button>
+<button type="button" id="next-guess" title="To the next guess of any search (g)" aria-label="To the next guess">next guess</button>
+<button type="button" id="next-dead-end" title="To the next dead end of any search (d)" aria-label="To the next dead end">next dead end</button>
+<button type="button" id="next-solution" title="To the next solution found (s)" aria-label="To the next solution">solution</button>
 <label>Speed <select id="speed" title="Events per second (+ and −)">
 <option value="1">1/s</option><option value="4">4/s</option><option value="10" selected>10/s</option><option value="50">50/s</option><option value="250">250/s</option><option value="1000">1000/s</option>
 </select></label>
 <label>Step <input id="step" type="number" min="0" value="0" inputmode="numeric" aria-describedby="step-of"></label>
 <span id="step-of"></span>
 <input id="scrub" type="range" min="0" value="0" aria-label="Step">
-<p class="keys">Keys: space play/pause · ← → one event · PgUp PgDn 100 events · Home End · + − speed. Link to a step: add <code>#step=N</code> to the address.</p>
+<p class="keys">Keys: space play/pause · ← → one event · PgUp PgDn 100 events · Home End · g next guess · d next dead end · s solution · + − speed. Link to a step: add <code>#step=N</code> to the address.</p>
 </nav>
 <main id="lanes">
 "#,
@@ -327,7 +330,7 @@ a cell is chosen, a digit placed, forced cells follow, a dead end sends the sear
         r#"</main>
 <footer>
 <p class="legend"><span class="swatch given">5</span> given · <span class="swatch placed">5</span> placed by the search · <span class="swatch forced">5</span> forced (inferred) · <span class="swatch current">5</span> the current event's cell · <span class="swatch unit">&nbsp;</span> its unit · <span class="swatch failed">&nbsp;</span> what failed at a dead end</p>
-<p>Depth = placements minus undos: the open branching placements on the path. Made by <code>sudoku-lab replay</code>; nothing on this page is fetched from the network.</p>
+<p>Depth = placements minus undos: the placements on the path, whether the cell had one candidate or several (forced cells are not counted). Made by <code>sudoku-lab replay</code>; nothing on this page is fetched from the network.</p>
 </footer>
 <script type="application/json" id="replay-data">"#,
     );

@@ -15,9 +15,9 @@
 //! [`Counter::dead_end_because`](crate::Counter::dead_end_because), [`Counter::forced_because`](crate::Counter::forced_because)) compile to
 //! nothing with [`crate::NoCount`].
 //!
-//! **Depth** is the number of open branching placements on the current path
-//! (placements minus backtracks). Forced cells do not change it: they are
-//! inferences, not choices. A placement's depth is the depth of the node that
+//! **Depth** is the number of placements on the current path (placements
+//! minus backtracks), whether the cell had one candidate or several. Forced
+//! cells do not change it: they are inferences, not branches. A placement's depth is the depth of the node that
 //! takes it, so a placement made at the root and its later undo are both at
 //! depth 0.
 //!

@@ -41,7 +41,8 @@ pub enum EventKind {
 pub struct Event {
     /// 1-based position among all events of the search.
     pub step: u64,
-    /// Open branching placements on the path when the event happened.
+    /// Placements on the path when the event happened (placements minus
+    /// backtracks; forced cells are not counted).
     pub depth: u32,
     /// Search nodes entered so far, the root included.
     pub nodes: u64,

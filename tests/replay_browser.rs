@@ -396,3 +396,64 @@ fn sixteen_by_sixteen() {
         check(&b, &c, &format!("step={n}"), n);
     }
 }
+
+/// The largest page `replay` writes: `--steps` at its maximum, a search
+/// longer than that (the anti-backtracking puzzle under `bitmask`). The
+/// first version built it with `Math.max(...events)` and overflowed the
+/// call stack above about 130,000 events: empty boards, controls hidden.
+#[test]
+fn the_maximum_steps_renders() {
+    let Some(b) = browser() else { return };
+    let c = case(ANTI, &[Strategy::Bitmask], None, replay::MAX_STEPS);
+    assert!(
+        c.traces[0].tracer.truncated(),
+        "the search must be longer than the page keeps"
+    );
+    assert_eq!(c.traces[0].tracer.events().len(), replay::MAX_STEPS);
+    for n in [replay::MAX_STEPS, 150_000, 1] {
+        check(&b, &c, &format!("step={n}"), n);
+    }
+}
+
+/// The index (1-based step) of the first event at or after `from` + 1 that
+/// `is` accepts, in any lane: what the page's jump buttons must reach.
+fn next_event(c: &Case, from: usize, is: impl Fn(&EventKind) -> bool) -> usize {
+    c.traces
+        .iter()
+        .filter_map(|t| {
+            t.tracer
+                .events()
+                .iter()
+                .skip(from)
+                .position(|e| is(&e.kind))
+                .map(|i| from + i + 1)
+        })
+        .min()
+        .expect("such an event")
+}
+
+#[test]
+fn jumps_to_the_next_guess_dead_end_and_solution() {
+    let Some(b) = browser() else { return };
+    let c = case(
+        ESCARGOT,
+        &[Strategy::Mrv, Strategy::Propagate],
+        None,
+        20_000,
+    );
+    let guess = |k: &EventKind| matches!(k, EventKind::Place { guess: true, .. });
+    let dead = |k: &EventKind| matches!(k, EventKind::DeadEnd(_));
+    let solution = |k: &EventKind| matches!(k, EventKind::Solution);
+    let g1 = next_event(&c, 0, guess);
+    let g2 = next_event(&c, g1, guess);
+    check(&b, &c, "step=0&keys=g", g1);
+    check(&b, &c, "step=0&keys=g,g", g2);
+    check(&b, &c, "step=0&keys=d", next_event(&c, 0, dead));
+    check(
+        &b,
+        &c,
+        &format!("step={g2}&keys=d"),
+        next_event(&c, g2, dead),
+    );
+    check(&b, &c, "step=0&keys=s", next_event(&c, 0, solution));
+}

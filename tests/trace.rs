@@ -27,12 +27,21 @@ fn stdout(args: &[&str], input: &str) -> String {
 /// the indentation dots.
 fn decisions(text: &str) -> Vec<String> {
     text.lines()
-        .skip_while(|l| !l.contains("event (indented by depth)"))
+        .skip_while(|l| !l.contains("event (indented by depth"))
         .skip(1)
         .take_while(|l| !l.starts_with('('))
         .map(|l| l.replace('·', ""))
+        .map(|l| fold_mark(&l))
         .map(|l| l.split_whitespace().collect::<Vec<_>>().join(" "))
         .collect()
+}
+
+/// A listing line without its fold mark (`»30 `).
+fn fold_mark(l: &str) -> String {
+    l.split_whitespace()
+        .filter(|w| !w.starts_with('»'))
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 /// The values row of the totals table.
@@ -760,4 +769,63 @@ fn trace_draws_nothing_when_not_on_a_terminal() {
         .write_stdin(ANTI)
         .assert()
         .stderr(predicate::str::is_empty());
+}
+
+/// Deep in a long search the listing keeps its columns: nine digits of step,
+/// the depth as a number, and indentation folded every 30 levels (`»30`).
+#[test]
+fn a_listing_deep_in_a_long_search_keeps_its_columns() {
+    let out = stdout(
+        &[
+            "trace",
+            "-s",
+            "bitmask",
+            "--budget",
+            "unlimited",
+            "--from",
+            "100000000",
+            "--steps",
+            "40",
+        ],
+        ANTI,
+    );
+    let header = out
+        .lines()
+        .position(|l| l.contains("event (indented by depth"))
+        .expect("header");
+    let lines: Vec<&str> = out.lines().skip(header + 1).take(40).collect();
+    assert_eq!(lines.len(), 40);
+    let mut folded = 0;
+    for (k, l) in lines.iter().enumerate() {
+        // `{step:>9} {depth:>6}  {indent}{event}`
+        let step: u64 = l[..9]
+            .trim()
+            .parse()
+            .unwrap_or_else(|_| panic!("a step in {l:?}"));
+        assert_eq!(step, 100_000_000 + k as u64, "{l:?}");
+        assert_eq!(&l[9..10], " ", "{l:?}");
+        let depth: usize = l[10..16]
+            .trim()
+            .parse()
+            .unwrap_or_else(|_| panic!("a depth in {l:?}"));
+        let indent = &l[18..];
+        if depth >= 30 {
+            folded += 1;
+            let rest = indent
+                .strip_prefix(&format!("»{} ", depth / 30 * 30))
+                .expect("a fold mark");
+            assert_eq!(
+                rest.chars().take_while(|&c| c == '·').count(),
+                depth % 30,
+                "{l:?}"
+            );
+        } else {
+            assert_eq!(
+                indent.chars().take_while(|&c| c == '·').count(),
+                depth,
+                "{l:?}"
+            );
+        }
+    }
+    assert!(folded > 0, "expected events deeper than 30 there:\n{out}");
 }

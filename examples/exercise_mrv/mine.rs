@@ -8,13 +8,6 @@ use sudoku_lab::{Board, BoxSize, Counter, Rung};
 /// Your rung.
 pub struct Mine;
 
-/// Most nodes in all on the five famous puzzles (`mrv` needs 30,396; a
-/// correct answer with other tie-breaks lands near that, the reading order
-/// needs 1,739,370).
-/// (Read by the test only.)
-#[cfg_attr(not(test), allow(dead_code))]
-pub const NODE_BOUND: u64 = 200_000;
-
 impl Rung for Mine {
     const NAME: &'static str = "mine";
     const SUMMARY: &'static str = "exercise 8: bitmasks, and the cell chosen by State::choose";

@@ -8,13 +8,6 @@ use sudoku_lab::{Board, BoxSize, Counter, Rung};
 /// Your rung.
 pub struct Mine;
 
-/// Most nodes in all on the five famous puzzles (reading order alone needs
-/// 1,739,370; the answer, naked singles to a fixpoint, 14,678; other fill
-/// orders change which cell comes next in the list, hence the margin).
-/// (Read by the test only.)
-#[cfg_attr(not(test), allow(dead_code))]
-pub const NODE_BOUND: u64 = 50_000;
-
 impl Rung for Mine {
     const NAME: &'static str = "mine-singles";
     const SUMMARY: &'static str =

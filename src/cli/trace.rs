@@ -27,8 +27,10 @@ pub const MAX_STEPS: usize = 1_000_000;
 const HISTOGRAM_ROWS: usize = 82;
 /// Width of the longest histogram bar, in characters.
 const BAR_WIDTH: usize = 50;
-/// Deepest indentation drawn in the decision list (deeper levels are elided).
-const MAX_INDENT: usize = 40;
+/// Levels of indentation in the decision list before it folds: a deeper
+/// event is marked `»30`, `»60`, ... and indented by the rest, so a listing
+/// stays readable at any depth (the depth column gives the number).
+const FOLD: usize = 30;
 /// Most search nodes `--tree` draws (one line each).
 pub const MAX_TREE_NODES: u64 = 300;
 
@@ -301,15 +303,19 @@ fn decisions(b: &Board, t: &Trace) -> String {
         let _ = writeln!(out, "(no events shown: {why})");
         return out;
     }
-    let _ = writeln!(out, "  step  depth  event (indented by depth)");
+    let _ = writeln!(
+        out,
+        "     step  depth  event (indented by depth, folded every {FOLD} levels)"
+    );
     for e in events {
         let depth = e.depth as usize;
-        let indent = if depth > MAX_INDENT {
-            format!("{}» ", "·".repeat(MAX_INDENT - 2))
-        } else {
-            "·".repeat(depth)
+        let indent = match depth / FOLD {
+            0 => "·".repeat(depth),
+            fold => format!("»{} {}", fold * FOLD, "·".repeat(depth % FOLD)),
         };
-        let _ = writeln!(out, "{:>6} {depth:>6}  {indent}{}", e.step, e.describe(g));
+        // Nine digits of step: a listing started with --from deep in a
+        // search of 10⁸ events keeps its columns.
+        let _ = writeln!(out, "{:>9} {depth:>6}  {indent}{}", e.step, e.describe(g));
     }
     let (first, last) = (t.tracer.from(), t.tracer.from() + events.len() as u64 - 1);
     let _ = if first == 1 {

@@ -60,7 +60,7 @@
 //! handful of word operations on bitboards, because one machine word checks a
 //! constraint for 27 cells at once. Propagating that hard makes most 17-clue
 //! puzzles solve without a single guess, and the hardest ones in hundreds of
-//! nodes where `mrv` needs hundreds of thousands. And at this level the
+//! nodes where `mrv` needs tens of thousands. And at this level the
 //! constant factors are measured, not guessed: every switch below, and the
 //! notes after it, record what was tried and what it cost.
 //!

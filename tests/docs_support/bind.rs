@@ -4,12 +4,13 @@
 //! | comment | the phrase before it must be |
 //! |---|---|
 //! | `<!--= KEY-->` | exactly the value printed at KEY (the update run rewrites it) |
-//! | `<!--~ EXPR-->` | within 10% of EXPR (`~25% EXPR` for another tolerance); a range word (`tens`) must contain it |
+//! | `<!--~ EXPR-->` | EXPR, to the rounding the phrase uses: `about 4` is [3.5, 4.5), `×14.5` is [14.45, 14.55), `sixteen hundred` is [1550, 1650), `a third` is within 1/24 of 1/3; a range word (`tens`) must contain it. No blanket percentage: a claim is as precise as it is written |
 //! | `<!--< EXPR-->` | less than EXPR ("more than half": half < share) |
 //! | `<!-- > EXPR-->` | more than EXPR ("fewer than a thousand": 1000 > nodes) |
 //!
 //! KEY is a fact key of a block ([`super::facts`]): `AI Escargot/mrv/nodes`.
-//! EXPR combines `{KEY}`, numbers, `+ - * / ( )` and `gt(a, b)` (1 if a > b). A key is looked up in the
+//! EXPR combines `{KEY}`, numbers, `+ - * / ( )`, `gt(a, b)` (1 if a > b) and
+//! `log10(x)` (decades: "within one decade"). A key is looked up in the
 //! nearest block of the page that has it; `#ID:KEY` names the block
 //! (`console id=ID`).
 
@@ -41,7 +42,7 @@ impl Ref {
 #[derive(Clone, Debug, PartialEq)]
 pub enum Binding {
     Exact(Ref),
-    Approx { tolerance: f64, expr: String },
+    Approx { expr: String },
     Below(String),
     Above(String),
 }
@@ -60,18 +61,14 @@ pub fn parse(body: &str) -> Option<Result<Binding, String>> {
                 Ok(Binding::Exact(Ref::parse(r)))
             }
         }
-        "~" => {
-            let (tol, expr) = match rest.split_once('%') {
-                Some((t, e)) if !t.is_empty() && t.chars().all(|c| c.is_ascii_digit()) => {
-                    (t.parse::<f64>().unwrap_or(10.0) / 100.0, e.trim())
-                }
-                _ => (0.10, rest),
-            };
-            Ok(Binding::Approx {
-                tolerance: tol,
-                expr: expr.to_string(),
-            })
-        }
+        "~" => match rest.split_once('%') {
+            Some((t, _)) if !t.is_empty() && t.chars().all(|c| c.is_ascii_digit()) => Err(format!(
+                "`~{t}%`: a claim's tolerance is the rounding its phrase uses, not a percentage (write the figure as precisely as it holds)"
+            )),
+            _ => Ok(Binding::Approx {
+                expr: rest.to_string(),
+            }),
+        },
         "<" => Ok(Binding::Below(rest.to_string())),
         ">" => Ok(Binding::Above(rest.to_string())),
         _ => return None,
@@ -174,11 +171,15 @@ impl Parser<'_> {
             }
             Some(c) if c.is_ascii_digit() || c == '.' => {
                 let start = self.i;
-                while self
-                    .s
-                    .get(self.i)
-                    .is_some_and(|c| c.is_ascii_digit() || *c == '.' || *c == ',')
-                {
+                // `1,234` is a number; `gt(100001, x)` has an argument comma.
+                while self.s.get(self.i).is_some_and(|c| {
+                    c.is_ascii_digit()
+                        || *c == '.'
+                        || (*c == ','
+                            && (1..=3).all(|k| {
+                                self.s.get(self.i + k).is_some_and(|d| d.is_ascii_digit())
+                            }))
+                }) {
                     self.i += 1;
                 }
                 let t: String = self.s[start..self.i]
@@ -194,8 +195,20 @@ impl Parser<'_> {
                     self.i += 1;
                 }
                 let name: String = self.s[start..self.i].iter().collect();
+                // log10(x): decades.
+                if name == "log" && self.s.get(self.i..self.i + 3) == Some(&['1', '0', '(']) {
+                    self.i += 3;
+                    let x = self.sum()?;
+                    if self.peek() != Some(')') {
+                        return Err("missing `)`".into());
+                    }
+                    self.i += 1;
+                    return Ok(x.log10());
+                }
                 if name != "gt" || self.peek() != Some('(') {
-                    return Err(format!("unknown function `{name}` (there is `gt(a, b)`)"));
+                    return Err(format!(
+                        "unknown function `{name}` (there are `gt(a, b)` and `log10(x)`)"
+                    ));
                 }
                 self.i += 1;
                 let a = self.sum()?;
@@ -215,11 +228,15 @@ impl Parser<'_> {
     }
 }
 
-/// Whether what the prose says holds for `value` under `binding`.
-pub fn holds(said: Said, binding: &Binding, value: f64) -> bool {
+/// Whether what the prose says holds for `value` under `binding`; `unit`
+/// is the rounding of the phrase (`about 4`: 1; `×14.5`: 0.1).
+pub fn holds(said: Said, unit: f64, binding: &Binding, value: f64) -> bool {
     match (binding, said) {
-        (Binding::Approx { tolerance, .. }, Said::Exact(p)) => {
-            (p - value).abs() <= tolerance * p.abs().max(value.abs())
+        (Binding::Approx { .. }, Said::Exact(p)) => {
+            // [p - unit/2, p + unit/2), with room below for the float error
+            // of the expression.
+            let eps = 1e-9 * p.abs().max(1.0);
+            value >= p - unit / 2.0 - eps && value < p + unit / 2.0
         }
         (Binding::Approx { .. }, Said::Range(lo, hi)) => value >= lo && value < hi,
         (Binding::Below(_), Said::Exact(p)) => p < value,

@@ -12,6 +12,59 @@ use super::pictures;
 use super::times;
 use super::{Kind, Problem};
 
+/// The marker before a pasted block that is a dated record of one run the
+/// test cannot repeat (the seeds' race: their code is not in the project).
+pub const RECORD: &str = "record";
+
+/// What does not add up in a record: in a `rung  nodes  time  vs naive  vs
+/// previous` listing (the race script's), every ratio must be the quotient
+/// of the times it compares (to the rounding of three significant digits).
+pub fn record_problems(content: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut rows: Vec<(String, f64, Vec<f64>)> = Vec::new();
+    let mut on = false;
+    for line in content.lines() {
+        let words: Vec<&str> = line.split_whitespace().collect();
+        if words.first() == Some(&"rung") && line.contains("vs naive") {
+            on = true;
+            rows.clear();
+            continue;
+        }
+        if !on {
+            continue;
+        }
+        // name, nodes, time value, unit, ratios...
+        let time = words
+            .get(2..4)
+            .and_then(|w| super::times::parse(&format!("{} {}", w[0], w[1])));
+        let (Some(name), Some(t)) = (words.first(), time) else {
+            on = false;
+            continue;
+        };
+        let ratios: Vec<f64> = words[4..]
+            .iter()
+            .filter_map(|w| w.strip_prefix('×').and_then(|r| r.parse().ok()))
+            .collect();
+        rows.push((name.to_string(), t, ratios));
+    }
+    let Some(base) = rows.first().map(|r| r.1) else {
+        return out;
+    };
+    for i in 1..rows.len() {
+        let (name, t, ratios) = &rows[i];
+        let want = [base / t, rows[i - 1].1 / t];
+        for (k, (said, want)) in ratios.iter().zip(want).enumerate() {
+            if (said - want).abs() > 0.02 * want.abs() {
+                out.push(format!(
+                    "record: `{name}` {} ×{said}, but its times give ×{want:.3}",
+                    if k == 0 { "vs naive" } else { "vs previous" }
+                ));
+            }
+        }
+    }
+    out
+}
+
 /// The marker line before a page's statement of the machine its times come from.
 pub const MACHINE: &str = "machine";
 /// How a machine statement begins (the update run writes it).
@@ -147,16 +200,77 @@ pub fn check_doc(
         .join("\n");
     for unit in &doc.units {
         let line = doc.line_of(unit.start);
-        for span in &unit.code {
-            if let Some(why) = index.check_code(span, &foreign, &outputs) {
+        let marks: Vec<usize> = unit
+            .text
+            .match_indices(super::markdown::CODE_MARK)
+            .map(|(i, _)| i)
+            .collect();
+        for (k, span) in unit.code.iter().enumerate() {
+            if let Some(why) = index
+                .check_code(span, &foreign, &outputs)
+                .or_else(|| index.check_chapter(&doc.rel, span))
+            {
                 out.push(problem(line, Kind::CodeName, why));
+                continue;
+            }
+            // The kind the sentence gives it: the word right before the
+            // span (`the switch `COLS``) or right after (``COLS` switch`).
+            let Some(&at) = marks.get(k) else { continue };
+            let clean = |w: &str| {
+                w.trim_matches(|c: char| !c.is_alphanumeric())
+                    .to_lowercase()
+            };
+            let before = clean(unit.text[..at].split_whitespace().next_back().unwrap_or(""));
+            let after_text = &unit.text[at + super::markdown::CODE_MARK.len_utf8()..];
+            let glued = !after_text.starts_with(char::is_whitespace);
+            let after = clean(after_text.split_whitespace().next().unwrap_or(""));
+            for word in [before, if glued { String::new() } else { after }] {
+                if foreign.iter().any(|f| f == span.trim()) {
+                    continue;
+                }
+                if let Some(why) = index.check_kind(span, &word) {
+                    out.push(problem(line, Kind::CodeName, why));
+                }
+            }
+        }
+        // Code names belong in backticks, where they are checked.
+        if unit.kind != UnitKind::Heading {
+            for token in unit.text.split_whitespace() {
+                let t = token.trim_matches(|c: char| {
+                    !(c.is_alphanumeric() || c == '_' || c == ':' || c == '(' || c == ')')
+                });
+                let t = t
+                    .trim_start_matches('(')
+                    .trim_end_matches(|c| c == ':' || c == ')' && !t.ends_with("()"));
+                let core = t.trim_end_matches("()");
+                let ident = |s: &str| {
+                    s.chars()
+                        .next()
+                        .is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
+                        && s.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+                };
+                let path =
+                    core.contains("::") && core.split("::").all(|p| !p.is_empty() && ident(p));
+                let call = t.ends_with("()") && ident(core);
+                let snake = ident(core) && core.contains('_') && index.defs.contains_key(core);
+                if path || call || snake {
+                    out.push(problem(
+                        line,
+                        Kind::CodeName,
+                        format!("`{t}` is a code name without backticks: write it as code, where the lab checks it"),
+                    ));
+                }
             }
         }
         // Headings name things; the machine statement is written by the update run.
         if unit.kind == UnitKind::Heading || unit.text.starts_with(&MACHINE_NOTE[1..]) {
             continue;
         }
-        let phrases = numbers::phrases(&unit.text);
+        let mut phrases = numbers::phrases(&unit.text);
+        if unit.kind == UnitKind::TableRow {
+            phrases.extend(numbers::yes_no_cells(&unit.text));
+            phrases.sort_by_key(|p| p.start);
+        }
         let mut bound = vec![false; phrases.len()];
         let mut after = 0;
         for (pos, body) in &unit.comments {
@@ -261,11 +375,12 @@ pub fn check_doc(
                     let lookup = |r: &Ref| resolve(doc, facts, r, line).map(|(f, _)| f);
                     match bind::eval(expr, &lookup) {
                         Ok(v) => {
-                            if !bind::holds(phrase.said, &binding, v) {
+                            if !bind::holds(phrase.said, phrase.unit, &binding, v) {
                                 let how = match &binding {
-                                    Binding::Approx { tolerance, .. } => {
-                                        format!("is not within {:.0}% of", tolerance * 100.0)
-                                    }
+                                    Binding::Approx { .. } => format!(
+                                        "does not round to (rounding unit {}) ",
+                                        phrase.unit
+                                    ),
                                     Binding::Below(_) => "is not less than".into(),
                                     _ => "is not more than".into(),
                                 };
@@ -314,7 +429,15 @@ pub fn check_doc(
                 .unwrap_or("");
             let named =
                 !word_before.is_empty() && outputs.contains(&format!("{word_before} {}", p.text));
-            if p.claim && !bound[k] && !named && !constants.contains(&p.text) {
+            // A constant never stands for a count (`3 guesses`, `31 of the 50`)
+            // unless declared with its noun (`constants 10⁵ calls`): a limit of
+            // the rules, said so at the top of the page.
+            let next = unit.text[p.end..].split_whitespace().next().unwrap_or("");
+            let next = next.trim_end_matches([',', '.', ';', ':', ')']);
+            let constant = constants.contains(&p.text)
+                && (!numbers::is_count(&unit.text, p)
+                    || constants.contains(&format!("{} {next}", p.text)));
+            if p.claim && !bound[k] && !named && !constant {
                 out.push(problem(
                     line,
                     Kind::Unbound,
@@ -356,6 +479,39 @@ pub fn check_doc(
                 0,
                 Kind::Machine,
                 format!("this page prints times but has no `<!-- docs: machine -->` line followed by a statement starting `{MACHINE_NOTE}` (the update run writes it)"),
+            ));
+        }
+    }
+    // No pasted output: only `console` blocks show what a command printed,
+    // except a dated record (`<!-- docs: record -->` before it), whose
+    // ratios are recomputed from its times.
+    for f in &doc.fences {
+        if f.info.starts_with("console") {
+            continue;
+        }
+        let record = doc.directives.iter().any(|d| {
+            d.word == RECORD && {
+                let l = doc.line_of(d.offset);
+                l + 1 == f.open_line
+                    || (l < f.open_line
+                        && doc.lines()[l + 1..f.open_line]
+                            .iter()
+                            .all(|x| x.trim().is_empty()))
+            }
+        });
+        let pasted = f
+            .content
+            .lines()
+            .any(|l| l.starts_with("$ ") || super::runner::mask_times(l) != l);
+        if record {
+            for why in record_problems(&f.content) {
+                out.push(problem(f.open_line, Kind::Pasted, why));
+            }
+        } else if pasted {
+            out.push(problem(
+                f.open_line,
+                Kind::Pasted,
+                "this block shows a command's output or times, but is not a `console` block the test re-runs (make it one, or mark a dated record that cannot be re-run with `<!-- docs: record -->`)".into(),
             ));
         }
     }
@@ -428,17 +584,14 @@ pub fn same_measurement(docs: &[Doc]) -> Vec<Problem> {
                         };
                         match seen.get(&key) {
                             Some((file, line, first)) => {
-                                if let (Some(a), Some(v)) = (first.value, fact.value)
-                                    && times::factor(a, v) > times::SAME_MEASUREMENT
-                                    && a.max(v) >= times::LIVE_FLOOR_NS
-                                {
+                                if first.text != fact.text {
                                     out.push(Problem {
                                         file: doc.rel.clone(),
                                         line: b.command_line() + 1,
                                         kind: Kind::Time,
                                         message: format!(
-                                            "`{}` is {} here but {} at {file}:{line}: the same measurement differs by more than ×{}",
-                                            key.0, fact.text, first.text, times::SAME_MEASUREMENT
+                                            "`{}` is {} here but {} at {file}:{line}: one measurement quoted with two values (quote one run on every page)",
+                                            key.0, fact.text, first.text
                                         ),
                                         fix: None,
                                     });

@@ -7,6 +7,8 @@
 //! * `nodes per depth`: `depth D` for every depth listed.
 //! * `(first N of M events)` or `(events A-B of M)` (`trace`'s listing): `events`.
 //! * An output that is one number (`count`): `output`.
+//! * A 9×9 solution on one line (`solve`): `row 1` … `row 9`, and each
+//!   row mirrored left to right: `row 1 mirrored`.
 //! * Derived: `boj12095 calls` (see [`boj12095_calls`]).
 
 use std::collections::BTreeMap;
@@ -93,12 +95,12 @@ pub fn tables(output: &str) -> Vec<Table> {
     out
 }
 
-fn is_rule(line: &str) -> bool {
+pub fn is_rule(line: &str) -> bool {
     let t = line.trim();
     t.starts_with('|') && t.chars().all(|c| matches!(c, '|' | '-' | ':' | ' '))
 }
 
-fn cells(line: &str) -> Vec<String> {
+pub fn cells(line: &str) -> Vec<String> {
     let t = line.trim();
     let t = t.strip_prefix('|').unwrap_or(t);
     let t = t.strip_suffix('|').unwrap_or(t);
@@ -163,6 +165,19 @@ pub fn of(block: &Block) -> Facts {
         && let Some(v) = number(trimmed)
     {
         facts.put("output", trimmed, v);
+    }
+    // `solve` of a 9×9 puzzle in the line layout: one line of 81 digits
+    // gives its rows, `row 1` to `row 9`.
+    if trimmed.len() == 81 && trimmed.chars().all(|c| ('1'..='9').contains(&c)) {
+        for (r, row) in trimmed.as_bytes().chunks(9).enumerate() {
+            let text = String::from_utf8_lossy(row).into_owned();
+            let value = text.parse::<f64>().unwrap_or(f64::NAN);
+            facts.put(&format!("row {}", r + 1), &text, value);
+            // The same row mirrored left to right (`flip-columns`).
+            let mirrored: String = text.chars().rev().collect();
+            let value = mirrored.parse::<f64>().unwrap_or(f64::NAN);
+            facts.put(&format!("row {} mirrored", r + 1), &mirrored, value);
+        }
     }
     if let Some(calls) = boj12095_calls(block, &hist) {
         facts.put("boj12095 calls", &thousands(calls), calls as f64);

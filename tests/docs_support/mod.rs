@@ -72,6 +72,9 @@ pub enum Kind {
     ExitCode,
     /// A live time far from the documented one.
     StaleTime,
+    /// Output pasted into a page instead of printed by a `console` block
+    /// (or a dated record whose figures do not agree with each other).
+    Pasted,
 }
 
 impl std::fmt::Display for Problem {

@@ -17,6 +17,10 @@ pub struct Index {
     /// Name → files that define it (`fn`, `struct`, `enum`, `trait`, `type`,
     /// `const`, `static`, `mod`, `macro_rules!`; a file defines its stem).
     pub defs: BTreeMap<String, BTreeSet<String>>,
+    /// Name → the kinds of item it names: `fn`, `struct`, `enum`, `trait`,
+    /// `type`, `const`, `static`, `mod`, `macro_rules`, and `switch` for a
+    /// `const NAME: bool`.
+    pub kinds: BTreeMap<String, BTreeSet<String>>,
     /// Text of the Rust sources, for string literals (`"flip-columns"`).
     pub source_text: String,
     /// Strategy names, from `sudoku-lab strategies`.
@@ -33,6 +37,7 @@ impl Index {
             files: BTreeSet::new(),
             words: BTreeSet::new(),
             defs: BTreeMap::new(),
+            kinds: BTreeMap::new(),
             source_text: String::new(),
             strategies: BTreeSet::new(),
             commands: BTreeMap::new(),
@@ -113,6 +118,22 @@ impl Index {
                     .entry(pair[1].to_string())
                     .or_default()
                     .insert(rel.to_string());
+                self.kinds
+                    .entry(pair[1].to_string())
+                    .or_default()
+                    .insert(pair[0].to_string());
+            }
+        }
+        for line in text.lines() {
+            let t = line.trim_start().trim_start_matches("pub ");
+            if let Some(rest) = t.strip_prefix("const ")
+                && let Some((name, ty)) = rest.split_once(':')
+                && ty.trim_start().starts_with("bool")
+            {
+                self.kinds
+                    .entry(name.trim().to_string())
+                    .or_default()
+                    .insert("switch".to_string());
             }
         }
         self.words.extend(words.iter().map(|w| w.to_string()));
@@ -424,4 +445,81 @@ fn member_of(text: &str, owner: &str, last: &str) -> bool {
         }
     }
     false
+}
+
+/// The kind of thing a word next to a code span says it is, and the item
+/// kinds (see [`Index::kinds`]) that fit it.
+pub fn kind_word(w: &str) -> Option<(&'static str, &'static [&'static str])> {
+    Some(match w {
+        "function" | "functions" | "method" | "methods" | "fn" => ("a function", &["fn"]),
+        "type" | "types" | "struct" | "enum" | "trait" => {
+            ("a type", &["struct", "enum", "trait", "type"])
+        }
+        "switch" | "switches" => ("a switch (a `const …: bool`)", &["switch"]),
+        "constant" | "constants" => ("a constant", &["const", "static", "switch"]),
+        // A command-line flag, or a bit flag (a constant).
+        "flag" | "flags" => ("a flag", &["--", "const"]),
+        "strategy" | "strategies" | "rung" | "variant" => ("a strategy", &["strategy"]),
+        "command" | "subcommand" => ("a command", &["command"]),
+        "file" | "files" => ("a file", &["file"]),
+        _ => return None,
+    })
+}
+
+impl Index {
+    /// Why a code span is not the kind of thing the sentence says (`the
+    /// switch `COLS``, `the function `State::place``), if it is not.
+    pub fn check_kind(&self, span: &str, word: &str) -> Option<String> {
+        let (what, kinds) = kind_word(word)?;
+        let s = span.trim();
+        let ok = kinds.iter().any(|k| match *k {
+            "--" => s.starts_with("--"),
+            "strategy" => self.strategies.contains(s),
+            "command" => {
+                let sub = s.strip_prefix("sudoku-lab ").unwrap_or(s);
+                s == "sudoku-lab"
+                    || self
+                        .commands
+                        .contains_key(sub.split_whitespace().next().unwrap_or(""))
+            }
+            "file" => self.files.contains(s.trim_end_matches('/')),
+            kind => {
+                let core = s.trim_end_matches("()");
+                let core = strip_turbofish(core);
+                let last = core.rsplit("::").next().unwrap_or(&core);
+                self.kinds.get(last).is_some_and(|ks| ks.contains(kind))
+            }
+        });
+        (!ok).then(|| {
+            format!("`{s}` is called {what} (“{word}”), but the lab has nothing of that kind by that name")
+        })
+    }
+}
+
+impl Index {
+    /// On a rung's chapter (`docs/03-used-tables.md`), `Owner::item` names
+    /// that rung's code: if the rung's file (`src/strategy/used_tables.rs`)
+    /// defines `Owner`, it must define `item` for it too. Catches a real name
+    /// of another rung (`State::settle` on the used-tables page).
+    pub fn check_chapter(&self, page: &str, span: &str) -> Option<String> {
+        let name = page.strip_prefix("docs/")?.strip_suffix(".md")?;
+        let (num, rung) = name.split_once('-')?;
+        if num.len() != 2 || !num.chars().all(|c| c.is_ascii_digit()) {
+            return None;
+        }
+        let file = format!("src/strategy/{}.rs", rung.replace('-', "_"));
+        let core = strip_turbofish(span.trim().trim_end_matches("()"));
+        let segs: Vec<&str> = core.split("::").collect();
+        if segs.len() != 2 || !is_ident_path(&core) {
+            return None;
+        }
+        let (owner, last) = (segs[0], segs[1]);
+        if !self.defs.get(owner).is_some_and(|f| f.contains(&file)) {
+            return None;
+        }
+        let text = std::fs::read_to_string(super::root().join(&file)).ok()?;
+        (!member_of(&text, owner, last)).then(|| {
+            format!("`{core}`: this chapter is about {file}, whose `{owner}` has no `{last}`")
+        })
+    }
 }

@@ -30,6 +30,10 @@ pub struct Phrase {
     pub claim: bool,
     /// Written in words.
     pub words: bool,
+    /// The rounding the phrase uses, in the unit of `said`: `×14.5` 0.1,
+    /// `about 880` 10, `2.35 s` 10⁷ ns, `sixteen hundred` 100, `a third`
+    /// 1/12. A `~` claim holds when the value rounds to the phrase.
+    pub unit: f64,
 }
 
 /// Words after which a number names something (`rung 6`, `rows 1–3`,
@@ -79,10 +83,12 @@ pub fn phrases(text: &str) -> Vec<Phrase> {
                     j += 1;
                 }
             }
+            let mut decimals = 0;
             if at(j) == Some('.') && at(j + 1).is_some_and(|c| c.is_ascii_digit()) {
                 j += 1;
                 while at(j).is_some_and(|c| c.is_ascii_digit()) {
                     j += 1;
+                    decimals += 1;
                 }
             }
             let next = at(j);
@@ -104,6 +110,17 @@ pub fn phrases(text: &str) -> Vec<Phrase> {
             }
             let digits: String = chars[start..j].iter().map(|&(_, c)| c).collect();
             let mut value: f64 = digits.replace(',', "").parse().unwrap_or(f64::NAN);
+            let mut unit = 10f64.powi(-decimals);
+            // `about 880`: a round figure after `about` is rounded to its zeros.
+            if decimals == 0 && about_before(text, byte(start)) {
+                let zeros = digits
+                    .replace(',', "")
+                    .chars()
+                    .rev()
+                    .take_while(|&c| c == '0')
+                    .count();
+                unit = 10f64.powi(zeros as i32);
+            }
             let mut end = j;
             // 10⁵
             let sup: String = chars[j..]
@@ -123,6 +140,7 @@ pub fn phrases(text: &str) -> Vec<Phrase> {
                     })
                     .collect();
                 value = value.powf(e.parse().unwrap_or(0.0));
+                unit = 1.0;
                 end = j + sup.chars().count();
             }
             let mut first = start;
@@ -132,19 +150,20 @@ pub fn phrases(text: &str) -> Vec<Phrase> {
             if matches!(at(end), Some('%' | '×')) {
                 end += 1;
             } else if at(end) == Some(' ') {
-                for (unit, scale) in [
+                for (name, scale) in [
                     ("ns", 1.0),
                     ("µs", 1e3),
                     ("us", 1e3),
                     ("ms", 1e6),
                     ("s", 1e9),
                 ] {
-                    let u: Vec<char> = unit.chars().collect();
+                    let u: Vec<char> = name.chars().collect();
                     let n = u.len();
                     if (0..n).all(|k| at(end + 1 + k) == Some(u[k]))
                         && !at(end + 1 + n).is_some_and(|c| c.is_alphanumeric())
                     {
                         value *= scale;
+                        unit *= scale;
                         end += 1 + n;
                         break;
                     }
@@ -159,6 +178,7 @@ pub fn phrases(text: &str) -> Vec<Phrase> {
                 said: Said::Exact(value),
                 claim: !exempt,
                 words: false,
+                unit,
             });
             i = end;
             continue;
@@ -179,6 +199,16 @@ pub fn phrases(text: &str) -> Vec<Phrase> {
     out
 }
 
+/// Whether the word before a number is `about`, `some`, `around` or `roughly`.
+fn about_before(text: &str, at: usize) -> bool {
+    text[..at].split_whitespace().next_back().is_some_and(|w| {
+        matches!(
+            w.to_lowercase().as_str(),
+            "about" | "some" | "around" | "roughly"
+        )
+    })
+}
+
 /// Whether the word before a number (skipping other numbers of a list or
 /// range: `rungs 1–4`, `rungs 2 and 3`) names a rung, chapter or exercise.
 fn context_word_before(text: &str, at: usize) -> bool {
@@ -195,6 +225,39 @@ fn context_word_before(text: &str, at: usize) -> bool {
         return CONTEXT_WORDS.contains(&lw.as_str());
     }
     false
+}
+
+/// Nouns of what the lab counts: a number before one of them (`one
+/// decade`, `three guesses`, `two puzzles`) is a measurement, whether in
+/// words or digits, and no page constant covers it.
+pub const COUNTED: [&str; 22] = [
+    "node",
+    "nodes",
+    "guess",
+    "guesses",
+    "placement",
+    "placements",
+    "backtrack",
+    "backtracks",
+    "probe",
+    "probes",
+    "dead",
+    "puzzle",
+    "puzzles",
+    "solution",
+    "solutions",
+    "decade",
+    "decades",
+    "event",
+    "events",
+    "call",
+    "calls",
+    "samples",
+];
+
+/// Whether `w` (a lowercase word) is one of [`COUNTED`].
+pub fn counted(w: &str) -> bool {
+    COUNTED.contains(&w.trim_end_matches([',', '.', ';', ':', ')']))
 }
 
 fn small(w: &str) -> Option<f64> {
@@ -299,6 +362,8 @@ fn word_phrase(text: &str, chars: &[(usize, char)], i: usize) -> Option<(Phrase,
     let mut current: Option<f64> = None;
     let mut range: Option<(f64, f64)> = None;
     let mut claim = false;
+    // The rounding of the phrase: that of its last number word.
+    let mut unit = 1.0;
     while n < words.len() {
         let w = words[n].0.as_str();
         let next_is_big = words
@@ -308,8 +373,15 @@ fn word_phrase(text: &str, chars: &[(usize, char)], i: usize) -> Option<(Phrase,
             current = Some(1.0);
         } else if let Some(v) = small(w) {
             current = Some(current.unwrap_or(0.0) + v);
+            // `sixty` is rounded to tens, `sixty-two` and `sixteen` to units.
+            unit = if v >= 20.0 && v % 10.0 == 0.0 && !w.contains('-') {
+                10.0
+            } else {
+                1.0
+            };
         } else if let Some(m) = multiplier(w) {
             claim = true;
+            unit = m;
             if m >= 1e3 {
                 total += current.unwrap_or(1.0) * m;
                 current = Some(0.0);
@@ -321,6 +393,7 @@ fn word_phrase(text: &str, chars: &[(usize, char)], i: usize) -> Option<(Phrase,
         {
             // `third` alone is an ordinal ("the third digit"); `a third` is a share.
             claim = true;
+            unit = 1.0 / 12.0;
             current = Some(current.unwrap_or(1.0) * f);
         } else if let Some(p) = plural(w) {
             claim = true;
@@ -354,6 +427,8 @@ fn word_phrase(text: &str, chars: &[(usize, char)], i: usize) -> Option<(Phrase,
     if matches!(after, "times" | "fold" | "percent")
         || tail.starts_with('×')
         || tail.starts_with("-fold")
+        // `one node at a time` describes; `one decade`, `three guesses` measure.
+        || (counted(after) && (words[0].0 != "one" || after.starts_with("decade")))
     {
         claim = true;
     }
@@ -369,7 +444,70 @@ fn word_phrase(text: &str, chars: &[(usize, char)], i: usize) -> Option<(Phrase,
             said,
             claim,
             words: true,
+            unit,
         },
         e,
     ))
+}
+
+/// Whether a phrase counts something the lab counts, so that no page
+/// constant may stand for it: it is followed by a [`COUNTED`] noun (`3
+/// guesses`, `one decade`), or it is one side of a share (`31 of the 50`).
+pub fn is_count(text: &str, p: &Phrase) -> bool {
+    let after: Vec<String> = text[p.end..]
+        .split_whitespace()
+        .take(3)
+        .map(|w| w.to_lowercase())
+        .collect();
+    if after.first().is_some_and(|w| counted(w)) {
+        return true;
+    }
+    let starts_with_digit = |w: &String| {
+        let w = w.trim_end_matches([',', '.', ';', ':', ')']);
+        !w.is_empty() && w.chars().all(|c| c.is_ascii_digit() || c == ',')
+    };
+    let share_after = after.first().is_some_and(|w| w == "of")
+        && (after.get(1).is_some_and(starts_with_digit)
+            || (after.get(1).is_some_and(|w| w == "the")
+                && after.get(2).is_some_and(starts_with_digit)));
+    let before: Vec<String> = text[..p.start]
+        .split_whitespace()
+        .rev()
+        .take(3)
+        .map(|w| w.to_lowercase())
+        .collect();
+    let share_before = (before.first().is_some_and(|w| w == "of")
+        && before.get(1).is_some_and(starts_with_digit))
+        || (before.first().is_some_and(|w| w == "the")
+            && before.get(1).is_some_and(|w| w == "of")
+            && before.get(2).is_some_and(starts_with_digit));
+    share_after || share_before
+}
+
+/// The cells of a table row that are just `yes` or `no`: a claim like any
+/// number (1 or 0), bound with `<!--~ gt(…)-->` or `<!--= KEY-->`.
+pub fn yes_no_cells(row: &str) -> Vec<Phrase> {
+    let mut out = Vec::new();
+    let mut start = 0;
+    for cell in row.split('|') {
+        let t = cell.trim();
+        let lead = cell.len() - cell.trim_start().len();
+        if let Some(v) = match t.to_lowercase().as_str() {
+            "yes" => Some(1.0),
+            "no" => Some(0.0),
+            _ => None,
+        } {
+            out.push(Phrase {
+                start: start + lead,
+                end: start + lead + t.len(),
+                text: t.to_string(),
+                said: Said::Exact(v),
+                claim: true,
+                words: true,
+                unit: 1.0,
+            });
+        }
+        start += cell.len() + 1;
+    }
+    out
 }

@@ -409,6 +409,11 @@ pub fn update(
     (text, left)
 }
 
+/// What every machine statement adds about times that several pages print
+/// ([`unify_times`]).
+pub const QUOTED: &str =
+    "A time that an earlier page of the tour also prints is quoted from that page's run.";
+
 /// The statement of the machine that regenerated the times.
 pub fn machine_note(load_start: Option<f64>, load_end: Option<f64>) -> String {
     let cpu = std::fs::read_to_string("/proc/cpuinfo")
@@ -423,7 +428,7 @@ pub fn machine_note(load_start: Option<f64>, load_end: Option<f64>) -> String {
     let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
     let load = |l: Option<f64>| l.map_or("unknown".to_string(), |l| format!("{l:.2}"));
     format!(
-        "{MACHINE_NOTE} the median per-thread CPU time of repeated uncounted runs (`ladder`'s default timing), release build, measured on {cpu} with {threads} hardware threads, load average {} at the start and {} at the end of the regeneration ({}). Counts are exact on any machine; times are this machine's.*",
+        "{MACHINE_NOTE} the median per-thread CPU time of repeated uncounted runs (`ladder`'s default timing), release build, measured on {cpu} with {threads} hardware threads, load average {} at the start and {} at the end of the regeneration ({}). Counts are exact on any machine; times are this machine's. {QUOTED}*",
         load(load_start),
         load(load_end),
         today()
@@ -485,6 +490,15 @@ pub fn normalize(text: &str) -> String {
         .join("\n")
 }
 
+/// Lines with their runs of spaces collapsed, times kept.
+pub fn normalize_keep_times(text: &str) -> String {
+    text.lines()
+        .map(collapse)
+        .filter(|l| !l.is_empty())
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
 /// Replaces every time (a number followed by `ns`, `µs`, `us`, `ms` or `s`) by `<time>`.
 pub fn mask_times(line: &str) -> String {
     const UNITS: [&str; 5] = ["ns", "µs", "us", "ms", "s"];
@@ -536,4 +550,107 @@ fn collapse(line: &str) -> String {
         prev = ch;
     }
     out
+}
+
+/// One measurement, one value: every time of a row that an earlier block of
+/// the tour also prints (same puzzle or set, strategy, node count and timing
+/// flags) is replaced by the earlier block's figure, so a time quoted on
+/// several pages is quoted from one run. `outputs[d][b]` is the output of
+/// block `b` of page `d` (pages in tour order); returns them rewritten.
+/// Time and per node are taken together from the same row, so they still
+/// add up.
+pub fn unify_times(docs: &[Doc], outputs: &[Vec<Option<String>>]) -> Vec<Vec<Option<String>>> {
+    use std::collections::BTreeMap;
+    let mut seen: BTreeMap<(String, String), String> = BTreeMap::new();
+    let mut result = Vec::new();
+    for (doc, outs) in docs.iter().zip(outputs) {
+        let mut mine = Vec::new();
+        for (block, out) in doc.blocks.iter().zip(outs) {
+            let Some(out) = out else {
+                mine.push(None);
+                continue;
+            };
+            let min_time_0 = block.command.contains("--min-time 0");
+            let lines: Vec<&str> = out.lines().collect();
+            let mut new_lines: Vec<String> = Vec::new();
+            let mut header: Option<(Vec<String>, Vec<bool>)> = None;
+            for (i, line) in lines.iter().enumerate() {
+                let is_row = line.trim_start().starts_with('|');
+                if !is_row {
+                    header = None;
+                    new_lines.push(line.to_string());
+                    continue;
+                }
+                if header.is_none() {
+                    if lines.get(i + 1).is_some_and(|l| facts::is_rule(l)) {
+                        let left = facts::cells(lines[i + 1])
+                            .iter()
+                            .map(|c| c.starts_with(':') && !c.ends_with(':'))
+                            .collect();
+                        header = Some((facts::cells(line), left));
+                    }
+                    new_lines.push(line.to_string());
+                    continue;
+                }
+                if facts::is_rule(line) {
+                    new_lines.push(line.to_string());
+                    continue;
+                }
+                let (headers, left) = header.as_ref().expect("a table header");
+                let table = facts::Table {
+                    headers: headers.clone(),
+                    left: left.clone(),
+                    rows: Vec::new(),
+                };
+                let row = facts::cells(line);
+                let Some(nodes) = table.column("nodes").or(table.column("mean")) else {
+                    new_lines.push(line.to_string());
+                    continue;
+                };
+                let count = match table.column("puzzles") {
+                    Some(p) => format!("{}×{}", row[nodes], row[p]),
+                    None => row[nodes].clone(),
+                };
+                let labels = table.labels(&row).join("/");
+                let key = (labels, format!("{count} {min_time_0}"));
+                let time_cols: Vec<usize> = facts::TIME_COLUMNS
+                    .iter()
+                    .filter_map(|c| table.column(c))
+                    .collect();
+                if time_cols.is_empty() {
+                    new_lines.push(line.to_string());
+                    continue;
+                }
+                match seen.get(&key) {
+                    None => {
+                        seen.insert(key, line.to_string());
+                        new_lines.push(line.to_string());
+                    }
+                    Some(first) => {
+                        let first_cells = facts::cells(first);
+                        // Rewrite the time cells in place, right-aligned in
+                        // their old width where they fit.
+                        let mut parts: Vec<String> = line.split('|').map(str::to_string).collect();
+                        for &c in &time_cols {
+                            let (Some(part), Some(value)) =
+                                (parts.get_mut(c + 1), first_cells.get(c))
+                            else {
+                                continue;
+                            };
+                            let width = part.chars().count().saturating_sub(2);
+                            *part = format!(" {value:>width$} ");
+                        }
+                        new_lines.push(parts.join("|"));
+                    }
+                }
+            }
+            let mut text = new_lines.join("\n");
+            if out.ends_with('\n') {
+                text.push('\n');
+            }
+            mine.push(Some(text));
+        }
+        result.push(mine);
+    }
+    result
 }
