@@ -18,6 +18,7 @@
 //! * [`measure`] / [`stats`] / [`sample`] / [`exec`] — the one way to time a
 //!   solve, summarise, draw a seeded sample and fan work out over threads.
 //! * [`defaults`] — every default value (budgets, timing, seed, jobs).
+//! * [`shard`] — one `compare` plan split over machines and schedulers.
 //! * [`generate`] / [`rate`] — seeded puzzle generation; difficulty rating.
 //! * [`present`] / [`output`] / [`progress`] — number and table formatting,
 //!   writing to standard output and files, progress reports.
@@ -53,6 +54,7 @@ pub mod rate;
 pub mod replay;
 pub mod sample;
 pub mod search;
+pub mod shard;
 pub mod solver;
 pub mod speed;
 pub mod stats;
