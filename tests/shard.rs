@@ -499,3 +499,48 @@ fn a_dead_shard_is_rerun_alone_and_a_resubmitted_one_is_harmless() {
     assert!(!err.contains("already complete"), "{err}");
     assert_eq!(get(&meta(&s0), "plan_budget").as_deref(), Some("150000"));
 }
+
+/// `report merge` prints its summary like every command: into a closed pipe
+/// it ends quietly with success, onto a full disk it fails with exit 74;
+/// either way the merged report is written first.
+#[test]
+fn merge_output_into_a_closed_pipe_or_a_full_disk() {
+    if !Path::new("/dev/full").exists() {
+        eprintln!("skipped: this system has no /dev/full");
+        return;
+    }
+    let tmp = tempfile::tempdir().unwrap();
+    let mut plan = plan();
+    plan.extend(["--strategy", "mrv"].map(String::from));
+    let s = shards(tmp.path(), &plan, 2);
+    for (k, full) in [false, true].into_iter().enumerate() {
+        let out = tmp.path().join(format!("merged-{k}"));
+        let mut cmd = std::process::Command::new(bin());
+        cmd.args(["report", "merge"])
+            .args(&s)
+            .arg("--out")
+            .arg(&out);
+        if full {
+            cmd.stdout(fs::File::options().write(true).open("/dev/full").unwrap());
+        } else {
+            let (reader, writer) = std::io::pipe().unwrap();
+            drop(reader);
+            cmd.stdout(writer);
+        }
+        let o = cmd.output().unwrap();
+        let err = String::from_utf8_lossy(&o.stderr).into_owned();
+        assert!(!err.contains("panicked"), "{err}");
+        if full {
+            assert_eq!(
+                o.status.code(),
+                Some(i32::from(sudoku_lab::EXIT_IO)),
+                "{err}"
+            );
+            assert!(err.contains("cannot write to standard output"), "{err}");
+        } else {
+            assert_eq!(o.status.code(), Some(0), "{err}");
+            assert!(!err.contains("error:"), "{err}");
+        }
+        assert!(out.join("README.md").is_file());
+    }
+}
