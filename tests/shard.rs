@@ -378,7 +378,9 @@ fn shard_auto_reads_the_schedulers_and_refuses_without_one() {
 
     // Refusals, each before anything is measured or written.
     let bad = root.join("bad");
-    let cases: Vec<(Vec<&str>, Vec<(&str, &str)>, &str)> = vec![
+    // (flags, environment, what the error says)
+    type Case<'a> = (Vec<&'a str>, Vec<(&'a str, &'a str)>, &'a str);
+    let cases: Vec<Case> = vec![
         (auto.to_vec(), vec![], "no scheduler's shard index is set"),
         (
             vec!["--shard", "auto"],
