@@ -320,6 +320,27 @@ pub fn fnv1a64(bytes: &[u8]) -> u64 {
     })
 }
 
+/// [`fnv1a64`] of a file's bytes, read in blocks: memory stays bounded
+/// whatever the file's size (a dataset may be large).
+pub fn file_fnv1a64(path: &Path) -> anyhow::Result<u64> {
+    use std::io::Read as _;
+    let mut file =
+        std::fs::File::open(path).with_context(|| format!("cannot read {}", path.display()))?;
+    let mut buf = vec![0u8; 64 * 1024];
+    let mut h = 0xcbf2_9ce4_8422_2325u64;
+    loop {
+        let n = file
+            .read(&mut buf)
+            .with_context(|| format!("cannot read {}", path.display()))?;
+        if n == 0 {
+            return Ok(h);
+        }
+        for &b in &buf[..n] {
+            h = (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3);
+        }
+    }
+}
+
 /// Everything that must be equal for two runs to be parts of one run: what
 /// is measured (datasets by content, strategies, budget, sample and seed,
 /// timing method) and by which code (version and commit). Written to every
@@ -356,13 +377,11 @@ impl Fingerprint {
     pub fn of(plan: &Plan, prepared: &[Prepared]) -> anyhow::Result<Fingerprint> {
         let mut datasets = Vec::with_capacity(prepared.len());
         for p in prepared {
-            let bytes = std::fs::read(&p.source.path)
-                .with_context(|| format!("cannot read {}", p.source.path.display()))?;
             datasets.push(PlanDataset {
                 name: p.source.name.clone(),
                 runs: p.runs(),
                 total: p.total,
-                fnv1a64: format!("{:016x}", fnv1a64(&bytes)),
+                fnv1a64: format!("{:016x}", file_fnv1a64(&p.source.path)?),
             });
         }
         let strategies: Vec<&str> = crate::compare::run::dedup_in_ladder_order(&plan.strategies)
@@ -721,6 +740,18 @@ mod tests {
         );
         let msg = ShardError::NoScheduler.to_string();
         assert!(msg.contains("--shard K/N"), "{msg}");
+    }
+
+    #[test]
+    fn a_file_hashes_in_blocks_as_in_one_piece() {
+        let dir = std::env::temp_dir().join(format!("lab-fnv-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("x");
+        let bytes: Vec<u8> = (0..200_000u32).map(|i| (i * 7 % 251) as u8).collect();
+        std::fs::write(&path, &bytes).unwrap();
+        assert_eq!(file_fnv1a64(&path).unwrap(), fnv1a64(&bytes));
+        assert_eq!(fnv1a64(b""), 0xcbf2_9ce4_8422_2325);
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 
     #[test]

@@ -47,7 +47,11 @@ pub struct CompareArgs {
 }
 
 #[derive(Debug, Args)]
-#[command(args_conflicts_with_subcommands = true, subcommand_negates_reqs = true)]
+#[command(
+    args_conflicts_with_subcommands = true,
+    subcommand_negates_reqs = true,
+    disable_help_subcommand = true
+)]
 pub struct ReportArgs {
     #[command(subcommand)]
     pub action: Option<ReportAction>,
