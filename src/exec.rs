@@ -78,10 +78,14 @@ where
             if let Some(e) = drain(&mut waiting, &mut next, &mut sink) {
                 break Err(e);
             }
-            // Done only when every item was read: a window whose oldest
-            // item finished last drains whole with items still unread.
-            if read_all && next == handed {
-                break Ok(());
+            if next == handed {
+                // Done only when every item was read: a window whose oldest
+                // item finished last drains whole with items still unread,
+                // and the next ones are handed out.
+                if read_all {
+                    break Ok(());
+                }
+                continue;
             }
             match inbox.recv() {
                 Ok((i, result)) => {
