@@ -79,7 +79,13 @@ where
                 break Err(e);
             }
             if next == handed {
-                break Ok(());
+                // Done only when every item was read: a window whose oldest
+                // item finished last drains whole with items still unread,
+                // and the next ones are handed out.
+                if read_all {
+                    break Ok(());
+                }
+                continue;
             }
             match inbox.recv() {
                 Ok((i, result)) => {
@@ -132,6 +138,31 @@ mod tests {
         let one = run(1);
         assert_eq!(one, (0..1000u64).map(|x| x * x).collect::<Vec<_>>());
         assert_eq!(run(4), one);
+    }
+
+    /// The oldest item of the window finishing after all the others (a
+    /// slow first puzzle, a worker descheduled on a busy machine) drains the
+    /// whole window at once: the run must go on to the unread items, not
+    /// end there (it lost every item after the first window).
+    #[test]
+    fn a_slow_first_item_loses_nothing() {
+        let mut out = Vec::new();
+        ordered(
+            (0..(3 * WINDOW as u64)).map(Ok),
+            4,
+            |&x| {
+                if x == 0 {
+                    std::thread::sleep(std::time::Duration::from_millis(300));
+                }
+                Ok(x)
+            },
+            |r| {
+                out.push(r);
+                Ok(())
+            },
+        )
+        .unwrap();
+        assert_eq!(out, (0..(3 * WINDOW as u64)).collect::<Vec<_>>());
     }
 
     #[test]

@@ -19,6 +19,7 @@
 //!   solve, summarise, draw a seeded sample and fan work out over threads.
 //! * [`estimate`] — how big the tree a budget cut off is: Knuth's random probes.
 //! * [`defaults`] — every default value (budgets, timing, seed, jobs).
+//! * [`shard`] — one `compare` plan split over machines and schedulers.
 //! * [`generate`] / [`rate`] — seeded puzzle generation; difficulty rating.
 //! * [`present`] / [`output`] / [`progress`] — number and table formatting,
 //!   writing to standard output and files, progress reports.
@@ -55,6 +56,7 @@ pub mod rate;
 pub mod replay;
 pub mod sample;
 pub mod search;
+pub mod shard;
 pub mod solver;
 pub mod speed;
 pub mod stats;

@@ -9,6 +9,7 @@ use clap::Args;
 use super::args::{LimitArg, MeasureBudget, SampleArgs, StrategyList, TimingArgs};
 use super::program::ProgramArgs;
 use super::progress::Bar;
+use super::shard::{MergeArgs, ShardArgs};
 use crate::compare::{self, run::Plan, run::resolve_sources};
 use crate::defaults;
 
@@ -33,6 +34,8 @@ pub struct CompareArgs {
     pub timing: TimingArgs,
     #[command(flatten)]
     pub programs: ProgramArgs,
+    #[command(flatten)]
+    pub shard: ShardArgs,
     /// Worker threads (default: all hardware threads). Row order and counters
     /// do not depend on it.
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=1024))]
@@ -46,14 +49,30 @@ pub struct CompareArgs {
 }
 
 #[derive(Debug, Args)]
+#[command(
+    args_conflicts_with_subcommands = true,
+    subcommand_negates_reqs = true,
+    disable_help_subcommand = true
+)]
 pub struct ReportArgs {
+    #[command(subcommand)]
+    pub action: Option<ReportAction>,
     /// A report folder holding results.csv (e.g. reports).
-    pub dir: PathBuf,
+    #[arg(required = true)]
+    pub dir: Option<PathBuf>,
+}
+
+#[derive(Debug, clap::Subcommand)]
+pub enum ReportAction {
+    /// Merge the report folders of the shards of one plan (`compare --shard
+    /// K/N`) into one report; refuses mixed plans, missing, duplicated or
+    /// incomplete shards, naming each (exit 2).
+    Merge(MergeArgs),
 }
 
 /// The command line as typed (`argv`), for the report (program name
 /// shortened; arguments that are not UTF-8 shown lossily).
-fn command_line(argv: &[OsString]) -> String {
+pub(super) fn command_line(argv: &[OsString]) -> String {
     let mut parts = vec!["sudoku-lab".to_string()];
     for a in argv.iter().skip(1).map(|a| a.to_string_lossy()) {
         if !a.is_empty()
@@ -79,11 +98,15 @@ pub fn compare(args: &CompareArgs, argv: &[OsString]) -> anyhow::Result<ExitCode
         method: args.timing.method(args.sample.seed),
         jobs,
         programs: args.programs.programs()?,
+        shard: args.shard.assigned()?,
     };
     let out = match &args.out {
         Some(out) => out.clone(),
         None => compare::default_out(&plan),
     };
+    if let Some(code) = super::shard::before_compare(&plan, &out, args.shard.rerun)? {
+        return Ok(code);
+    }
     let bar = Bar::new("compare");
     // Ctrl-C / SIGTERM: drop the half-built report at once, keep the old one.
     let _ = ctrlc::set_handler(|| {
@@ -108,8 +131,15 @@ pub fn compare(args: &CompareArgs, argv: &[OsString]) -> anyhow::Result<ExitCode
     })
 }
 
-pub fn report(args: &ReportArgs) -> anyhow::Result<ExitCode> {
-    let done = compare::redraw(&args.dir)?;
+pub fn report(args: &ReportArgs, argv: &[OsString]) -> anyhow::Result<ExitCode> {
+    let dir = match (&args.action, &args.dir) {
+        (Some(ReportAction::Merge(m)), _) => return super::shard::merge(m, argv),
+        (None, Some(dir)) => dir,
+        (None, None) => {
+            anyhow::bail!("report: name a report folder, or `report merge SHARD_DIR... --out DIR`")
+        }
+    };
+    let done = compare::redraw(dir)?;
     crate::output::print(&done.console)?;
     Ok(if done.program_failures > 0 {
         ExitCode::from(super::EXIT_UNSOLVED)

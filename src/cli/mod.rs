@@ -25,6 +25,7 @@ mod program;
 mod progress;
 mod rate;
 mod replay;
+mod shard;
 mod solve;
 mod speed;
 mod trace;
@@ -133,7 +134,8 @@ pub enum Command {
     Ladder(LadderArgs),
     /// Run strategies over datasets; write results.csv, summary.csv, charts and a report.
     Compare(CompareArgs),
-    /// Redraw the charts and report of a report folder from its results.csv.
+    /// Redraw the charts and report of a report folder from its results.csv
+    /// (`report merge`: merge the shards of one plan into one report).
     Report(ReportArgs),
     /// Measure throughput (puzzles/s) and work per puzzle, per dataset × strategy.
     Speed(SpeedArgs),
@@ -186,7 +188,7 @@ fn run(cli: Cli, argv: &[OsString]) -> anyhow::Result<ExitCode> {
         Command::Replay(args) => replay::run(&args),
         Command::Ladder(args) => ladder::ladder(&args),
         Command::Compare(args) => compare::compare(&args, argv),
-        Command::Report(args) => compare::report(&args),
+        Command::Report(args) => compare::report(&args, argv),
         Command::Speed(args) => speed::speed(&args),
         Command::Generate(args) => generate::generate(&args),
         Command::Rate(args) => rate::rate(&args),

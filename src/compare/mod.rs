@@ -21,6 +21,7 @@ use anyhow::Context;
 pub mod charts;
 pub mod draw;
 pub mod estimates;
+pub mod merge;
 pub mod programs;
 pub mod programs_chart;
 pub mod report;
@@ -95,6 +96,9 @@ pub fn selection(plan: &Plan) -> Option<String> {
         let names: Vec<&str> = plan.programs.iter().map(|p| p.name.as_str()).collect();
         parts.push(format!("programs-{}", names.join("+")));
     }
+    if let Some(a) = &plan.shard {
+        parts.push(format!("shard-{}-of-{}", a.shard.index(), a.shard.count()));
+    }
     if parts.is_empty() {
         return None;
     }
@@ -115,9 +119,7 @@ pub fn selection(plan: &Plan) -> Option<String> {
         return Some(slug);
     }
     // FNV-1a: a short, stable tag for what the cut-off part held.
-    let hash = slug.bytes().fold(0xcbf2_9ce4_8422_2325u64, |h, b| {
-        (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
-    });
+    let hash = crate::shard::fnv1a64(slug.as_bytes());
     Some(format!("{}-{:08x}", &slug[..60], hash as u32))
 }
 
@@ -139,6 +141,11 @@ pub fn compare(
 ) -> anyhow::Result<Done> {
     let start = Instant::now();
     let prepared = run::prepare(plan)?;
+    let print = crate::shard::Fingerprint::of(plan, &prepared)?;
+    let prepared = match &plan.shard {
+        Some(a) => crate::shard::restrict(prepared, a.shard)?,
+        None => prepared,
+    };
     let strategies = run::dedup_in_ladder_order(&plan.strategies);
     let runs: u64 = prepared
         .iter()
@@ -173,6 +180,11 @@ pub fn compare(
     let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
     meta.set("threads", format!("{threads} / {}", plan.jobs));
     meta.set("date", report::utc_now());
+    meta.set(crate::shard::HOST, crate::shard::hostname());
+    print.to_meta(&mut meta);
+    if let Some(a) = &plan.shard {
+        crate::shard::shard_to_meta(&mut meta, a, &prepared);
+    }
     let datasets: Vec<String> = prepared
         .iter()
         .map(|p| {
@@ -322,6 +334,9 @@ pub fn compare(
         "busy",
         conditions.busy().unwrap_or_else(|| "no".to_string()),
     );
+    if let Some(p) = conditions.pace() {
+        meta.set(crate::shard::PACE, format!("{p:.3}"));
+    }
     meta.set(
         "wall_time",
         format!("{:.1} s", start.elapsed().as_secs_f64()),
@@ -518,7 +533,7 @@ pub fn read_results(path: &Path) -> anyhow::Result<Aggregate> {
 /// Writes summary.csv, meta.csv, the charts and README.md into the staging
 /// folder; returns the console summary. Programs' rows (if any) are placed
 /// against the rungs' rows of `results`.
-fn write_report(
+pub(crate) fn write_report(
     staging: &mut Staging,
     agg: &Aggregate,
     meta: &Meta,

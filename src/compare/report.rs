@@ -548,6 +548,7 @@ pub fn markdown(meta: &Meta, agg: &Aggregate, summary: &[SummaryRow], data: &Cha
         md.push('\n');
     }
 
+    md.push_str(&super::merge::section(meta));
     md.push_str("## What was run\n\n| | |\n|---|---|\n");
     for (key, label) in META_KEYS {
         let Some(v) = meta.get(key) else {

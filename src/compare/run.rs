@@ -245,6 +245,8 @@ pub struct Plan {
     /// Outside programs, run after the rungs on the same puzzles
     /// ([`super::programs`]).
     pub programs: Vec<crate::program::Program>,
+    /// Measure only this shard's puzzles ([`crate::shard`]).
+    pub shard: Option<crate::shard::Assigned>,
 }
 
 /// Reads a dataset once, checking every puzzle, and returns how many there are.
@@ -313,7 +315,7 @@ pub struct Item {
 }
 
 /// The puzzles of a source, streamed.
-fn items(source: &Source) -> anyhow::Result<impl Iterator<Item = anyhow::Result<Item>>> {
+pub(crate) fn items(source: &Source) -> anyhow::Result<impl Iterator<Item = anyhow::Result<Item>>> {
     let reader = DatasetReader::open(Some(&source.path))?;
     Ok(reader.enumerate().map(|(i, e)| {
         let p = e?.puzzle;
