@@ -41,6 +41,7 @@ pub mod counters;
 pub mod dataset;
 pub mod defaults;
 pub mod exec;
+pub mod fetch;
 pub mod format;
 pub mod generate;
 pub mod input;

@@ -17,6 +17,7 @@ use clap::{Parser, Subcommand};
 
 mod args;
 mod compare;
+mod datasets;
 mod exit;
 mod generate;
 mod ladder;
@@ -29,6 +30,7 @@ mod speed;
 mod trace;
 
 use compare::{CompareArgs, ReportArgs};
+use datasets::DatasetsArgs;
 use exit::{exit_code, parse};
 use generate::GenerateArgs;
 use ladder::LadderArgs;
@@ -140,6 +142,8 @@ pub enum Command {
     Generate(GenerateArgs),
     /// Rate puzzles by the search nodes `mrv` and `used-tables` need.
     Rate(RateArgs),
+    /// The public corpora (17-clue, top1465, forum-hardest-1106): list, fetch.
+    Datasets(DatasetsArgs),
 }
 
 /// Exit code for "a puzzle was not solved" (no solution or budget exceeded).
@@ -186,6 +190,7 @@ fn run(cli: Cli, argv: &[OsString]) -> anyhow::Result<ExitCode> {
         Command::Speed(args) => speed::speed(&args),
         Command::Generate(args) => generate::generate(&args),
         Command::Rate(args) => rate::rate(&args),
+        Command::Datasets(args) => datasets::run(&args),
         Command::Strategies => {
             let every = Strategy::every();
             let width = every.iter().map(|s| s.name().len()).max().unwrap_or(0);
