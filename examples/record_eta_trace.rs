@@ -80,8 +80,12 @@ fn main() -> anyhow::Result<()> {
         result
     })?;
     let end = start.elapsed().as_millis();
-    let samples = samples.into_inner().map_err(|_| anyhow::anyhow!("poisoned"))?;
-    let (lines, workers) = lines.into_inner().map_err(|_| anyhow::anyhow!("poisoned"))?;
+    let samples = samples
+        .into_inner()
+        .map_err(|_| anyhow::anyhow!("poisoned"))?;
+    let (lines, workers) = lines
+        .into_inner()
+        .map_err(|_| anyhow::anyhow!("poisoned"))?;
     let commit = std::process::Command::new("git")
         .args(["rev-parse", "--short", "HEAD"])
         .output()

@@ -913,13 +913,14 @@ pub fn resolve_sources(specs: &[String]) -> anyhow::Result<Vec<Source>> {
                             if let Some(fetched) = crate::fetch::resolve(spec) {
                                 fetched?
                             } else {
-                            let names: Vec<&str> = list.iter().map(|s| s.name.as_str()).collect();
-                            bail!(
-                                "--dataset {spec}: no such file, and no shipped dataset of that name \
+                                let names: Vec<&str> =
+                                    list.iter().map(|s| s.name.as_str()).collect();
+                                bail!(
+                                    "--dataset {spec}: no such file, and no shipped dataset of that name \
                                  (shipped: {}; public corpora, after `sudoku-lab datasets fetch NAME`: {})",
-                                names.join(", "),
-                                crate::fetch::names()
-                            );
+                                    names.join(", "),
+                                    crate::fetch::names()
+                                );
                             }
                         }
                     },

@@ -274,17 +274,13 @@ fn check(c: &Corpus, bytes: &[u8], file: &str) -> anyhow::Result<()> {
 /// The bytes of a corpus's entry in the archive (the zip reader checks
 /// the entry's CRC).
 fn extract(archive: &Path, c: &Corpus) -> anyhow::Result<Vec<u8>> {
-    let file =
-        std::fs::File::open(archive).with_context(|| format!("cannot open {}", archive.display()))?;
+    let file = std::fs::File::open(archive)
+        .with_context(|| format!("cannot open {}", archive.display()))?;
     let mut zip = zip::ZipArchive::new(std::io::BufReader::new(file))
         .map_err(|e| failed(format!("{}: not a zip archive: {e}", archive.display())))?;
-    let mut entry = zip.by_name(c.entry).map_err(|e| {
-        failed(format!(
-            "{}: no entry {} ({e})",
-            archive.display(),
-            c.entry
-        ))
-    })?;
+    let mut entry = zip
+        .by_name(c.entry)
+        .map_err(|e| failed(format!("{}: no entry {} ({e})", archive.display(), c.entry)))?;
     // Lists are a few megabytes; a larger entry is not one of them.
     const MAX: u64 = 64 << 20;
     if entry.size() > MAX {
@@ -404,13 +400,8 @@ pub fn download(url: &str, to: &Path, progress: &dyn Progress) -> anyhow::Result
         return Err(interrupted(done, &"the connection closed early"));
     }
     drop(file);
-    std::fs::rename(&partial, to).with_context(|| {
-        format!(
-            "cannot rename {} to {}",
-            partial.display(),
-            to.display()
-        )
-    })?;
+    std::fs::rename(&partial, to)
+        .with_context(|| format!("cannot rename {} to {}", partial.display(), to.display()))?;
     Ok(())
 }
 

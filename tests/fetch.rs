@@ -171,7 +171,13 @@ fn a_fetched_corpus_is_checked_kept_and_found_by_name() {
     let home = tempfile::tempdir().unwrap();
     let server = serve(real_archive(&shared), Mode::Normal);
     let out = lab(home.path())
-        .args(["datasets", "fetch", "forum-hardest-1106", "--from", &server.base])
+        .args([
+            "datasets",
+            "fetch",
+            "forum-hardest-1106",
+            "--from",
+            &server.base,
+        ])
         .assert()
         .success()
         .get_output()
@@ -213,7 +219,13 @@ fn a_fetched_corpus_is_checked_kept_and_found_by_name() {
     // `--dataset NAME` and `speed NAME` read the fetched copy.
     let report = home.path().join("report");
     lab(home.path())
-        .args(["compare", "--dataset", "forum-hardest-1106", "--strategy", "fast"])
+        .args([
+            "compare",
+            "--dataset",
+            "forum-hardest-1106",
+            "--strategy",
+            "fast",
+        ])
         .args(["--sample", "3", "--min-time", "0", "--out"])
         .arg(&report)
         .assert()
@@ -288,7 +300,9 @@ fn an_interrupted_download_resumes() {
         assert_eq!(std::fs::read(dir.join("data.zip")).unwrap(), zip);
         let asked = server.requests.lock().unwrap().clone();
         match mode {
-            Mode::DropFirstAfter(_) => assert_eq!(asked, ["".to_string(), format!("bytes={half}-")]),
+            Mode::DropFirstAfter(_) => {
+                assert_eq!(asked, ["".to_string(), format!("bytes={half}-")])
+            }
             _ => assert_eq!(asked, [format!("bytes={half}-")]),
         }
     }
@@ -313,10 +327,7 @@ fn a_corrupt_download_is_refused() {
     };
     // The same archive with one byte of the list changed, CRC left as it was.
     let mut damaged = stored.clone();
-    let at = damaged
-        .windows(8)
-        .position(|w| w == b"........")
-        .unwrap();
+    let at = damaged.windows(8).position(|w| w == b"........").unwrap();
     damaged[at] = b'1';
     let cases: [(Vec<u8>, &str); 3] = [
         (
@@ -324,13 +335,22 @@ fn a_corrupt_download_is_refused() {
             "1 puzzles with SHA-256",
         ),
         (b"<html>not found</html>".to_vec(), "not a zip archive"),
-        (damaged, "cannot read entry data/puzzles6_forum_hardest_1106"),
+        (
+            damaged,
+            "cannot read entry data/puzzles6_forum_hardest_1106",
+        ),
     ];
     for (body, says) in cases {
         let home = tempfile::tempdir().unwrap();
         let server = serve(body, Mode::Normal);
         let out = lab(home.path())
-            .args(["datasets", "fetch", "forum-hardest-1106", "--from", &server.base])
+            .args([
+                "datasets",
+                "fetch",
+                "forum-hardest-1106",
+                "--from",
+                &server.base,
+            ])
             .assert()
             .code(sudoku_lab::EXIT_IO as i32)
             .get_output()
@@ -384,7 +404,9 @@ fn names_not_fetched_and_servers_that_fail_are_explained() {
         .arg(format!("{}/elsewhere", server.base))
         .assert()
         .code(sudoku_lab::EXIT_IO as i32)
-        .stderr(predicates::str::contains("cannot download: HTTP 404 Not Found"));
+        .stderr(predicates::str::contains(
+            "cannot download: HTTP 404 Not Found",
+        ));
     // Nothing listens here any more: the connection is refused.
     let closed = {
         let l = TcpListener::bind("127.0.0.1:0").unwrap();

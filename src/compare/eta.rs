@@ -45,7 +45,10 @@ pub fn process_cpu() -> Duration {
     if rc != 0 {
         return Duration::ZERO;
     }
-    Duration::new(ts.tv_sec.max(0) as u64, ts.tv_nsec.clamp(0, 999_999_999) as u32)
+    Duration::new(
+        ts.tv_sec.max(0) as u64,
+        ts.tv_nsec.clamp(0, 999_999_999) as u32,
+    )
 }
 
 /// CPU time consumed by this process (unavailable here).
@@ -79,12 +82,8 @@ impl Eta {
 
     /// A task finished ([`Tick`]).
     pub fn finish(&mut self, tick: &Tick) {
-        self.forecast.finish(
-            tick.strategy,
-            tick.side,
-            tick.probe,
-            tick.cpu.as_secs_f64(),
-        );
+        self.forecast
+            .finish(tick.strategy, tick.side, tick.probe, tick.cpu.as_secs_f64());
     }
 
     /// The time left, `elapsed` into the run, when the process has spent
@@ -203,7 +202,10 @@ mod tests {
             f.expect(Strategy::Mrv, 9, 10);
         }
         let mut eta = Eta::new(f);
-        assert_eq!(eta.left(Duration::from_secs(1), Duration::from_secs(1)), None);
+        assert_eq!(
+            eta.left(Duration::from_secs(1), Duration::from_secs(1)),
+            None
+        );
         for _ in 0..10 {
             eta.finish(&tick(1.0));
         }
