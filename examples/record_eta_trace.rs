@@ -45,6 +45,13 @@ fn main() -> anyhow::Result<()> {
         programs: Vec::new(),
     };
     let load_before = load();
+    // The code that runs: the commit when the run starts.
+    let commit = std::process::Command::new("git")
+        .args(["rev-parse", "--short", "HEAD"])
+        .output()
+        .ok()
+        .map(|o| String::from_utf8_lossy(&o.stdout).trim().to_string())
+        .unwrap_or_default();
     let prepared = run::prepare(&plan)?;
     let probes = run::probe(&plan, &prepared)?;
     let start = Instant::now();
@@ -86,12 +93,6 @@ fn main() -> anyhow::Result<()> {
     let (lines, workers) = lines
         .into_inner()
         .map_err(|_| anyhow::anyhow!("poisoned"))?;
-    let commit = std::process::Command::new("git")
-        .args(["rev-parse", "--short", "HEAD"])
-        .output()
-        .ok()
-        .map(|o| String::from_utf8_lossy(&o.stdout).trim().to_string())
-        .unwrap_or_default();
     let mut f = std::io::BufWriter::new(std::fs::File::create(&out)?);
     writeln!(
         f,

@@ -833,6 +833,19 @@ fn a_filtered_run_does_not_replace_the_full_report() {
     };
     run(&[]);
     assert!(!dir.join("reports").exists());
+    // The repository ignores that folder: a user's runs leave `git status`
+    // clean (asked of git itself where it is installed and this is a clone:
+    // exit 0 ignored, 1 not ignored, 128 no repository).
+    let repo = Path::new(env!("CARGO_MANIFEST_DIR"));
+    for path in ["my-reports/README.md", "my-reports/runs/x/results.csv"] {
+        let code = std::process::Command::new("git")
+            .current_dir(repo)
+            .args(["check-ignore", "-q", path])
+            .status()
+            .ok()
+            .and_then(|s| s.code());
+        assert_ne!(code, Some(1), "git does not ignore {path}");
+    }
     let full = report_files(&dir.join("my-reports"));
     let out = run(&["--dataset", "mini-9x9", "--strategy", "mrv,fast"]);
     let stdout = String::from_utf8(out.stdout).unwrap();
