@@ -242,7 +242,11 @@ mod tests {
             lines.len() >= after_tick + 3,
             "no redraw without progress: {lines:?}"
         );
-        let last = lines.last().unwrap();
+        let last = lines
+            .iter()
+            .rev()
+            .find(|l| l.contains("compare"))
+            .unwrap_or_else(|| panic!("no bar drawn: {lines:?}"));
         assert!(last.contains("1/10"), "{last}");
         // The hour counts down (59m and some seconds by now), never "…".
         assert!(last.contains("ETA 59m"), "{last}");

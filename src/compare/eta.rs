@@ -110,17 +110,16 @@ impl Eta {
         if !(rate > 0.0 && span > 0.0) {
             return None;
         }
-        // The tasks running now have done `cpu - finished` of their work;
-        // what they cost is still in the forecast's work left. They cannot
-        // have done more than the work left (a forecast too low): then the
-        // run is taken to be as far from its end as the running work shows.
+        // The tasks running now have spent `running` of their work, and
+        // what they cost is still in the forecast's work left, `left`. What
+        // is left of it is taken as left²/(left + running): left − running
+        // while the running share is small (left − running + running²/left),
+        // and never nothing: when the running tasks have spent more than the
+        // forecast gave them (it was low), the run is not over, and the
+        // further past it they are, the less is left.
         let left = self.forecast.work_left();
         let running = cpu - finished;
-        let todo = if running < left {
-            left - running
-        } else {
-            running * left / (left + running).max(f64::MIN_POSITIVE)
-        };
+        let todo = left * left / (left + running).max(f64::MIN_POSITIVE);
         Some(Duration::from_secs_f64(todo / rate))
     }
 }
