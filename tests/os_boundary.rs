@@ -322,6 +322,7 @@ fn closed_pipe_and_full_disk_on_stdout_for_every_subcommand() {
         ("generate", vec!["generate", "-n", "1", "--size", "4"]),
         ("rate", vec!["rate", "p.txt"]),
         ("replay", vec!["replay", "-s", "mrv", "--out", "-", "p.txt"]),
+        ("datasets", vec!["datasets", "list"]),
     ];
     // The table covers every subcommand clap knows (help aside).
     let help = String::from_utf8(run(Command::new(bin()).arg("--help")).stdout).unwrap();
