@@ -192,8 +192,8 @@ mod tests {
     }
 
     /// 100 tasks of 1 CPU second on two workers: after 10 finished (10 s
-    /// of CPU) at 10 s, with 4 s more spent on the two running, 90 - 4 = 86
-    /// s of work are left at 1.4 CPU s per s.
+    /// of CPU) at 10 s, with 4 s more spent on the two running, 90²/(90 +
+    /// 4) s of the forecast's 90 are left, at 1.4 CPU s per s.
     #[test]
     fn the_running_work_is_taken_off_the_work_left() {
         let mut f = Forecast::default();
@@ -212,7 +212,7 @@ mod tests {
             .left(Duration::from_secs(10), Duration::from_secs(14))
             .unwrap()
             .as_secs_f64();
-        assert!((left - 86.0 / 1.4).abs() < 1e-9, "{left}");
+        assert!((left - 8100.0 / 94.0 / 1.4).abs() < 1e-9, "{left}");
     }
 
     /// The pace is the last window's: a machine that slows to half speed is
