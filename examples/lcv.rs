@@ -22,7 +22,7 @@
 //!
 //! ```sh
 //! cargo run --release --example lcv -- ladder -s mrv,lcv docs/puzzles/famous.txt
-//! cargo run --release --example lcv -- compare -s mrv,lcv,propagate --out reports-lcv
+//! cargo run --release --example lcv -- compare -s mrv,lcv,propagate --out my-reports/lcv
 //! ```
 //!
 //! This file is also the worked example of `docs/write-your-own-rung.md`: a

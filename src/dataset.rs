@@ -909,12 +909,19 @@ pub fn resolve_sources(specs: &[String]) -> anyhow::Result<Vec<Source>> {
                     Ok(list) => match list.iter().find(|s| s.name == *spec) {
                         Some(s) => s.clone(),
                         None => {
-                            let names: Vec<&str> = list.iter().map(|s| s.name.as_str()).collect();
-                            bail!(
-                                "--dataset {spec}: no such file, and no shipped dataset of that name \
-                                 (shipped: {})",
-                                names.join(", ")
-                            );
+                            // A public corpus, fetched into the user's data folder.
+                            if let Some(fetched) = crate::fetch::resolve(spec) {
+                                fetched?
+                            } else {
+                                let names: Vec<&str> =
+                                    list.iter().map(|s| s.name.as_str()).collect();
+                                bail!(
+                                    "--dataset {spec}: no such file, and no shipped dataset of that name \
+                                 (shipped: {}; public corpora, after `sudoku-lab datasets fetch NAME`: {})",
+                                    names.join(", "),
+                                    crate::fetch::names()
+                                );
+                            }
                         }
                     },
                     Err(why) => bail!(

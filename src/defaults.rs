@@ -72,6 +72,14 @@ pub const MEASURE_GROUP: usize = 256;
 /// slow still gets a time, while a looping one costs ten seconds per puzzle.
 pub const TIME_LIMIT: Duration = Duration::from_secs(10);
 
+/// `datasets fetch`: where the public corpora are published. tdoku's
+/// repository (Tom Dillon's benchmark of the fastest solvers) carries the
+/// lists every solver author measures on in its `data.zip`; the lab checks
+/// each list it takes from there by a hash of its puzzles
+/// ([`crate::fetch::CORPORA`]), so a mirror serves as well (`--from`, or
+/// `SUDOKU_LAB_FETCH_BASE`).
+pub const FETCH_BASE: &str = "https://github.com/t-dillon/tdoku/raw/master";
+
 /// Seed of every seeded sample (`--sample N --seed S`).
 pub const SEED: u64 = 1;
 

@@ -44,6 +44,7 @@ pub mod dataset;
 pub mod defaults;
 pub mod estimate;
 pub mod exec;
+pub mod fetch;
 pub mod format;
 pub mod generate;
 pub mod input;

@@ -338,9 +338,9 @@ fn a_failed_run_leaves_the_previous_report_intact() {
 #[test]
 fn default_datasets_come_from_the_shipped_folder() {
     let tmp = tempfile::tempdir().unwrap();
-    // A filtered selection without --out: its own folder below reports/runs.
+    // A filtered selection without --out: its own folder below my-reports/runs.
     let slug = format!("{}.budget-20000", Strategy::ALL[0].name());
-    let out = tmp.path().join("reports/runs").join(&slug);
+    let out = tmp.path().join("my-reports/runs").join(&slug);
     lab()
         .env("SUDOKU_LAB_DATASETS", fixture(""))
         .current_dir(tmp.path())
@@ -349,7 +349,7 @@ fn default_datasets_come_from_the_shipped_folder() {
         .assert()
         .success()
         .stdout(predicates::str::contains(format!(
-            "report: reports/runs/{slug}/README.md"
+            "report: my-reports/runs/{slug}/README.md"
         )));
     let results = lines(&out.join("results.csv"));
     assert_eq!(results.len() - 1, PUZZLES_4X4 + PUZZLES_9X9);

@@ -812,7 +812,7 @@ fn replay(rows: &[Run], now: bool) -> f64 {
         .fold(1.0, f64::max)
 }
 
-/// Without --out: the default selection writes reports/, a filtered one
+/// Without --out: the default selection writes my-reports/ (never the committed sample in reports/), a filtered one
 /// its own folder, so the full report is never replaced by a filtered run;
 /// an explicit --out of another selection's report replaces it, and says so.
 #[test]
@@ -832,29 +832,43 @@ fn a_filtered_run_does_not_replace_the_full_report() {
             .clone()
     };
     run(&[]);
-    let full = report_files(&dir.join("reports"));
+    assert!(!dir.join("reports").exists());
+    // The repository ignores that folder: a user's runs leave `git status`
+    // clean (asked of git itself where it is installed and this is a clone:
+    // exit 0 ignored, 1 not ignored, 128 no repository).
+    let repo = Path::new(env!("CARGO_MANIFEST_DIR"));
+    for path in ["my-reports/README.md", "my-reports/runs/x/results.csv"] {
+        let code = std::process::Command::new("git")
+            .current_dir(repo)
+            .args(["check-ignore", "-q", path])
+            .status()
+            .ok()
+            .and_then(|s| s.code());
+        assert_ne!(code, Some(1), "git does not ignore {path}");
+    }
+    let full = report_files(&dir.join("my-reports"));
     let out = run(&["--dataset", "mini-9x9", "--strategy", "mrv,fast"]);
     let stdout = String::from_utf8(out.stdout).unwrap();
     assert!(
-        stdout.contains("report: reports/runs/mini-9x9.mrv+fast/README.md"),
+        stdout.contains("report: my-reports/runs/mini-9x9.mrv+fast/README.md"),
         "{stdout}"
     );
-    assert_eq!(report_files(&dir.join("reports")), full);
+    assert_eq!(report_files(&dir.join("my-reports")), full);
     assert!(
-        dir.join("reports/runs/mini-9x9.mrv+fast/results.csv")
+        dir.join("my-reports/runs/mini-9x9.mrv+fast/results.csv")
             .is_file()
     );
     // The same selection again replaces its own folder, quietly.
     let again = run(&["--dataset", "mini-9x9", "--strategy", "mrv,fast"]);
     assert!(!String::from_utf8_lossy(&again.stderr).contains("replaced"));
     // An explicit --out is obeyed, with a note naming what was replaced.
-    let replaced = run(&["--strategy", "mrv", "--out", "reports"]);
+    let replaced = run(&["--strategy", "mrv", "--out", "my-reports"]);
     let err = String::from_utf8(replaced.stderr).unwrap();
     assert!(
-        err.contains("note: replaced the report in reports made by another selection (sudoku-lab compare --min-time 0)"),
+        err.contains("note: replaced the report in my-reports made by another selection (sudoku-lab compare --min-time 0)"),
         "{err}"
     );
-    let meta = fs::read_to_string(dir.join("reports/meta.csv")).unwrap();
+    let meta = fs::read_to_string(dir.join("my-reports/meta.csv")).unwrap();
     assert!(meta.contains("selection,mrv\n"), "{meta}");
 }
 

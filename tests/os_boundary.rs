@@ -326,6 +326,7 @@ fn closed_pipe_and_full_disk_on_stdout_for_every_subcommand() {
             vec!["estimate", "-s", "mrv", "--budget", "3", "p.txt"],
         ),
         ("replay", vec!["replay", "-s", "mrv", "--out", "-", "p.txt"]),
+        ("datasets", vec!["datasets", "list"]),
     ];
     // The table covers every subcommand clap knows (help aside).
     let help = String::from_utf8(run(Command::new(bin()).arg("--help")).stdout).unwrap();
@@ -1187,7 +1188,10 @@ fn dataset_arguments_say_what_is_wrong() {
         .stderr
         .clone();
     let err = String::from_utf8_lossy(&err);
-    assert!(err.contains("(shipped: broken, sub/good)"), "{err}");
+    assert!(
+        err.contains("(shipped: broken, sub/good; public corpora, after `sudoku-lab datasets fetch NAME`: 17-clue, top1465, forum-hardest-1106)"),
+        "{err}"
+    );
     // `in/x.txt` and `./in/x.txt`: one dataset.
     fs::create_dir(tmp.path().join("in")).unwrap();
     fs::write(tmp.path().join("in/x.txt"), "1.3.3.1..1.3.3.1\n").unwrap();

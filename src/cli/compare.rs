@@ -41,9 +41,10 @@ pub struct CompareArgs {
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=1024))]
     pub jobs: Option<u64>,
     /// Report folder (replaced once the new report is complete). Default:
-    /// `reports` for the default selection (every shipped dataset and
+    /// `my-reports` for the default selection (every shipped dataset and
     /// strategy, default budget, no sample); any other selection writes
-    /// `reports/runs/SELECTION`, so it never replaces the full report.
+    /// `my-reports/runs/SELECTION`, so it never replaces the full report.
+    /// (`reports` holds the committed sample: `scripts/sample-report.sh`.)
     #[arg(long, value_name = "DIR")]
     pub out: Option<PathBuf>,
 }

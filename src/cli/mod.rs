@@ -18,6 +18,7 @@ use clap::{Parser, Subcommand};
 mod args;
 mod compare;
 mod estimate;
+mod datasets;
 mod exit;
 mod generate;
 mod ladder;
@@ -31,6 +32,7 @@ mod speed;
 mod trace;
 
 use compare::{CompareArgs, ReportArgs};
+use datasets::DatasetsArgs;
 use exit::{exit_code, parse};
 use generate::GenerateArgs;
 use ladder::LadderArgs;
@@ -146,6 +148,8 @@ pub enum Command {
     /// Estimate the searches a node budget cuts off (Knuth's random probes);
     /// with --exact, judge the estimates against full searches.
     Estimate(estimate::EstimateArgs),
+    /// The public corpora (17-clue, top1465, forum-hardest-1106): list, fetch.
+    Datasets(DatasetsArgs),
 }
 
 /// Exit code for "a puzzle was not solved" (no solution or budget exceeded).
@@ -193,6 +197,7 @@ fn run(cli: Cli, argv: &[OsString]) -> anyhow::Result<ExitCode> {
         Command::Generate(args) => generate::generate(&args),
         Command::Rate(args) => rate::rate(&args),
         Command::Estimate(args) => estimate::estimate(&args),
+        Command::Datasets(args) => datasets::run(&args),
         Command::Strategies => {
             let every = Strategy::every();
             let width = every.iter().map(|s| s.name().len()).max().unwrap_or(0);

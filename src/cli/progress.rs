@@ -8,6 +8,12 @@ use std::time::{Duration, Instant};
 
 use indicatif::{HumanDuration, ProgressBar, ProgressDrawTarget, ProgressState, ProgressStyle};
 
+/// How often a bar redraws itself without being told of any progress, so its
+/// clock and its ETA (counted down from the last estimate) stay live while a
+/// long task runs: `compare` finishes its tasks in groups, tens of seconds
+/// apart on the hard sets.
+const TICK: Duration = Duration::from_millis(500);
+
 /// A progress bar for one command.
 pub struct Bar {
     bar: ProgressBar,
@@ -30,9 +36,21 @@ impl Bar {
     /// A bar labelled `label` (hidden unless stderr is a terminal); its
     /// length comes with [`crate::progress::Progress::start`].
     pub fn new(label: &str) -> Bar {
+        if std::io::stderr().is_terminal() {
+            Bar::drawn_to(label, ProgressDrawTarget::stderr())
+        } else {
+            Bar {
+                bar: ProgressBar::hidden(),
+                eta: Arc::default(),
+            }
+        }
+    }
+
+    /// [`Bar::new`] drawn to `target`, redrawn every [`TICK`].
+    fn drawn_to(label: &str, target: ProgressDrawTarget) -> Bar {
         let eta: Arc<Mutex<Eta>> = Arc::default();
-        let bar = if std::io::stderr().is_terminal() {
-            let pb = ProgressBar::with_draw_target(Some(0), ProgressDrawTarget::stderr());
+        let bar = {
+            let pb = ProgressBar::with_draw_target(Some(0), target);
             let told = Arc::clone(&eta);
             let show = move |state: &ProgressState, w: &mut dyn std::fmt::Write| {
                 let _ = match told.lock().map_or(Eta::Rate, |e| *e) {
@@ -50,9 +68,8 @@ impl Bar {
             )) {
                 pb.set_style(style.with_key("eta", show).progress_chars("=> "));
             }
+            pb.enable_steady_tick(TICK);
             pb
-        } else {
-            ProgressBar::hidden()
         };
         Bar { bar, eta }
     }
@@ -67,6 +84,27 @@ impl Bar {
             )) {
                 pb.set_style(style);
             }
+            pb.enable_steady_tick(TICK);
+            pb
+        } else {
+            ProgressBar::hidden()
+        };
+        Bar {
+            bar,
+            eta: Arc::default(),
+        }
+    }
+
+    /// A download: bytes so far of how many, and the rate.
+    pub fn bytes(label: &str) -> Bar {
+        let bar = if std::io::stderr().is_terminal() {
+            let pb = ProgressBar::with_draw_target(Some(0), ProgressDrawTarget::stderr());
+            if let Ok(style) = ProgressStyle::with_template(&format!(
+                "{label} {{elapsed_precise}} [{{bar:30.cyan/blue}}] {{bytes}}/{{total_bytes}}  {{bytes_per_sec}}  ETA {{eta}}"
+            )) {
+                pb.set_style(style.progress_chars("=> "));
+            }
+            pb.enable_steady_tick(TICK);
             pb
         } else {
             ProgressBar::hidden()
@@ -132,5 +170,89 @@ impl crate::progress::Progress for Bar {
                 None => Eta::Unknown,
             };
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::progress::Progress;
+
+    /// A terminal that keeps every line drawn on it.
+    #[derive(Debug, Default, Clone)]
+    struct Screen(Arc<Mutex<Vec<String>>>);
+
+    impl indicatif::TermLike for Screen {
+        fn width(&self) -> u16 {
+            120
+        }
+        fn move_cursor_up(&self, _: usize) -> std::io::Result<()> {
+            Ok(())
+        }
+        fn move_cursor_down(&self, _: usize) -> std::io::Result<()> {
+            Ok(())
+        }
+        fn move_cursor_right(&self, _: usize) -> std::io::Result<()> {
+            Ok(())
+        }
+        fn move_cursor_left(&self, _: usize) -> std::io::Result<()> {
+            Ok(())
+        }
+        fn write_line(&self, s: &str) -> std::io::Result<()> {
+            self.write_str(s)
+        }
+        fn write_str(&self, s: &str) -> std::io::Result<()> {
+            if !s.is_empty()
+                && let Ok(mut lines) = self.0.lock()
+            {
+                lines.push(s.to_string());
+            }
+            Ok(())
+        }
+        fn clear_line(&self) -> std::io::Result<()> {
+            Ok(())
+        }
+        fn flush(&self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+
+    /// With no progress at all after the first step (a group of long tasks
+    /// running), the bar still redraws on its own, and its ETA counts down
+    /// from the work's last estimate. Waits for the redraws (up to a minute
+    /// on a busy machine); how long they take is not asserted.
+    #[test]
+    fn the_bar_redraws_itself_between_steps() {
+        let screen = Screen::default();
+        let bar = Bar::drawn_to(
+            "compare",
+            ProgressDrawTarget::term_like(Box::new(screen.clone())),
+        );
+        bar.start(10);
+        bar.left(Some(Duration::from_secs(3600)));
+        bar.tick();
+        let drawn = || screen.0.lock().map_or(0, |l| l.len());
+        let after_tick = drawn();
+        let start = Instant::now();
+        while drawn() < after_tick + 3 && start.elapsed() < Duration::from_secs(60) {
+            std::thread::sleep(Duration::from_millis(50));
+        }
+        let lines = screen.0.lock().unwrap().clone();
+        assert!(
+            lines.len() >= after_tick + 3,
+            "no redraw without progress: {lines:?}"
+        );
+        let last = lines
+            .iter()
+            .rev()
+            .find(|l| l.contains("compare"))
+            .unwrap_or_else(|| panic!("no bar drawn: {lines:?}"));
+        assert!(last.contains("1/10"), "{last}");
+        // The hour told counts down (shown as 60m or 59m by now): the
+        // work's own estimate, not "…" nor a rate of steps.
+        assert!(
+            last.contains("ETA 60m") || last.contains("ETA 59m"),
+            "{last}"
+        );
     }
 }

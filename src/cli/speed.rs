@@ -20,7 +20,8 @@ use crate::progress::Progress;
 
 #[derive(Debug, Args)]
 pub struct SpeedArgs {
-    /// Puzzle files to measure, each one a dataset.
+    /// Puzzle files to measure, each one a dataset (or the name of a
+    /// fetched public corpus, such as top1465: `datasets list`).
     #[arg(required = true, value_name = "FILE")]
     pub files: Vec<PathBuf>,
     #[command(flatten)]
@@ -71,7 +72,7 @@ pub fn speed(args: &SpeedArgs) -> anyhow::Result<ExitCode> {
     let sets = args
         .files
         .iter()
-        .map(|f| Dataset::load_sampled(f, args.sample.sample()))
+        .map(|f| Dataset::load_sampled(&crate::fetch::file_or_corpus(f)?, args.sample.sample()))
         .collect::<anyhow::Result<Vec<_>>>()?;
     let strategies = args.strategies.chosen();
     let programs = args.programs.programs()?;

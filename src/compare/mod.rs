@@ -9,11 +9,13 @@
 //! `DIR/results.csv`, so a report can always be redrawn without solving.
 //!
 //! Without `--out`, a run of the default selection writes [`REPORTS`]; any
-//! other selection writes its own folder below it ([`default_out`]).
+//! other selection writes its own folder below it ([`default_out`]). Neither
+//! is the committed sample report (`reports/`, regenerated on purpose by
+//! `scripts/sample-report.sh`), so a user's runs leave a checkout clean.
 
 use std::io::Write as _;
 use std::path::{Path, PathBuf};
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 use std::time::Instant;
 
 use anyhow::Context;
@@ -22,6 +24,7 @@ pub mod charts;
 pub mod draw;
 pub mod estimates;
 pub mod merge;
+pub mod eta;
 pub mod programs;
 pub mod programs_chart;
 pub mod report;
@@ -48,10 +51,11 @@ pub const META: &str = "meta.csv";
 pub const README: &str = "README.md";
 
 /// Where reports go when `--out` is not given: the default selection (every
-/// shipped dataset and strategy, default budget, no sample) writes here...
-pub const REPORTS: &str = "reports";
+/// shipped dataset and strategy, default budget, no sample) writes here (a
+/// folder the repository ignores; the committed sample is `reports/`)...
+pub const REPORTS: &str = "my-reports";
 /// ...and any other selection writes to its own folder below this one
-/// (`reports/runs/SELECTION`), so a quick filtered run never replaces the
+/// (`my-reports/runs/SELECTION`), so a quick filtered run never replaces the
 /// full report.
 pub const RUNS: &str = "runs";
 
@@ -240,25 +244,6 @@ pub fn compare(
     progress.left(None);
     progress.start(runs);
     progress.say("");
-    let measuring = Instant::now();
-    // The forecast follows tasks as they finish (on the workers), not as
-    // the sink receives them in order: one slow task holds back the rows
-    // after it, but not the work done meanwhile.
-    let forecast = Mutex::new((forecast, run::Pace::default(), measuring));
-    let done = |f: &run::Tick| {
-        progress.tick();
-        let Ok(mut guard) = forecast.lock() else {
-            return;
-        };
-        let (forecast, pace, told) = &mut *guard;
-        forecast.finish(f.strategy, f.side, f.probe, f.cpu.as_secs_f64());
-        if told.elapsed().as_millis() >= 200 {
-            *told = Instant::now();
-            if let Some(left) = pace.left(forecast, measuring.elapsed()) {
-                progress.left(Some(left));
-            }
-        }
-    };
     // The warm ÷ cold check's puzzles: the first short, timed tasks of
     // each strategy, in row order (so the same on every run).
     let mut warm_tasks: Vec<(Strategy, Arc<run::Item>, f64)> = Vec::new();
@@ -283,7 +268,12 @@ pub fn compare(
         }
         Ok(())
     };
-    run::execute(plan, &prepared, &probes, &mut sink, &done)?;
+    // The estimate follows tasks as they finish (on the workers), not as
+    // the sink receives them in order, and the work of the groups still
+    // running by the process's CPU clock ([`eta`]).
+    eta::follow(eta::Eta::new(forecast), progress, |done| {
+        run::execute(plan, &prepared, &probes, &mut sink, done)
+    })?;
     conditions.sample_load();
     progress.say("timing a few puzzles warm, for comparison");
     let warm: Vec<(Strategy, &Board, f64)> = warm_tasks

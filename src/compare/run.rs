@@ -588,7 +588,8 @@ impl Forecast {
     }
 
     /// The time left, given the time elapsed; `None` before any task is done.
-    /// (At the pace of the run so far; [`Pace`] follows the recent pace.)
+    /// (At the pace of the run so far; [`super::eta::Eta`] follows the
+    /// recent pace and the work of the tasks still running.)
     pub fn left(&self, elapsed: std::time::Duration) -> Option<std::time::Duration> {
         if self.done_secs <= 0.0 {
             return None;
@@ -624,45 +625,6 @@ impl Forecast {
             work += rate * if heavy { c.left_nodes } else { c.left as f64 };
         }
         work
-    }
-}
-
-/// How long a second of task work takes on the clock, over the last
-/// [`Pace::WINDOW`] of the run: other load on the machine comes and goes,
-/// and the time left follows the machine as it is now. Task work is counted
-/// in CPU time, which other load does not stretch.
-#[derive(Clone, Debug, Default)]
-pub struct Pace {
-    /// (elapsed, work done) readings, oldest first.
-    marks: std::collections::VecDeque<(std::time::Duration, f64)>,
-}
-
-impl Pace {
-    /// The span of the run the pace is taken over.
-    pub const WINDOW: std::time::Duration = std::time::Duration::from_secs(30);
-
-    /// The time left, given the forecast and the time elapsed; `None` before
-    /// any task is done. Until the run is one window long, the pace of the
-    /// whole run.
-    pub fn left(
-        &mut self,
-        forecast: &Forecast,
-        elapsed: std::time::Duration,
-    ) -> Option<std::time::Duration> {
-        let done = forecast.work_done();
-        if self.marks.is_empty() {
-            self.marks.push_back((std::time::Duration::ZERO, 0.0));
-        }
-        self.marks.push_back((elapsed, done));
-        while self.marks.len() > 2 && self.marks[1].0 + Self::WINDOW <= elapsed {
-            self.marks.pop_front();
-        }
-        let (t0, d0) = self.marks[0];
-        let (span, work) = (elapsed.saturating_sub(t0), done - d0);
-        if work <= 0.0 {
-            return forecast.left(elapsed);
-        }
-        Some(span.mul_f64(forecast.work_left() / work))
     }
 }
 
@@ -937,36 +899,6 @@ mod tests {
         // for 3 s done, in 3 s elapsed.
         let left = f.left(Duration::from_secs(3)).unwrap();
         assert!((left.as_secs_f64() - 23.0).abs() < 1e-9, "{left:?}");
-    }
-
-    /// The pace follows the last window: a machine that slows down to half
-    /// speed is seen as such one window later.
-    #[test]
-    fn pace_follows_the_recent_window() {
-        use std::time::Duration;
-        let mut f = Forecast::default();
-        for _ in 0..1000 {
-            f.expect(Strategy::Mrv, 9, 10);
-        }
-        let mut pace = Pace::default();
-        let mut left = None;
-        // 100 s at 2 tasks of 1 s per second, then 100 s at 1 per second.
-        for t in 1..=200u64 {
-            for _ in 0..(if t <= 100 { 2 } else { 1 }) {
-                f.finish(Strategy::Mrv, 9, 10, 1.0);
-            }
-            left = pace
-                .left(&f, Duration::from_secs(t))
-                .map(|d| d.as_secs_f64());
-            if t == 100 {
-                // 800 tasks left at 2 per second.
-                assert!((left.unwrap() - 400.0).abs() < 1e-6, "{left:?}");
-            }
-        }
-        // 700 left at 1 per second; the run's average pace would say 467 s.
-        assert!((left.unwrap() - 700.0).abs() < 1e-6, "{left:?}");
-        let average = f.left(Duration::from_secs(200)).unwrap().as_secs_f64();
-        assert!((average - 1400.0 / 3.0).abs() < 1e-6, "{average}");
     }
 
     #[test]
