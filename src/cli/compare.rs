@@ -12,9 +12,6 @@ use super::progress::Bar;
 use crate::compare::{self, run::Plan, run::resolve_sources};
 use crate::defaults;
 
-/// Exit code after Ctrl-C or SIGTERM (128 + SIGINT, as shells report it).
-pub const EXIT_INTERRUPTED: i32 = 130;
-
 #[derive(Debug, Args)]
 pub struct CompareArgs {
     /// Puzzle file, or the name of a shipped dataset (repeatable; default:
@@ -83,10 +80,9 @@ pub fn compare(args: &CompareArgs, argv: &[OsString]) -> anyhow::Result<ExitCode
     };
     let bar = Bar::new("compare");
     // Ctrl-C / SIGTERM: drop the half-built report at once, keep the old one.
-    let _ = ctrlc::set_handler(|| {
-        crate::output::note("\ninterrupted: no new report written; the previous one is unchanged");
-        compare::write::abandon_and_exit(EXIT_INTERRUPTED)
-    });
+    super::interrupt::install(
+        "\ninterrupted: no new report written; the previous one is unchanged",
+    );
     let done = compare::compare(&plan, &out, &command_line(argv), &bar);
     bar.finish();
     let done = done?;

@@ -19,6 +19,7 @@ mod args;
 mod compare;
 mod exit;
 mod generate;
+mod interrupt;
 mod ladder;
 mod program;
 mod progress;
@@ -101,7 +102,10 @@ where
         Ok(cli) => cli,
         Err(code) => return code,
     };
-    match run(cli, &argv) {
+    interrupt::install("\ninterrupted");
+    let result = run(cli, &argv);
+    interrupt::finish();
+    match result {
         Ok(code) => code,
         Err(err) => exit_code(&err),
     }

@@ -148,24 +148,42 @@ mod imp {
     use std::sync::mpsc;
     use std::time::{Duration, Instant};
 
+    use super::super::reaper;
     use super::{Ended, Proc, capture};
 
     pub fn spawn(argv: &[String]) -> io::Result<Proc> {
         let (program, args) = argv
             .split_first()
             .ok_or_else(|| io::Error::new(io::ErrorKind::InvalidInput, "empty command"))?;
-        let start = Instant::now();
-        let mut child = Command::new(program)
+        let mut command = Command::new(program);
+        command
             .args(args)
+            // Inherited by everything the program starts: how a daemon that
+            // left the group is still known as this lab's (`reaper`).
+            .env(reaper::MARKER, std::process::id().to_string())
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())
             // A group of its own: the time limit kills the program and
             // whatever it started (a shell's children, a runner's workers).
-            .process_group(0)
-            .spawn()?;
+            .process_group(0);
+        #[cfg(target_os = "linux")]
+        {
+            let parent = std::process::id() as i32;
+            // SAFETY: the closure makes two async-signal-safe syscalls.
+            unsafe {
+                command.pre_exec(move || reaper::die_with_parent(parent));
+            }
+        }
+        // Started and listed under the registry's lock: a sweep never sees
+        // a program that is running but not yet listed.
+        let mut registry = reaper::hold();
+        let start = Instant::now();
+        let mut child = command.spawn()?;
         // The child is reaped with wait4 below, never through `Child`.
         let pid = child.id() as i32;
+        registry.add(pid);
+        drop(registry);
         let stderr = child
             .stderr
             .take()
@@ -180,12 +198,9 @@ mod imp {
         })
     }
 
+    /// The group exists while its leader, the child, is not reaped.
     fn kill_group(pid: i32) {
-        // SAFETY: kill has no memory effects; -pid names the child's group,
-        // which exists while the child is not reaped.
-        unsafe {
-            libc::kill(-pid, libc::SIGKILL);
-        }
+        reaper::kill_group(pid);
     }
 
     /// Blocks until the child has exited, without reaping it (so its pid
@@ -252,9 +267,15 @@ mod imp {
                 (true, rx.recv().unwrap_or_else(|_| Instant::now()))
             }
         };
-        // Whatever the program left behind in its group goes too.
+        // Whatever the program left behind in its group goes too; then it
+        // is reaped and unlisted, and daemons that left it are swept up.
+        // Under the registry's lock, so no sweep reaps the child first.
+        let mut registry = reaper::hold();
         kill_group(pid);
         let (ended, cpu) = reap(pid);
+        registry.remove(pid);
+        drop(registry);
+        reaper::sweep();
         let ended = if timed_out { Ended::TimedOut } else { ended };
         (ended, cpu, end)
     }
