@@ -603,3 +603,152 @@ fn compare_reports_programs_beside_the_rungs() {
     // Only the right program: exit 0.
     compare(&[right]).assert().success();
 }
+
+/// A program that tries every way to outlive the lab: a child in its group,
+/// a daemon in a session of its own (`setsid`) with a child of its own, then
+/// a busy loop. Every process carries `argv[1]` (a token) in its command
+/// line, so the test finds survivors whoever their parent is.
+const ESCAPES: &str = r#"
+import subprocess, sys
+tok = sys.argv[1]
+sleeper = "import time\nwhile True: time.sleep(1)"
+daemon = ("import subprocess, sys, time\n"
+          "subprocess.Popen([sys.executable, '-c', %r, sys.argv[1]])\n"
+          "while True: time.sleep(1)" % sleeper)
+subprocess.Popen([sys.executable, "-c", sleeper, tok])
+subprocess.Popen([sys.executable, "-c", daemon, tok], start_new_session=True)
+while True:
+    pass
+"#;
+
+/// Live (not zombie) processes whose command line holds `token`.
+fn holding(token: &str) -> Vec<i32> {
+    let Ok(procs) = std::fs::read_dir("/proc") else {
+        return Vec::new();
+    };
+    procs
+        .flatten()
+        .filter_map(|p| p.file_name().to_str()?.parse::<i32>().ok())
+        .filter(|&pid| {
+            std::fs::read(format!("/proc/{pid}/cmdline"))
+                .is_ok_and(|c| c.windows(token.len()).any(|w| w == token.as_bytes()))
+                && alive(pid)
+        })
+        .collect()
+}
+
+/// Issue 30: a lab interrupted at 20 seeded random moments, by SIGINT,
+/// SIGTERM, SIGHUP and SIGKILL in turn, while `speed` or `compare` runs a
+/// program that starts a child and a `setsid` daemon, never leaves one of
+/// them running. What is asserted does not depend on the moment: the lab
+/// ends (130 from its handler, or the signal itself when it arrived before
+/// the handler was installed or was SIGKILL), no process of the program
+/// survives, and an interrupted `compare` leaves no staging folder. Only the
+/// waits depend on the machine's speed, and they are bounded.
+#[test]
+fn interrupted_runs_leave_no_program_behind() {
+    use rand::{Rng, SeedableRng};
+    use std::os::unix::process::ExitStatusExt;
+    use std::time::Instant;
+    if python().is_none() || !Path::new("/proc/self/stat").exists() {
+        return;
+    }
+    let f = Fixtures::new();
+    std::fs::write(f.path("escapes.py"), ESCAPES).expect("write fixture");
+    let set = f.path("set.txt");
+    std::fs::write(&set, format!("{UNIQUE}\n")).expect("write set");
+    let bin = assert_cmd::cargo::cargo_bin("sudoku-lab");
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(30);
+    let signals = [libc::SIGINT, libc::SIGTERM, libc::SIGHUP, libc::SIGKILL];
+    for round in 0..20 {
+        let token = format!("sudoku-lab-issue-30-{}-{round}", std::process::id());
+        let sig = signals[round % signals.len()];
+        let out = f.path(&format!("report-{round}"));
+        let mut cmd = std::process::Command::new(&bin);
+        if round % 2 == 0 {
+            cmd.args([
+                "speed",
+                "--min-time",
+                "0",
+                "--min-samples",
+                "1",
+                "-s",
+                "bitmask",
+            ])
+            .arg(&set);
+        } else {
+            cmd.args([
+                "compare",
+                "--min-time",
+                "0",
+                "--min-samples",
+                "1",
+                "-s",
+                "bitmask",
+            ])
+            .arg("--dataset")
+            .arg(&set)
+            .arg("--out")
+            .arg(&out);
+        }
+        cmd.arg("--program")
+            .arg(f.spec("esc", "escapes.py", &token))
+            .args(["--time-limit", "60"])
+            .stdin(std::process::Stdio::null())
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::null());
+        let mut lab = cmd.spawn().expect("start the lab");
+        let moment = Duration::from_millis(rng.random_range(0..1500));
+        std::thread::sleep(moment);
+        // SAFETY: kill has no memory effects; the child is not reaped yet.
+        unsafe {
+            libc::kill(lab.id() as i32, sig);
+        }
+        let start = Instant::now();
+        let status = loop {
+            if let Some(s) = lab.try_wait().expect("wait for the lab") {
+                break s;
+            }
+            if start.elapsed() > Duration::from_secs(60) {
+                let _ = lab.kill();
+                panic!("round {round}: the lab did not end within 60 s of signal {sig}");
+            }
+            std::thread::sleep(Duration::from_millis(20));
+        };
+        let by_handler = sig != libc::SIGKILL && status.code() == Some(130);
+        assert!(
+            by_handler || status.signal() == Some(sig),
+            "round {round} ({moment:?}, signal {sig}): {status:?}"
+        );
+        // Killed processes are reaped by whoever inherits them (and after a
+        // SIGKILL the watchdog needs a moment): wait, boundedly, for none.
+        let start = Instant::now();
+        let mut left = holding(&token);
+        while !left.is_empty() && start.elapsed() < Duration::from_secs(30) {
+            std::thread::sleep(Duration::from_millis(50));
+            left = holding(&token);
+        }
+        for &pid in &left {
+            // SAFETY: as above; ends the survivor before the test fails.
+            unsafe {
+                libc::kill(pid, libc::SIGKILL);
+            }
+        }
+        assert!(
+            left.is_empty(),
+            "round {round} ({moment:?}, signal {sig}): survivors {left:?}"
+        );
+        if sig != libc::SIGKILL && out.is_dir() {
+            let staging: Vec<_> = std::fs::read_dir(&out)
+                .expect("list the report folder")
+                .flatten()
+                .filter(|e| {
+                    e.file_name()
+                        .to_string_lossy()
+                        .starts_with(".sudoku-lab.partial-")
+                })
+                .collect();
+            assert!(staging.is_empty(), "round {round}: {staging:?}");
+        }
+    }
+}
