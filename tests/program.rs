@@ -752,3 +752,130 @@ fn interrupted_runs_leave_no_program_behind() {
         }
     }
 }
+
+/// The solution of [`UNIQUE`].
+const UNIQUE_SOLVED: &str = "1234341221434321";
+
+/// Prints `argv[2]` as fast as it can, forever, without reading its input,
+/// and keeps in the file `argv[1]` how many bytes it has written so far.
+const FLOOD: &str = r#"
+import sys
+line = (sys.argv[2] + "\n").encode()
+chunk = line * 1000
+out = sys.stdout.buffer
+n = 0
+while True:
+    out.write(chunk)
+    out.flush()
+    n += len(chunk)
+    with open(sys.argv[1] + ".tmp", "w") as f:
+        f.write(str(n))
+    import os
+    os.replace(sys.argv[1] + ".tmp", sys.argv[1])
+"#;
+
+/// Issue 30, point 2: a streaming program that prints without end cannot
+/// grow the lab. The lab reads a bounded number of lines ahead, so the
+/// program is soon blocked by its full pipe: how much it managed to write
+/// stops growing, far below what an unbounded reader takes in (it grew the
+/// lab by 525 MB in 6 s). The wait ends when the count has not moved for a
+/// second, or at once when the bound is passed.
+#[test]
+fn a_streaming_program_that_prints_forever_is_held_by_its_pipe() {
+    use std::time::Instant;
+    if python().is_none() {
+        return;
+    }
+    let f = Fixtures::new();
+    std::fs::write(f.path("flood.py"), FLOOD).expect("write fixture");
+    let count = f.path("written");
+    let args = format!("'{}' {UNIQUE_SOLVED}", count.to_str().expect("UTF-8"));
+    let mut p = f.program("flood", "flood.py", &args);
+    p.feed = Feed::Stream;
+    let mut session = Session::new(&p);
+    let b = board(UNIQUE);
+    let r = session.run(&b, &Reference::new(&b)).expect("starts");
+    assert_eq!(r.outcome, Outcome::Solved, "{}", r.reason);
+    let written = || -> u64 {
+        std::fs::read_to_string(&count)
+            .ok()
+            .and_then(|s| s.trim().parse().ok())
+            .unwrap_or(0)
+    };
+    const BOUND: u64 = 8 << 20;
+    let start = Instant::now();
+    let (mut last, mut since) = (written(), Instant::now());
+    while start.elapsed() < Duration::from_secs(60) && last <= BOUND {
+        std::thread::sleep(Duration::from_millis(100));
+        let now = written();
+        if now != last {
+            (last, since) = (now, Instant::now());
+        } else if last > 0 && since.elapsed() > Duration::from_secs(1) {
+            break;
+        }
+    }
+    assert!(
+        last > 0 && last <= BOUND,
+        "the program wrote {last} bytes while the lab held its session"
+    );
+    // The session still answers from the lines it held.
+    let r = session.run(&b, &Reference::new(&b)).expect("runs");
+    assert_eq!(r.outcome, Outcome::Solved, "{}", r.reason);
+}
+
+/// Issue 30, point 3: a streaming program that answers without reading its
+/// input fills its input pipe. The lab's write gives up at the time limit
+/// (`time-limit`, with the reason), and the next puzzle gets a fresh
+/// process. Before, the write blocked forever: the run happens on a thread
+/// so that a hang fails the test instead of stalling it.
+#[test]
+fn a_streaming_program_that_never_reads_cannot_block_the_lab() {
+    if python().is_none() {
+        return;
+    }
+    let f = Fixtures::new();
+    std::fs::write(f.path("flood.py"), FLOOD).expect("write fixture");
+    let count = f.path("written");
+    let args = format!("'{}' {UNIQUE_SOLVED}", count.to_str().expect("UTF-8"));
+    let mut p = f.program("deaf", "flood.py", &args);
+    p.feed = Feed::Stream;
+    // Room for the interpreter to start on a busy machine.
+    p.time_limit = Duration::from_secs(10);
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let b = board(UNIQUE);
+        let reference = Reference::new(&b);
+        let mut session = Session::new(&p);
+        // 17 bytes a puzzle: far more than a pipe holds (64 KiB on Linux).
+        let mut outcomes = Vec::new();
+        for _ in 0..20_000 {
+            let r = session.run(&b, &reference).expect("runs");
+            let limit = r.outcome == Outcome::TimeLimit;
+            outcomes.push((r.outcome, r.reason));
+            if limit {
+                // One more: a fresh process answers it.
+                let r = session.run(&b, &reference).expect("runs");
+                outcomes.push((r.outcome, r.reason));
+                break;
+            }
+        }
+        let _ = tx.send(outcomes);
+    });
+    let outcomes = rx
+        .recv_timeout(Duration::from_secs(180))
+        .expect("the lab blocked writing to a program that does not read");
+    let n = outcomes.len();
+    assert!(n >= 3, "{outcomes:?}");
+    assert!(
+        outcomes[..n - 2].iter().all(|(o, _)| *o == Outcome::Solved),
+        "every puzzle before the full pipe is answered"
+    );
+    assert_eq!(
+        outcomes[n - 2],
+        (
+            Outcome::TimeLimit,
+            "the program read none of the puzzle within 10 s (its input is full)".to_string()
+        )
+    );
+    assert_eq!(outcomes[n - 1].0, Outcome::Solved, "{:?}", outcomes[n - 1]);
+}

@@ -89,6 +89,19 @@ pub(super) fn last_line(stderr: &[u8]) -> Option<String> {
 /// process that left the group (a daemon) can keep it open longer.
 pub(super) const PIPE_GRACE: Duration = Duration::from_secs(1);
 
+/// Writes `bytes` to a child's standard input, giving up at `deadline`:
+/// `Ok(false)` when the program stopped reading (its pipe stayed full), an
+/// error when it closed its input. The pipe is non-blocking on the lab's
+/// side ([`Proc::spawn`]), so a program that never reads cannot hold the
+/// lab in a write.
+pub(super) fn write_until(
+    stdin: &mut ChildStdin,
+    bytes: &[u8],
+    deadline: Instant,
+) -> io::Result<bool> {
+    imp::write_until(stdin, bytes, deadline)
+}
+
 /// A running child, alone in its process group.
 #[derive(Debug)]
 pub(super) struct Proc {
@@ -184,6 +197,9 @@ mod imp {
         let pid = child.id() as i32;
         registry.add(pid);
         drop(registry);
+        if let Some(stdin) = &child.stdin {
+            set_nonblocking(stdin)?;
+        }
         let stderr = child
             .stderr
             .take()
@@ -196,6 +212,55 @@ mod imp {
             stderr,
             reaped: false,
         })
+    }
+
+    fn set_nonblocking(stdin: &std::process::ChildStdin) -> io::Result<()> {
+        use std::os::fd::AsRawFd as _;
+        let fd = stdin.as_raw_fd();
+        // SAFETY: fcntl on a descriptor this process owns, integer arguments.
+        let ok = unsafe {
+            let flags = libc::fcntl(fd, libc::F_GETFL);
+            flags >= 0 && libc::fcntl(fd, libc::F_SETFL, flags | libc::O_NONBLOCK) >= 0
+        };
+        if ok {
+            Ok(())
+        } else {
+            Err(io::Error::last_os_error())
+        }
+    }
+
+    pub fn write_until(
+        stdin: &mut std::process::ChildStdin,
+        mut bytes: &[u8],
+        deadline: Instant,
+    ) -> io::Result<bool> {
+        use std::io::Write as _;
+        use std::os::fd::AsRawFd as _;
+        while !bytes.is_empty() {
+            match stdin.write(bytes) {
+                Ok(0) => return Err(io::ErrorKind::WriteZero.into()),
+                Ok(n) => bytes = &bytes[n..],
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+                Err(e) if e.kind() == io::ErrorKind::WouldBlock => {
+                    let left = deadline.saturating_duration_since(Instant::now());
+                    if left.is_zero() {
+                        return Ok(false);
+                    }
+                    let mut fd = libc::pollfd {
+                        fd: stdin.as_raw_fd(),
+                        events: libc::POLLOUT,
+                        revents: 0,
+                    };
+                    let ms = left.as_millis().clamp(1, i32::MAX as u128) as i32;
+                    // SAFETY: one valid pollfd.
+                    unsafe {
+                        libc::poll(&mut fd, 1, ms);
+                    }
+                }
+                Err(e) => return Err(e),
+            }
+        }
+        Ok(true)
     }
 
     /// The group exists while its leader, the child, is not reaped.
@@ -297,6 +362,10 @@ mod imp {
 
     pub fn finish(_: i32, _: Instant) -> (Ended, Option<Duration>, Instant) {
         (Ended::Signal(0), None, Instant::now())
+    }
+
+    pub fn write_until(_: &mut std::process::ChildStdin, _: &[u8], _: Instant) -> io::Result<bool> {
+        Err(io::ErrorKind::Unsupported.into())
     }
 }
 
