@@ -195,7 +195,7 @@ fn names_an_open_file(path: &Path) -> bool {
 
 /// Follows symbolic links at the end of `path` until something that is not
 /// a link (or nothing) is named.
-fn follow_links(path: &Path) -> anyhow::Result<PathBuf> {
+pub fn follow_links(path: &Path) -> anyhow::Result<PathBuf> {
     let mut cur = path.to_path_buf();
     for _ in 0..MAX_LINKS {
         match fs::symlink_metadata(&cur) {
@@ -252,8 +252,14 @@ fn replace(shown: &Path, real: &Path, bytes: &[u8]) -> anyhow::Result<()> {
     let name = real
         .file_name()
         .map_or_else(|| "out".to_string(), |n| n.to_string_lossy().into_owned());
-    let (tmp, mut file) =
-        create_temp(&dir, &name).with_context(|| format!("cannot write {}", shown.display()))?;
+    // The cause is the folder, not the file: say which.
+    let (tmp, mut file) = create_temp(&dir, &name).with_context(|| {
+        format!(
+            "cannot write {}: cannot create a temporary file in {}",
+            shown.display(),
+            dir.display()
+        )
+    })?;
     let result = (|| -> io::Result<()> {
         file.write_all(bytes)?;
         if let Ok(old) = fs::metadata(real) {

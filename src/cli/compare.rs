@@ -38,6 +38,11 @@ pub struct CompareArgs {
     /// `reports/runs/SELECTION`, so it never replaces the full report.
     #[arg(long, value_name = "DIR")]
     pub out: Option<PathBuf>,
+    /// Write the report into --out even when that folder holds files but no
+    /// meta.csv (is not a report folder): files of the same names are
+    /// replaced, others left alone.
+    #[arg(long)]
+    pub force: bool,
 }
 
 #[derive(Debug, Args)]
@@ -78,6 +83,7 @@ pub fn compare(args: &CompareArgs, argv: &[OsString]) -> anyhow::Result<ExitCode
         Some(out) => out.clone(),
         None => compare::default_out(&plan),
     };
+    compare::write::check_out(&out, compare::META, args.force)?;
     let bar = Bar::new("compare");
     // Ctrl-C / SIGTERM: drop the half-built report at once, keep the old one.
     super::interrupt::install(

@@ -43,6 +43,23 @@ pub const SUMMARY: &str = "summary.csv";
 pub const META: &str = "meta.csv";
 pub const README: &str = "README.md";
 
+/// Every name a report folder's files may have (which of them a report
+/// writes depends on the run: `programs.*` only with programs).
+pub fn report_names() -> Vec<String> {
+    let mut names: Vec<String> = [README, RESULTS, SUMMARY, META, programs::PROGRAMS]
+        .map(String::from)
+        .to_vec();
+    let stems = draw::CHARTS
+        .iter()
+        .map(|c| c.0)
+        .chain([programs_chart::STEM]);
+    for stem in stems {
+        names.push(format!("{stem}.svg"));
+        names.push(format!("{stem}.png"));
+    }
+    names
+}
+
 /// Where reports go when `--out` is not given: the default selection (every
 /// shipped dataset and strategy, default budget, no sample) writes here...
 pub const REPORTS: &str = "reports";
@@ -204,6 +221,9 @@ pub fn compare(
     );
 
     let mut staging = Staging::new(out)?;
+    if out.join(META).is_file() {
+        staging.known_names(report_names());
+    }
     progress.say("sizing the searches");
     let probes = run::probe(plan, &prepared)?;
     let mut forecast = run::Forecast::default();
@@ -432,6 +452,11 @@ pub fn redraw(dir: &Path) -> anyhow::Result<Done> {
         None => Vec::new(),
     };
     let mut staging = Staging::with_lock(&lock)?;
+    staging.known_names(report_names());
+    staging.keep(RESULTS);
+    if !program_rows.is_empty() {
+        staging.keep(programs::PROGRAMS);
+    }
     let console = write_report(&mut staging, &agg, &meta, dir, &results, &program_rows)?;
     staging.commit(&lock)?;
     Ok(Done {
