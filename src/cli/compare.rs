@@ -99,20 +99,33 @@ pub fn compare(args: &CompareArgs, argv: &[OsString]) -> anyhow::Result<ExitCode
         ));
     }
     crate::output::print(&done.console)?;
-    // A program that failed a puzzle fails the run (the report is written).
-    Ok(if done.program_failures > 0 {
-        ExitCode::from(super::EXIT_UNSOLVED)
-    } else {
-        ExitCode::SUCCESS
-    })
+    exit(&done)
+}
+
+/// `compare` and `report`: 1 when a puzzle had no solution or a program
+/// failed a puzzle (the report is written either way, and an `error:` line
+/// says why); over budget is a measured result of a rung (the slow rungs
+/// give up on hard puzzles by design), not a failure of the run.
+fn exit(done: &compare::Done) -> anyhow::Result<ExitCode> {
+    let mut why = Vec::new();
+    if done.no_solution > 0 {
+        why.push(format!(
+            "{} puzzle × strategy runs found no solution (the puzzle has none)",
+            done.no_solution
+        ));
+    }
+    if done.program_failures > 0 {
+        why.push(format!("{} program runs failed", done.program_failures));
+    }
+    if why.is_empty() {
+        return Ok(ExitCode::SUCCESS);
+    }
+    crate::output::note(format_args!("error: {}", why.join("; ")));
+    Ok(ExitCode::from(super::EXIT_UNSOLVED))
 }
 
 pub fn report(args: &ReportArgs) -> anyhow::Result<ExitCode> {
     let done = compare::redraw(&args.dir)?;
     crate::output::print(&done.console)?;
-    Ok(if done.program_failures > 0 {
-        ExitCode::from(super::EXIT_UNSOLVED)
-    } else {
-        ExitCode::SUCCESS
-    })
+    exit(&done)
 }

@@ -43,6 +43,26 @@ pub const SUMMARY: &str = "summary.csv";
 pub const META: &str = "meta.csv";
 pub const README: &str = "README.md";
 
+/// Refuses a report file that exists but is not a regular file (reached
+/// through a link to `/dev/zero`, a FIFO, a folder).
+fn regular_or_missing(path: &Path) -> anyhow::Result<()> {
+    match std::fs::metadata(path) {
+        Ok(m) if !m.is_file() => anyhow::bail!(
+            "cannot read {}: it is not a regular file (a device, FIFO or folder); a report folder holds regular files",
+            path.display()
+        ),
+        _ => Ok(()),
+    }
+}
+
+/// Rows of `agg` whose outcome is `no-solution`.
+fn no_solution_rows(agg: &Aggregate) -> u64 {
+    agg.outcomes_by_side
+        .values()
+        .map(|o| o[crate::strategy::Outcome::NoSolution as usize])
+        .sum()
+}
+
 /// Every name a report folder's files may have (which of them a report
 /// writes depends on the run: `programs.*` only with programs).
 pub fn report_names() -> Vec<String> {
@@ -79,6 +99,9 @@ pub struct Done {
     pub replaced: Option<String>,
     /// Puzzles outside programs failed ([`programs::failures`]).
     pub program_failures: u64,
+    /// Rows (puzzle × strategy) that found no solution: puzzles without
+    /// one. `compare` and `report` exit 1 when there are any.
+    pub no_solution: u64,
 }
 
 /// What a plan measures, as a folder name; `None` for the default selection.
@@ -319,6 +342,7 @@ pub fn compare(
         console,
         replaced: previous,
         program_failures: programs::failures(&program_rows),
+        no_solution: no_solution_rows(&agg),
     })
 }
 
@@ -437,6 +461,10 @@ pub fn redraw(dir: &Path) -> anyhow::Result<Done> {
             dir.display()
         );
     }
+    // A link to a device or a FIFO would be read without end, or block.
+    for name in [RESULTS, META, programs::PROGRAMS] {
+        regular_or_missing(&dir.join(name))?;
+    }
     let agg = read_results(&results)?;
     let meta = match std::fs::read(dir.join(META)) {
         Ok(bytes) => Meta::from_csv(&bytes)
@@ -465,6 +493,7 @@ pub fn redraw(dir: &Path) -> anyhow::Result<Done> {
         console,
         replaced: None,
         program_failures: programs::failures(&program_rows),
+        no_solution: no_solution_rows(&agg),
     })
 }
 

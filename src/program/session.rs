@@ -47,7 +47,8 @@ impl ProgramRun {
 /// Either stops the command (a failed *puzzle* never does).
 #[derive(Debug, thiserror::Error)]
 pub enum StartError {
-    #[error("cannot start program {name} ({command}): {source}")]
+    // The cause follows from `source` (`{:#}` prints it once).
+    #[error("cannot start program {name} ({command})")]
     Spawn {
         name: String,
         command: String,
