@@ -160,6 +160,13 @@ pub const EXIT_BUG: u8 = 70;
 /// `EX_IOERR` of sysexits.h.
 pub const EXIT_IO: u8 = 74;
 
+/// Exit code 1 with its `error:` line on standard error (`why`): every
+/// command that exits 1 says why, as every other failure does.
+pub(crate) fn unsolved(why: &str) -> ExitCode {
+    crate::output::note(format_args!("error: {why}"));
+    ExitCode::from(EXIT_UNSOLVED)
+}
+
 /// How `speed` and `ladder` begin the stderr line that says the machine was
 /// busy or slow while they measured (it is about that moment, not about the
 /// command: tests that compare output leave it out).
