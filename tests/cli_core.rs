@@ -528,3 +528,50 @@ fn small_defects_of_issue_30() {
             .stderr(contains("it is not a regular file"));
     }
 }
+
+/// Issue 30, point 6: bytes no layout holds are named as such, not read as
+/// a size: 100 NUL bytes, CR-only line ends, a wrong `# solutions:` line.
+#[test]
+fn binary_data_cr_line_ends_and_wrong_solution_counts_are_said() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let nul = dir.path().join("nul.txt");
+    std::fs::write(&nul, [0u8; 100]).expect("write");
+    lab()
+        .arg("solve")
+        .arg(&nul)
+        .assert()
+        .code(2)
+        .stderr(contains(":1:1: binary data (a NUL byte)"));
+    let cr = dir.path().join("cr.txt");
+    let puzzle = ".234341221434321"; // one solution
+    std::fs::write(&cr, format!("{puzzle}\r{puzzle}\r")).expect("write");
+    lab()
+        .arg("solve")
+        .arg(&cr)
+        .assert()
+        .code(2)
+        .stderr(contains(":1:17: a carriage return (CR) inside a line"));
+    let odd = dir.path().join("odd.txt");
+    std::fs::write(&odd, "1.3.\t3.1.\x01\n").expect("write");
+    lab()
+        .arg("solve")
+        .arg(&odd)
+        .assert()
+        .code(2)
+        .stderr(contains(":1:10: unknown character (byte 0x01)"));
+    // A `# solutions: 5` line over a puzzle with one solution.
+    let wrong = dir.path().join("wrong.txt");
+    std::fs::write(&wrong, format!("# solutions: 5\n{puzzle}\n")).expect("write");
+    lab()
+        .args(["count", "--limit", "10"])
+        .arg(&wrong)
+        .assert()
+        .code(0)
+        .stdout("1\n")
+        .stderr(contains(
+            "puzzle 1 (line 2): the file says `# solutions: 5`, but it has 1",
+        ));
+    let right = dir.path().join("right.txt");
+    std::fs::write(&right, format!("# solutions: 1\n{puzzle}\n")).expect("write");
+    lab().arg("count").arg(&right).assert().code(0).stderr("");
+}

@@ -191,12 +191,33 @@ pub fn count(args: &CountArgs) -> anyhow::Result<ExitCode> {
     let mut complete = true;
     let mut index = 0;
     let bar = Bar::streaming("count", "puzzles");
-    for puzzle in reader.by_ref() {
+    while let Some(puzzle) = reader.next() {
         let puzzle = puzzle?;
         index += 1;
         bar.tick();
         let limits = Limits::count(args.limit, args.budget.budget.get());
         let run = timed_with_stats(args.strategy, &puzzle, limits, args.stats, index, &bar)?;
+        // A `# solutions: N` line the count contradicts is said, not ignored.
+        if let Some(n) = reader.expected() {
+            let wrong = match run.end {
+                End::Exhausted => run.solutions != n,
+                End::SolutionLimit => run.solutions > n,
+                End::BudgetExceeded => false,
+            };
+            if wrong {
+                let counted = match run.end {
+                    End::Exhausted => run.solutions.to_string(),
+                    _ => format!("at least {}", run.solutions),
+                };
+                bar.suspend(|| {
+                    crate::output::note(format_args!(
+                        "warning: {}: puzzle {index} (line {}): the file says `# solutions: {n}`, but it has {counted}",
+                        reader.file(),
+                        puzzle.line
+                    ))
+                });
+            }
+        }
         match run.end {
             End::Exhausted => {
                 // No solution: the same puzzle `solve` exits 1 on.
