@@ -79,7 +79,12 @@ where
                 break Err(e);
             }
             if next == handed {
-                break Ok(());
+                // Every item handed out is sunk: the end, or (when the whole
+                // window finished before this drain) the next window.
+                if read_all {
+                    break Ok(());
+                }
+                continue;
             }
             match inbox.recv() {
                 Ok((i, result)) => {
