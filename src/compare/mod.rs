@@ -55,14 +55,6 @@ fn regular_or_missing(path: &Path) -> anyhow::Result<()> {
     }
 }
 
-/// Rows of `agg` whose outcome is `no-solution`.
-fn no_solution_rows(agg: &Aggregate) -> u64 {
-    agg.outcomes_by_side
-        .values()
-        .map(|o| o[crate::strategy::Outcome::NoSolution as usize])
-        .sum()
-}
-
 /// Every name a report folder's files may have (which of them a report
 /// writes depends on the run: `programs.*` only with programs).
 pub fn report_names() -> Vec<String> {
@@ -99,9 +91,6 @@ pub struct Done {
     pub replaced: Option<String>,
     /// Puzzles outside programs failed ([`programs::failures`]).
     pub program_failures: u64,
-    /// Rows (puzzle × strategy) that found no solution: puzzles without
-    /// one. `compare` and `report` exit 1 when there are any.
-    pub no_solution: u64,
 }
 
 /// What a plan measures, as a folder name; `None` for the default selection.
@@ -342,7 +331,6 @@ pub fn compare(
         console,
         replaced: previous,
         program_failures: programs::failures(&program_rows),
-        no_solution: no_solution_rows(&agg),
     })
 }
 
@@ -493,7 +481,6 @@ pub fn redraw(dir: &Path) -> anyhow::Result<Done> {
         console,
         replaced: None,
         program_failures: programs::failures(&program_rows),
-        no_solution: no_solution_rows(&agg),
     })
 }
 
