@@ -79,9 +79,8 @@ where
                 break Err(e);
             }
             if next == handed {
-                // Done only when every item was read: a window whose oldest
-                // item finished last drains whole with items still unread,
-                // and the next ones are handed out.
+                // Every item handed out is sunk: the end, or (when the whole
+                // window finished before this drain) the next window.
                 if read_all {
                     break Ok(());
                 }

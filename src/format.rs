@@ -57,6 +57,11 @@ pub struct Puzzle {
 /// What went wrong while parsing.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum ParseErrorKind {
+    /// A NUL byte: binary data, not a text file.
+    Binary,
+    /// A carriage return inside a line: the file ends its lines with CR
+    /// alone (classic Mac OS), so it reads as one long line.
+    CrLineEnds,
     UnknownCharacter(String),
     DigitOutOfRange {
         found: String,
@@ -84,6 +89,13 @@ impl fmt::Display for ParseErrorKind {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             ParseErrorKind::UnknownCharacter(c) => write!(f, "unknown character {c}"),
+            ParseErrorKind::Binary => {
+                write!(f, "binary data (a NUL byte): not a text file of puzzles")
+            }
+            ParseErrorKind::CrLineEnds => write!(
+                f,
+                "a carriage return (CR) inside a line: the file ends its lines with CR alone; use LF or CRLF line ends"
+            ),
             ParseErrorKind::DigitOutOfRange {
                 found,
                 size,
@@ -481,6 +493,25 @@ impl<R: BufRead> PuzzleReader<R> {
     fn detect(&self, c: &Content) -> Result<(Format, BoxSize), ParseError> {
         let body = &self.buf[c.start..c.end];
         let column = c.start + 1;
+        // What no layout holds is said as such, before its length is read
+        // as a size (100 NUL bytes are not a 10x10 board).
+        let at = |i: usize| c.start + i + 1;
+        if let Some(i) = body.iter().position(|&b| b == 0) {
+            return Err(self.err(self.line_no, at(i), ParseErrorKind::Binary));
+        }
+        if let Some(i) = body.iter().position(|&b| b == b'\r') {
+            return Err(self.err(self.line_no, at(i), ParseErrorKind::CrLineEnds));
+        }
+        if let Some(i) = body
+            .iter()
+            .position(|&b| value_of(b).is_none() && b != b' ' && b != b'\t')
+        {
+            return Err(self.err(
+                self.line_no,
+                at(i),
+                ParseErrorKind::UnknownCharacter(describe_byte(body[i])),
+            ));
+        }
         if body.iter().any(|&b| b == b' ' || b == b'\t') {
             let tokens = body
                 .split(|&b| b == b' ' || b == b'\t')

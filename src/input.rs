@@ -12,6 +12,8 @@ use crate::format::{Format, Puzzle};
 pub struct Puzzles {
     reader: DatasetReader,
     file: String,
+    /// The `# solutions: N` expectation of the puzzle last returned.
+    expected: Option<u64>,
 }
 
 /// Opens `path`, or standard input when `path` is `None`.
@@ -19,6 +21,7 @@ pub fn open(path: Option<&Path>) -> anyhow::Result<Puzzles> {
     Ok(Puzzles {
         reader: DatasetReader::open(path)?,
         file: path.map_or("<stdin>".to_string(), |p| p.display().to_string()),
+        expected: None,
     })
 }
 
@@ -26,6 +29,17 @@ impl Puzzles {
     /// The layout to print answers in (line format for CSV input).
     pub fn format(&self) -> Option<Format> {
         self.reader.format()
+    }
+
+    /// What the file's `# solutions: N` line says of the puzzle last
+    /// returned (`None`: it says nothing).
+    pub fn expected(&self) -> Option<u64> {
+        self.expected
+    }
+
+    /// The source as errors name it.
+    pub fn file(&self) -> &str {
+        &self.file
     }
 
     /// The error for a source that held no puzzle (the reader reports it as
@@ -44,6 +58,11 @@ impl Iterator for Puzzles {
     type Item = Result<Puzzle, LoadError>;
 
     fn next(&mut self) -> Option<Self::Item> {
-        self.reader.next().map(|e| e.map(|e| e.puzzle))
+        self.reader.next().map(|e| {
+            e.map(|e| {
+                self.expected = e.expected;
+                e.puzzle
+            })
+        })
     }
 }

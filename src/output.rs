@@ -57,13 +57,39 @@ pub fn stdout() -> Stdout {
 
 impl Write for Stdout {
     fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        halt_if_interrupted();
         self.0.write(buf).map_err(stdout_error)
     }
     fn write_all(&mut self, buf: &[u8]) -> io::Result<()> {
+        halt_if_interrupted();
         self.0.write_all(buf).map_err(stdout_error)
     }
     fn flush(&mut self) -> io::Result<()> {
+        halt_if_interrupted();
         self.0.flush().map_err(stdout_error)
+    }
+}
+
+/// Set by the interrupt handler before it ends the outside programs: from
+/// then on, no other thread writes anything (a result table after a
+/// program was killed under it would report a crash that never happened).
+static INTERRUPTED: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+/// For the interrupt handler: stops every other thread at its next output
+/// (it waits there for the handler's exit), then says `line` on standard
+/// error.
+pub fn interrupt(line: impl fmt::Display) {
+    INTERRUPTED.store(true, std::sync::atomic::Ordering::SeqCst);
+    let mut err = io::stderr().lock();
+    let _ = writeln!(err, "{line}");
+}
+
+/// Waits for the process to end if an interrupt is being handled.
+pub fn halt_if_interrupted() {
+    if INTERRUPTED.load(std::sync::atomic::Ordering::SeqCst) {
+        loop {
+            std::thread::park();
+        }
     }
 }
 
@@ -77,6 +103,7 @@ pub fn print(text: &str) -> io::Result<()> {
 /// Writes one diagnostic line to standard error. Failures are ignored:
 /// standard error is the channel of last resort (`eprintln!` would panic).
 pub fn note(line: impl fmt::Display) {
+    halt_if_interrupted();
     let mut err = io::stderr().lock();
     let _ = writeln!(err, "{line}");
 }
@@ -168,7 +195,7 @@ fn names_an_open_file(path: &Path) -> bool {
 
 /// Follows symbolic links at the end of `path` until something that is not
 /// a link (or nothing) is named.
-fn follow_links(path: &Path) -> anyhow::Result<PathBuf> {
+pub fn follow_links(path: &Path) -> anyhow::Result<PathBuf> {
     let mut cur = path.to_path_buf();
     for _ in 0..MAX_LINKS {
         match fs::symlink_metadata(&cur) {
@@ -203,6 +230,7 @@ pub fn parent_of(path: &Path) -> PathBuf {
 /// * a character device (`/dev/null`) or a FIFO: written through;
 /// * a folder, block device or socket: refused.
 pub fn write_file(path: &Path, bytes: &[u8]) -> anyhow::Result<()> {
+    halt_if_interrupted();
     match target(path)? {
         Target::Through { truncate } => {
             let mut f = OpenOptions::new()
@@ -224,8 +252,14 @@ fn replace(shown: &Path, real: &Path, bytes: &[u8]) -> anyhow::Result<()> {
     let name = real
         .file_name()
         .map_or_else(|| "out".to_string(), |n| n.to_string_lossy().into_owned());
-    let (tmp, mut file) =
-        create_temp(&dir, &name).with_context(|| format!("cannot write {}", shown.display()))?;
+    // The cause is the folder, not the file: say which.
+    let (tmp, mut file) = create_temp(&dir, &name).with_context(|| {
+        format!(
+            "cannot write {}: cannot create a temporary file in {}",
+            shown.display(),
+            dir.display()
+        )
+    })?;
     let result = (|| -> io::Result<()> {
         file.write_all(bytes)?;
         if let Ok(old) = fs::metadata(real) {

@@ -30,6 +30,8 @@ pub enum Tier {
     Hard,
     /// More, or `mrv` ran out of budget.
     Extreme,
+    /// The puzzle has no solution: there is nothing to rate.
+    NoSolution,
 }
 
 impl Tier {
@@ -38,8 +40,10 @@ impl Tier {
         [(Tier::Easy, 1.5), (Tier::Medium, 10.0), (Tier::Hard, 100.0)];
 
     pub fn of(mrv_nodes: u64, blanks: usize, outcome: Outcome) -> Tier {
-        if outcome == Outcome::BudgetExceeded {
-            return Tier::Extreme;
+        match outcome {
+            Outcome::BudgetExceeded => return Tier::Extreme,
+            Outcome::NoSolution => return Tier::NoSolution,
+            _ => {}
         }
         let per_blank = mrv_nodes as f64 / (blanks + 1) as f64;
         Tier::BOUNDS
@@ -54,6 +58,7 @@ impl Tier {
             Tier::Medium => "medium",
             Tier::Hard => "hard",
             Tier::Extreme => "extreme",
+            Tier::NoSolution => "no-solution",
         }
     }
 }
@@ -114,6 +119,8 @@ mod tests {
         assert_eq!(Tier::of(6000, 59, Outcome::Solved), Tier::Hard);
         assert_eq!(Tier::of(6001, 59, Outcome::Solved), Tier::Extreme);
         assert_eq!(Tier::of(10, 59, Outcome::BudgetExceeded), Tier::Extreme);
+        // Issue 30: a puzzle without solution was rated "easy".
+        assert_eq!(Tier::of(1, 59, Outcome::NoSolution), Tier::NoSolution);
     }
 
     #[test]

@@ -300,3 +300,274 @@ fn a_strategy_is_never_run_on_a_size_it_does_not_support() {
             .stderr(contains("strategy fast does not support 4x4 boards"));
     }
 }
+
+/// Issue 30: the README's exit-code table, row by row, each failure with
+/// its `error:` line. Row 1 per command on one puzzle without solution
+/// (and one over budget), so `solve` and `count` agree.
+#[test]
+fn exit_code_table_every_row() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let none = dir.path().join("none.txt");
+    std::fs::write(&none, "12....3.........\n").expect("write");
+    let one = dir.path().join("one.txt");
+    std::fs::write(&one, "1.3.3.1.2.4.4.2.\n").expect("write");
+    let p = |f: &std::path::Path| f.to_str().expect("UTF-8").to_string();
+    let report = dir.path().join("report");
+    let quick = ["--min-time", "0", "--min-samples", "1"];
+    // 0
+    lab().args(["solve"]).arg(&one).assert().code(0).stderr("");
+    // 1: every command that solves, on a puzzle without solution.
+    let rows: Vec<Vec<String>> = vec![
+        vec!["solve".into(), p(&none)],
+        vec!["count".into(), p(&none)],
+        vec!["rate".into(), p(&none)],
+        vec!["trace".into(), p(&none), "-s".into(), "bitmask".into()],
+        vec![
+            "replay".into(),
+            p(&none),
+            "-s".into(),
+            "bitmask".into(),
+            "--out".into(),
+            p(&dir.path().join("r.html")),
+        ],
+        vec!["ladder".into(), p(&none), "-s".into(), "bitmask".into()],
+        [
+            vec!["speed".into(), p(&none), "-s".into(), "bitmask".into()],
+            quick.map(String::from).to_vec(),
+        ]
+        .concat(),
+    ];
+    for args in &rows {
+        lab()
+            .args(args)
+            .assert()
+            .code(1)
+            .stderr(contains("error: "));
+    }
+    // compare and report: a puzzle without solution is a measured result.
+    lab()
+        .args(["compare", "-s", "bitmask", "--dataset"])
+        .arg(&none)
+        .arg("--out")
+        .arg(&report)
+        .args(quick)
+        .assert()
+        .code(0);
+    lab().arg("report").arg(&report).assert().code(0);
+    // 1 on a budget, except in compare (a measured result there).
+    lab()
+        .args(["solve", "-s", "naive", "--budget", "1"])
+        .arg(&one)
+        .assert()
+        .code(1);
+    lab()
+        .args(["count", "-s", "naive", "--budget", "1"])
+        .arg(&one)
+        .assert()
+        .code(1);
+    lab()
+        .args(["compare", "-s", "naive", "--budget", "1", "--dataset"])
+        .arg(&one)
+        .arg("--out")
+        .arg(dir.path().join("budget"))
+        .args(quick)
+        .assert()
+        .code(0);
+    // The rating of a puzzle without solution says so.
+    lab()
+        .arg("rate")
+        .arg(&none)
+        .assert()
+        .code(1)
+        .stdout(contains("no-solution").and(contains("easy").not()));
+    // 2
+    lab().args(["solve", "--budget", "x"]).assert().code(2);
+    lab()
+        .arg("solve")
+        .arg(dir.path().join("missing.txt"))
+        .assert()
+        .code(2);
+    // 70: a rung that cannot join the ladder is a bug of the program embedding the lab.
+    let bad: sudoku_lab::AddRung = || Err(sudoku_lab::strategy::AddError::Taken("mrv"));
+    assert_eq!(
+        sudoku_lab::run_with(&[bad], ["sudoku-lab", "strategies"]),
+        std::process::ExitCode::from(70)
+    );
+    // 74
+    if std::path::Path::new("/dev/full").exists() {
+        let full = std::fs::OpenOptions::new()
+            .write(true)
+            .open("/dev/full")
+            .expect("/dev/full");
+        let out = std::process::Command::new(assert_cmd::cargo::cargo_bin("sudoku-lab"))
+            .arg("solve")
+            .arg(&one)
+            .stdout(full)
+            .output()
+            .expect("run");
+        assert_eq!(out.status.code(), Some(74));
+        assert!(String::from_utf8_lossy(&out.stderr).contains("error: "));
+    }
+    // 130: see tests/program.rs (interrupted_runs_leave_no_program_behind)
+    // for runs with programs; here a `solve` waiting on its input.
+    let mut waiting = std::process::Command::new(assert_cmd::cargo::cargo_bin("sudoku-lab"))
+        .arg("solve")
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .expect("start");
+    // Give it time to install its handler; a signal before that kills it
+    // by SIGINT instead, which the loop below then sees and retries.
+    let status = loop {
+        std::thread::sleep(std::time::Duration::from_millis(300));
+        // SAFETY: kill has no memory effects; the child is not reaped.
+        unsafe {
+            libc::kill(waiting.id() as i32, libc::SIGINT);
+        }
+        if let Some(s) = waiting.try_wait().expect("wait") {
+            break s;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(300));
+        if let Some(s) = waiting.try_wait().expect("wait") {
+            break s;
+        }
+    };
+    use std::os::unix::process::ExitStatusExt;
+    assert!(
+        status.code() == Some(130) || status.signal() == Some(libc::SIGINT),
+        "{status:?}"
+    );
+}
+
+/// Issue 30, point 6: the smaller defects, each as found.
+#[test]
+fn small_defects_of_issue_30() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let one = dir.path().join("one.txt");
+    std::fs::write(&one, "1.3.3.1.2.4.4.2.\n").expect("write");
+    // `generate --budget 0` is refused as every other --budget 0 is.
+    lab()
+        .args(["generate", "-n", "1", "--size", "4", "--budget", "0"])
+        .assert()
+        .code(2)
+        .stderr(contains("a budget of 0 nodes"));
+    // `--limit` reads numbers as `--budget` does.
+    lab()
+        .args(["count", "--limit", "5_000"])
+        .arg(&one)
+        .assert()
+        .code(0)
+        .stdout("4\n");
+    // A program that is missing and one that is not executable: both usage
+    // errors, each cause said once.
+    let noexec = dir.path().join("noexec");
+    std::fs::write(&noexec, "").expect("write");
+    for (program, cause) in [
+        (
+            dir.path().join("missing"),
+            "No such file or directory (os error 2)",
+        ),
+        (noexec, "Permission denied (os error 13)"),
+    ] {
+        let out = lab()
+            .args(["speed", "-s", "bitmask"])
+            .arg(&one)
+            .arg("--program")
+            .arg(format!("a={}", program.display()))
+            .assert()
+            .code(2)
+            .get_output()
+            .stderr
+            .clone();
+        let err = String::from_utf8_lossy(&out);
+        assert_eq!(err.matches(cause).count(), 1, "{err}");
+    }
+    // `report` with results.csv through a link to /dev/zero, or a FIFO:
+    // refused at once (it allocated 2 GiB, or blocked forever).
+    let report = dir.path().join("r");
+    lab()
+        .args([
+            "compare",
+            "-s",
+            "bitmask",
+            "--min-time",
+            "0",
+            "--min-samples",
+            "1",
+            "--dataset",
+        ])
+        .arg(&one)
+        .arg("--out")
+        .arg(&report)
+        .assert()
+        .code(0);
+    let results = report.join("results.csv");
+    std::fs::remove_file(&results).expect("remove");
+    std::os::unix::fs::symlink("/dev/zero", &results).expect("link");
+    lab()
+        .arg("report")
+        .arg(&report)
+        .timeout(std::time::Duration::from_secs(60))
+        .assert()
+        .code(2)
+        .stderr(contains("it is not a regular file"));
+    std::fs::remove_file(&results).expect("remove");
+    let made = std::process::Command::new("mkfifo").arg(&results).status();
+    if made.is_ok_and(|s| s.success()) {
+        lab()
+            .arg("report")
+            .arg(&report)
+            .timeout(std::time::Duration::from_secs(60))
+            .assert()
+            .code(2)
+            .stderr(contains("it is not a regular file"));
+    }
+}
+
+/// Issue 30, point 6: bytes no layout holds are named as such, not read as
+/// a size: 100 NUL bytes, CR-only line ends, a wrong `# solutions:` line.
+#[test]
+fn binary_data_cr_line_ends_and_wrong_solution_counts_are_said() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let nul = dir.path().join("nul.txt");
+    std::fs::write(&nul, [0u8; 100]).expect("write");
+    lab()
+        .arg("solve")
+        .arg(&nul)
+        .assert()
+        .code(2)
+        .stderr(contains(":1:1: binary data (a NUL byte)"));
+    let cr = dir.path().join("cr.txt");
+    let puzzle = ".234341221434321"; // one solution
+    std::fs::write(&cr, format!("{puzzle}\r{puzzle}\r")).expect("write");
+    lab()
+        .arg("solve")
+        .arg(&cr)
+        .assert()
+        .code(2)
+        .stderr(contains(":1:17: a carriage return (CR) inside a line"));
+    let odd = dir.path().join("odd.txt");
+    std::fs::write(&odd, "1.3.\t3.1.\x01\n").expect("write");
+    lab()
+        .arg("solve")
+        .arg(&odd)
+        .assert()
+        .code(2)
+        .stderr(contains(":1:10: unknown character (byte 0x01)"));
+    // A `# solutions: 5` line over a puzzle with one solution.
+    let wrong = dir.path().join("wrong.txt");
+    std::fs::write(&wrong, format!("# solutions: 5\n{puzzle}\n")).expect("write");
+    lab()
+        .args(["count", "--limit", "10"])
+        .arg(&wrong)
+        .assert()
+        .code(0)
+        .stdout("1\n")
+        .stderr(contains(
+            "puzzle 1 (line 2): the file says `# solutions: 5`, but it has 1",
+        ));
+    let right = dir.path().join("right.txt");
+    std::fs::write(&right, format!("# solutions: 1\n{puzzle}\n")).expect("write");
+    lab().arg("count").arg(&right).assert().code(0).stderr("");
+}

@@ -1216,3 +1216,132 @@ fn dataset_arguments_say_what_is_wrong() {
         eprintln!("skipped the permission case: this user can read a mode-000 file (root)");
     }
 }
+
+// ---------------------------------------------------------------------------
+// Issue 30: a report folder is recognised by its meta.csv.
+// ---------------------------------------------------------------------------
+
+/// A folder of someone's files (no meta.csv) is refused before anything is
+/// measured, and left exactly as it was; `--force` writes into it, leaving
+/// the files the report does not write. An empty folder is fine.
+#[test]
+fn compare_refuses_a_folder_that_is_not_a_report_folder() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path();
+    let data = write(&dir.join("p.txt"), PUZZLE_4X4);
+    let mine = dir.join("mine");
+    fs::create_dir(&mine).unwrap();
+    write(&mine.join("README.md"), "my notes\n");
+    write(&mine.join("results.csv"), "my,results\n");
+    write(&mine.join("todo.txt"), "keep me\n");
+    let before = snapshot(&mine);
+    let out = compare_into(dir, &data, &mine);
+    assert_eq!(out.status.code(), Some(i32::from(EXIT_USAGE)));
+    assert_eq!(
+        stderr_of(&out).trim_end(),
+        format!(
+            "error: refusing to write the report into {}: the folder holds files (README.md, results.csv, todo.txt) and no meta.csv, so it is not a report folder; choose another --out, or add --force to write the report into it",
+            mine.display()
+        )
+    );
+    assert_eq!(snapshot(&mine), before, "the user's files are untouched");
+    assert_eq!(listing(&mine), ["README.md", "results.csv", "todo.txt"]);
+
+    let forced = run(Command::new(bin())
+        .current_dir(dir)
+        .args(compare_args(data.to_str().unwrap(), mine.to_str().unwrap()))
+        .arg("--force"));
+    assert!(forced.status.success(), "{}", stderr_of(&forced));
+    assert!(
+        fs::read_to_string(mine.join("README.md"))
+            .unwrap()
+            .starts_with("# ")
+    );
+    assert_eq!(
+        fs::read_to_string(mine.join("todo.txt")).unwrap(),
+        "keep me\n"
+    );
+
+    // Now it is a report folder: a second run needs no --force.
+    let again = compare_into(dir, &data, &mine);
+    assert!(again.status.success(), "{}", stderr_of(&again));
+    assert_eq!(
+        fs::read_to_string(mine.join("todo.txt")).unwrap(),
+        "keep me\n"
+    );
+
+    let empty = dir.join("empty");
+    fs::create_dir(&empty).unwrap();
+    let out = compare_into(dir, &data, &empty);
+    assert!(out.status.success(), "{}", stderr_of(&out));
+    assert!(empty.join("meta.csv").is_file());
+}
+
+/// Publishing a report removes the files of the previous report that the
+/// new one does not write (a run with a program wrote programs.csv and its
+/// chart; a run without must not leave them), and nothing else. Reports
+/// made before the lab kept a list of its files are recognised by name.
+#[test]
+fn a_new_report_removes_the_previous_reports_other_files() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path();
+    let data = write(&dir.join("p.txt"), PUZZLE_4X4);
+    let program = write(
+        &dir.join("right.sh"),
+        "#!/bin/sh\ncat >/dev/null\necho 1234341221434321\n",
+    );
+    fs::set_permissions(&program, fs::Permissions::from_mode(0o755)).unwrap();
+    let out = dir.join("report");
+    let with_program = |out: &Path| {
+        run(Command::new(bin())
+            .current_dir(dir)
+            .args(compare_args(data.to_str().unwrap(), out.to_str().unwrap()))
+            .arg("--program")
+            .arg(format!("right={}", program.display())))
+    };
+    let first = with_program(&out);
+    assert!(first.status.success(), "{}", stderr_of(&first));
+    for f in ["programs.csv", "programs.svg", "programs.png"] {
+        assert!(out.join(f).is_file(), "{f}");
+    }
+    write(&out.join("notes.txt"), "mine\n");
+    let second = compare_into(dir, &data, &out);
+    assert!(second.status.success(), "{}", stderr_of(&second));
+    for f in ["programs.csv", "programs.svg", "programs.png"] {
+        assert!(!out.join(f).exists(), "{f} of the previous run is left");
+    }
+    assert_eq!(fs::read_to_string(out.join("notes.txt")).unwrap(), "mine\n");
+    // `report` keeps what it reads (results.csv, programs.csv).
+    let first = with_program(&out);
+    assert!(first.status.success(), "{}", stderr_of(&first));
+    ok(Command::new(bin()).arg("report").arg(&out));
+    for f in [
+        "results.csv",
+        "programs.csv",
+        "programs.svg",
+        "programs.png",
+    ] {
+        assert!(out.join(f).is_file(), "{f} after report");
+    }
+    // A report from before the list of files: recognised by its names.
+    fs::remove_file(out.join(".sudoku-lab-files")).unwrap();
+    let third = compare_into(dir, &data, &out);
+    assert!(third.status.success(), "{}", stderr_of(&third));
+    assert!(!out.join("programs.csv").exists());
+    assert_eq!(fs::read_to_string(out.join("notes.txt")).unwrap(), "mine\n");
+}
+
+/// `--out` through a symbolic link to a folder that does not exist yet
+/// creates that folder (it failed with "File exists").
+#[test]
+fn compare_out_through_a_dangling_link_creates_its_folder() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path();
+    let data = write(&dir.join("p.txt"), PUZZLE_4X4);
+    let link = dir.join("reports");
+    symlink("elsewhere/reports", &link).unwrap();
+    let out = compare_into(dir, &data, &link);
+    assert!(out.status.success(), "{}", stderr_of(&out));
+    assert_link(&link);
+    assert!(dir.join("elsewhere/reports/README.md").is_file());
+}

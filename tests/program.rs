@@ -607,3 +607,279 @@ fn compare_reports_programs_beside_the_rungs() {
     // Only the right program: exit 0.
     compare(&[right]).assert().success();
 }
+
+/// A program that tries every way to outlive the lab: a child in its group,
+/// a daemon in a session of its own (`setsid`) with a child of its own, then
+/// a busy loop. Every process carries `argv[1]` (a token) in its command
+/// line, so the test finds survivors whoever their parent is.
+const ESCAPES: &str = r#"
+import subprocess, sys
+tok = sys.argv[1]
+sleeper = "import time\nwhile True: time.sleep(1)"
+daemon = ("import subprocess, sys, time\n"
+          "subprocess.Popen([sys.executable, '-c', %r, sys.argv[1]])\n"
+          "while True: time.sleep(1)" % sleeper)
+subprocess.Popen([sys.executable, "-c", sleeper, tok])
+subprocess.Popen([sys.executable, "-c", daemon, tok], start_new_session=True)
+while True:
+    pass
+"#;
+
+/// Live (not zombie) processes whose command line holds `token`.
+fn holding(token: &str) -> Vec<i32> {
+    let Ok(procs) = std::fs::read_dir("/proc") else {
+        return Vec::new();
+    };
+    procs
+        .flatten()
+        .filter_map(|p| p.file_name().to_str()?.parse::<i32>().ok())
+        .filter(|&pid| {
+            std::fs::read(format!("/proc/{pid}/cmdline"))
+                .is_ok_and(|c| c.windows(token.len()).any(|w| w == token.as_bytes()))
+                && alive(pid)
+        })
+        .collect()
+}
+
+/// Issue 30: a lab interrupted at 20 seeded random moments, by SIGINT,
+/// SIGTERM, SIGHUP and SIGKILL in turn, while `speed` or `compare` runs a
+/// program that starts a child and a `setsid` daemon, never leaves one of
+/// them running. What is asserted does not depend on the moment: the lab
+/// ends (130 from its handler, or the signal itself when it arrived before
+/// the handler was installed or was SIGKILL), no process of the program
+/// survives, and an interrupted `compare` leaves no staging folder. Only the
+/// waits depend on the machine's speed, and they are bounded.
+#[test]
+fn interrupted_runs_leave_no_program_behind() {
+    use rand::{Rng, SeedableRng};
+    use std::os::unix::process::ExitStatusExt;
+    use std::time::Instant;
+    if python().is_none() || !Path::new("/proc/self/stat").exists() {
+        return;
+    }
+    let f = Fixtures::new();
+    std::fs::write(f.path("escapes.py"), ESCAPES).expect("write fixture");
+    let set = f.path("set.txt");
+    std::fs::write(&set, format!("{UNIQUE}\n")).expect("write set");
+    let bin = assert_cmd::cargo::cargo_bin("sudoku-lab");
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(30);
+    let signals = [libc::SIGINT, libc::SIGTERM, libc::SIGHUP, libc::SIGKILL];
+    for round in 0..20 {
+        let token = format!("sudoku-lab-issue-30-{}-{round}", std::process::id());
+        let sig = signals[round % signals.len()];
+        let out = f.path(&format!("report-{round}"));
+        let mut cmd = std::process::Command::new(&bin);
+        if round % 2 == 0 {
+            cmd.args([
+                "speed",
+                "--min-time",
+                "0",
+                "--min-samples",
+                "1",
+                "-s",
+                "bitmask",
+            ])
+            .arg(&set);
+        } else {
+            cmd.args([
+                "compare",
+                "--min-time",
+                "0",
+                "--min-samples",
+                "1",
+                "-s",
+                "bitmask",
+            ])
+            .arg("--dataset")
+            .arg(&set)
+            .arg("--out")
+            .arg(&out);
+        }
+        cmd.arg("--program")
+            .arg(f.spec("esc", "escapes.py", &token))
+            .args(["--time-limit", "60"])
+            .stdin(std::process::Stdio::null())
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::null());
+        let mut lab = cmd.spawn().expect("start the lab");
+        let moment = Duration::from_millis(rng.random_range(0..1500));
+        std::thread::sleep(moment);
+        // SAFETY: kill has no memory effects; the child is not reaped yet.
+        unsafe {
+            libc::kill(lab.id() as i32, sig);
+        }
+        let start = Instant::now();
+        let status = loop {
+            if let Some(s) = lab.try_wait().expect("wait for the lab") {
+                break s;
+            }
+            if start.elapsed() > Duration::from_secs(60) {
+                let _ = lab.kill();
+                panic!("round {round}: the lab did not end within 60 s of signal {sig}");
+            }
+            std::thread::sleep(Duration::from_millis(20));
+        };
+        let by_handler = sig != libc::SIGKILL && status.code() == Some(130);
+        assert!(
+            by_handler || status.signal() == Some(sig),
+            "round {round} ({moment:?}, signal {sig}): {status:?}"
+        );
+        // Killed processes are reaped by whoever inherits them (and after a
+        // SIGKILL the watchdog needs a moment): wait, boundedly, for none.
+        let start = Instant::now();
+        let mut left = holding(&token);
+        while !left.is_empty() && start.elapsed() < Duration::from_secs(30) {
+            std::thread::sleep(Duration::from_millis(50));
+            left = holding(&token);
+        }
+        for &pid in &left {
+            // SAFETY: as above; ends the survivor before the test fails.
+            unsafe {
+                libc::kill(pid, libc::SIGKILL);
+            }
+        }
+        assert!(
+            left.is_empty(),
+            "round {round} ({moment:?}, signal {sig}): survivors {left:?}"
+        );
+        if sig != libc::SIGKILL && out.is_dir() {
+            let staging: Vec<_> = std::fs::read_dir(&out)
+                .expect("list the report folder")
+                .flatten()
+                .filter(|e| {
+                    e.file_name()
+                        .to_string_lossy()
+                        .starts_with(".sudoku-lab.partial-")
+                })
+                .collect();
+            assert!(staging.is_empty(), "round {round}: {staging:?}");
+        }
+    }
+}
+
+/// The solution of [`UNIQUE`].
+const UNIQUE_SOLVED: &str = "1234341221434321";
+
+/// Prints `argv[2]` as fast as it can, forever, without reading its input,
+/// and keeps in the file `argv[1]` how many bytes it has written so far.
+const FLOOD: &str = r#"
+import sys
+line = (sys.argv[2] + "\n").encode()
+chunk = line * 1000
+out = sys.stdout.buffer
+n = 0
+while True:
+    out.write(chunk)
+    out.flush()
+    n += len(chunk)
+    with open(sys.argv[1] + ".tmp", "w") as f:
+        f.write(str(n))
+    import os
+    os.replace(sys.argv[1] + ".tmp", sys.argv[1])
+"#;
+
+/// Issue 30, point 2: a streaming program that prints without end cannot
+/// grow the lab. The lab reads a bounded number of lines ahead, so the
+/// program is soon blocked by its full pipe: how much it managed to write
+/// stops growing, far below what an unbounded reader takes in (it grew the
+/// lab by 525 MB in 6 s). The wait ends when the count has not moved for a
+/// second, or at once when the bound is passed.
+#[test]
+fn a_streaming_program_that_prints_forever_is_held_by_its_pipe() {
+    use std::time::Instant;
+    if python().is_none() {
+        return;
+    }
+    let f = Fixtures::new();
+    std::fs::write(f.path("flood.py"), FLOOD).expect("write fixture");
+    let count = f.path("written");
+    let args = format!("'{}' {UNIQUE_SOLVED}", count.to_str().expect("UTF-8"));
+    let mut p = f.program("flood", "flood.py", &args);
+    p.feed = Feed::Stream;
+    let mut session = Session::new(&p);
+    let b = board(UNIQUE);
+    let r = session.run(&b, &Reference::new(&b)).expect("starts");
+    assert_eq!(r.outcome, Outcome::Solved, "{}", r.reason);
+    let written = || -> u64 {
+        std::fs::read_to_string(&count)
+            .ok()
+            .and_then(|s| s.trim().parse().ok())
+            .unwrap_or(0)
+    };
+    const BOUND: u64 = 8 << 20;
+    let start = Instant::now();
+    let (mut last, mut since) = (written(), Instant::now());
+    while start.elapsed() < Duration::from_secs(60) && last <= BOUND {
+        std::thread::sleep(Duration::from_millis(100));
+        let now = written();
+        if now != last {
+            (last, since) = (now, Instant::now());
+        } else if last > 0 && since.elapsed() > Duration::from_secs(1) {
+            break;
+        }
+    }
+    assert!(
+        last > 0 && last <= BOUND,
+        "the program wrote {last} bytes while the lab held its session"
+    );
+    // The session still answers from the lines it held.
+    let r = session.run(&b, &Reference::new(&b)).expect("runs");
+    assert_eq!(r.outcome, Outcome::Solved, "{}", r.reason);
+}
+
+/// Issue 30, point 3: a streaming program that answers without reading its
+/// input fills its input pipe. The lab's write gives up at the time limit
+/// (`time-limit`, with the reason), and the next puzzle gets a fresh
+/// process. Before, the write blocked forever: the run happens on a thread
+/// so that a hang fails the test instead of stalling it.
+#[test]
+fn a_streaming_program_that_never_reads_cannot_block_the_lab() {
+    if python().is_none() {
+        return;
+    }
+    let f = Fixtures::new();
+    std::fs::write(f.path("flood.py"), FLOOD).expect("write fixture");
+    let count = f.path("written");
+    let args = format!("'{}' {UNIQUE_SOLVED}", count.to_str().expect("UTF-8"));
+    let mut p = f.program("deaf", "flood.py", &args);
+    p.feed = Feed::Stream;
+    // Room for the interpreter to start on a busy machine.
+    p.time_limit = Duration::from_secs(10);
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let b = board(UNIQUE);
+        let reference = Reference::new(&b);
+        let mut session = Session::new(&p);
+        // 17 bytes a puzzle: far more than a pipe holds (64 KiB on Linux).
+        let mut outcomes = Vec::new();
+        for _ in 0..20_000 {
+            let r = session.run(&b, &reference).expect("runs");
+            let limit = r.outcome == Outcome::TimeLimit;
+            outcomes.push((r.outcome, r.reason));
+            if limit {
+                // One more: a fresh process answers it.
+                let r = session.run(&b, &reference).expect("runs");
+                outcomes.push((r.outcome, r.reason));
+                break;
+            }
+        }
+        let _ = tx.send(outcomes);
+    });
+    let outcomes = rx
+        .recv_timeout(Duration::from_secs(180))
+        .expect("the lab blocked writing to a program that does not read");
+    let n = outcomes.len();
+    assert!(n >= 3, "{outcomes:?}");
+    assert!(
+        outcomes[..n - 2].iter().all(|(o, _)| *o == Outcome::Solved),
+        "every puzzle before the full pipe is answered"
+    );
+    assert_eq!(
+        outcomes[n - 2],
+        (
+            Outcome::TimeLimit,
+            "the program read none of the puzzle within 10 s (its input is full)".to_string()
+        )
+    );
+    assert_eq!(outcomes[n - 1].0, Outcome::Solved, "{:?}", outcomes[n - 1]);
+}

@@ -13,9 +13,6 @@ use super::shard::{MergeArgs, ShardArgs};
 use crate::compare::{self, run::Plan, run::resolve_sources};
 use crate::defaults;
 
-/// Exit code after Ctrl-C or SIGTERM (128 + SIGINT, as shells report it).
-pub const EXIT_INTERRUPTED: i32 = 130;
-
 #[derive(Debug, Args)]
 pub struct CompareArgs {
     /// Puzzle file, or the name of a shipped dataset (repeatable; default:
@@ -47,6 +44,11 @@ pub struct CompareArgs {
     /// (`reports` holds the committed sample: `scripts/sample-report.sh`.)
     #[arg(long, value_name = "DIR")]
     pub out: Option<PathBuf>,
+    /// Write the report into --out even when that folder holds files but no
+    /// meta.csv (is not a report folder): files of the same names are
+    /// replaced, others left alone.
+    #[arg(long)]
+    pub force: bool,
 }
 
 #[derive(Debug, Args)]
@@ -108,12 +110,12 @@ pub fn compare(args: &CompareArgs, argv: &[OsString]) -> anyhow::Result<ExitCode
     if let Some(code) = super::shard::before_compare(&plan, &out, args.shard.rerun)? {
         return Ok(code);
     }
+    compare::write::check_out(&out, compare::META, args.force)?;
     let bar = Bar::new("compare");
     // Ctrl-C / SIGTERM: drop the half-built report at once, keep the old one.
-    let _ = ctrlc::set_handler(|| {
-        crate::output::note("\ninterrupted: no new report written; the previous one is unchanged");
-        compare::write::abandon_and_exit(EXIT_INTERRUPTED)
-    });
+    super::interrupt::install(
+        "\ninterrupted: no new report written; the previous one is unchanged",
+    );
     let done = compare::compare(&plan, &out, &command_line(argv), &bar);
     bar.finish();
     let done = done?;
@@ -124,12 +126,24 @@ pub fn compare(args: &CompareArgs, argv: &[OsString]) -> anyhow::Result<ExitCode
         ));
     }
     crate::output::print(&done.console)?;
-    // A program that failed a puzzle fails the run (the report is written).
-    Ok(if done.program_failures > 0 {
-        ExitCode::from(super::EXIT_UNSOLVED)
-    } else {
-        ExitCode::SUCCESS
-    })
+    exit(&done)
+}
+
+/// `compare` and `report`: 1 when a program failed a puzzle (the report is
+/// written either way, and an `error:` line says so). A puzzle without
+/// solution or over budget is a measured result here, not a failure: the
+/// shipped sets include a no-solution set, and the slow rungs give up on
+/// hard puzzles by design.
+fn exit(done: &compare::Done) -> anyhow::Result<ExitCode> {
+    let mut why = Vec::new();
+    if done.program_failures > 0 {
+        why.push(format!("{} program runs failed", done.program_failures));
+    }
+    if why.is_empty() {
+        return Ok(ExitCode::SUCCESS);
+    }
+    crate::output::note(format_args!("error: {}", why.join("; ")));
+    Ok(ExitCode::from(super::EXIT_UNSOLVED))
 }
 
 pub fn report(args: &ReportArgs, argv: &[OsString]) -> anyhow::Result<ExitCode> {
@@ -142,9 +156,5 @@ pub fn report(args: &ReportArgs, argv: &[OsString]) -> anyhow::Result<ExitCode> 
     };
     let done = compare::redraw(dir)?;
     crate::output::print(&done.console)?;
-    Ok(if done.program_failures > 0 {
-        ExitCode::from(super::EXIT_UNSOLVED)
-    } else {
-        ExitCode::SUCCESS
-    })
+    exit(&done)
 }

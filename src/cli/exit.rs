@@ -31,6 +31,17 @@ impl Failure {
         if bug {
             return Failure::Bug;
         }
+        // A program that cannot be started (not found, not executable) is a
+        // bad `--program`, whatever the system's reason.
+        let spawn = err.chain().any(|e| {
+            matches!(
+                e.downcast_ref::<crate::program::StartError>(),
+                Some(crate::program::StartError::Spawn { .. })
+            )
+        });
+        if spawn {
+            return Failure::Usage;
+        }
         match crate::output::stdout_failure(err.as_ref()) {
             Some(ErrorKind::BrokenPipe) => return Failure::ClosedPipe,
             Some(_) => return Failure::Io,

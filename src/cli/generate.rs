@@ -34,9 +34,11 @@ pub struct GenerateArgs {
     /// Only keep puzzles from which no single clue can be removed.
     #[arg(long)]
     pub minimal: bool,
-    /// Node budget of each uniqueness check (default depends on size).
+    /// Node budget of each uniqueness check (a number, or `unlimited`;
+    /// default depends on size). Read as every command's `--budget` is: 0 is
+    /// refused.
     #[arg(long, value_name = "NODES")]
-    pub budget: Option<u64>,
+    pub budget: Option<crate::search::Budget>,
     /// Fresh grids tried per puzzle before giving up on its clue target.
     #[arg(long, default_value_t = DEFAULT_MAX_ATTEMPTS)]
     pub max_attempts: u32,
@@ -61,7 +63,7 @@ impl GenerateArgs {
             clues: self.clues,
             symmetry: self.symmetry,
             minimal: self.minimal,
-            budget: self.budget,
+            budget: self.budget.map(|b| b.get().unwrap_or(u64::MAX)),
             max_attempts: self.max_attempts,
         }
     }

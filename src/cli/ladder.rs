@@ -15,7 +15,6 @@ use crate::search::Limits;
 use crate::strategy::Outcome;
 use crate::tour::{self, Labelled, LadderPlan};
 
-use super::EXIT_UNSOLVED;
 use super::args::{LimitArg, MeasureBudget, SampleArgs, StrategyList, TimingArgs};
 use super::progress::Bar;
 
@@ -100,6 +99,6 @@ pub fn ladder(args: &LadderArgs) -> anyhow::Result<ExitCode> {
     Ok(if all_solved {
         ExitCode::SUCCESS
     } else {
-        ExitCode::from(EXIT_UNSOLVED)
+        super::unsolved("a puzzle had no solution or exceeded the budget")
     })
 }

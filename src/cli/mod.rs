@@ -21,6 +21,7 @@ mod estimate;
 mod datasets;
 mod exit;
 mod generate;
+mod interrupt;
 mod ladder;
 mod program;
 mod progress;
@@ -105,7 +106,10 @@ where
         Ok(cli) => cli,
         Err(code) => return code,
     };
-    match run(cli, &argv) {
+    interrupt::install("\ninterrupted");
+    let result = run(cli, &argv);
+    interrupt::finish();
+    match result {
         Ok(code) => code,
         Err(err) => exit_code(&err),
     }
@@ -165,6 +169,13 @@ pub const EXIT_BUG: u8 = 70;
 /// denied, disk full, read-only file system, standard output failing.
 /// `EX_IOERR` of sysexits.h.
 pub const EXIT_IO: u8 = 74;
+
+/// Exit code 1 with its `error:` line on standard error (`why`): every
+/// command that exits 1 says why, as every other failure does.
+pub(crate) fn unsolved(why: &str) -> ExitCode {
+    crate::output::note(format_args!("error: {why}"));
+    ExitCode::from(EXIT_UNSOLVED)
+}
 
 /// How `speed` and `ladder` begin the stderr line that says the machine was
 /// busy or slow while they measured (it is about that moment, not about the

@@ -52,6 +52,7 @@ pub fn rate(args: &RateArgs) -> anyhow::Result<ExitCode> {
         RateFormat::Csv => Sink::Csv(Box::new(csv::Writer::from_writer(out))),
     };
     let mut first = true;
+    let mut unrated = 0u64;
     let budget = args.budget.budget;
     let bar = Bar::streaming("rate", "puzzles");
     crate::exec::ordered(
@@ -60,6 +61,9 @@ pub fn rate(args: &RateArgs) -> anyhow::Result<ExitCode> {
         |(i, e)| Ok(rate_one(*i as usize + 1, &e.puzzle, budget)?),
         |r: Rating| {
             bar.tick();
+            if r.mrv_outcome != crate::strategy::Outcome::Solved {
+                unrated += 1;
+            }
             match &mut sink {
                 Sink::Csv(w) => w.serialize(&r)?,
                 Sink::Table(w) => {
@@ -73,6 +77,14 @@ pub fn rate(args: &RateArgs) -> anyhow::Result<ExitCode> {
     match &mut sink {
         Sink::Csv(w) => w.flush()?,
         Sink::Table(w) => w.flush()?,
+    }
+    // As `solve`: 1 when a puzzle had no solution or `mrv` ran out of budget
+    // (its tier is then a bound, not a measurement).
+    if unrated > 0 {
+        crate::output::note(format_args!(
+            "error: {unrated} puzzles had no solution or exceeded the budget"
+        ));
+        return Ok(ExitCode::from(super::EXIT_UNSOLVED));
     }
     Ok(ExitCode::SUCCESS)
 }

@@ -120,9 +120,17 @@ pub fn run(args: &ReplayArgs) -> anyhow::Result<ExitCode> {
         note.push('\n');
         crate::output::print(&note)?;
     }
-    Ok(if traces.iter().all(|t| t.outcome == Outcome::Solved) {
-        ExitCode::SUCCESS
-    } else {
-        ExitCode::from(EXIT_UNSOLVED)
-    })
+    let unsolved: Vec<String> = traces
+        .iter()
+        .filter(|t| t.outcome != Outcome::Solved)
+        .map(|t| format!("{}: {}", t.strategy, t.outcome))
+        .collect();
+    if unsolved.is_empty() {
+        return Ok(ExitCode::SUCCESS);
+    }
+    crate::output::note(format_args!(
+        "error: the puzzle was not solved ({}); the page shows the search",
+        unsolved.join(", ")
+    ));
+    Ok(ExitCode::from(EXIT_UNSOLVED))
 }

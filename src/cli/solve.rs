@@ -43,7 +43,7 @@ pub struct SolveArgs {
 #[derive(Debug, Args)]
 pub struct CountArgs {
     /// Stop counting at this many solutions (at least 1).
-    #[arg(long, short, default_value_t = 2, value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, short, default_value_t = 2, value_parser = parse_limit)]
     pub limit: u64,
     /// Strategy to count with [default: fast for 9x9, propagate for other sizes].
     #[arg(long, short)]
@@ -116,6 +116,17 @@ pub fn stats_line(index: usize, line: usize, m: &Measurement) -> String {
     )
 }
 
+/// A count written as `--budget` reads it (`5_000`, `5,000` too), at least 1.
+fn parse_limit(s: &str) -> Result<u64, String> {
+    let digits: String = s.trim().chars().filter(|&c| c != '_' && c != ',').collect();
+    match digits.parse::<u64>() {
+        Ok(n) if n >= 1 => Ok(n),
+        _ => Err(format!(
+            "expected a number of solutions (at least 1), got {s:?}"
+        )),
+    }
+}
+
 pub fn solve(args: &SolveArgs) -> anyhow::Result<ExitCode> {
     let mut reader = input::open(args.file.as_deref())?;
     let mut out = crate::output::stdout();
@@ -169,6 +180,9 @@ pub fn solve(args: &SolveArgs) -> anyhow::Result<ExitCode> {
         return Err(reader.empty_error().into());
     }
     out.flush()?;
+    if !all_solved {
+        crate::output::note("error: a puzzle had no solution or exceeded the budget");
+    }
     Ok(if all_solved {
         ExitCode::SUCCESS
     } else {
@@ -191,14 +205,41 @@ pub fn count(args: &CountArgs) -> anyhow::Result<ExitCode> {
     let mut complete = true;
     let mut index = 0;
     let bar = Bar::streaming("count", "puzzles");
-    for puzzle in reader.by_ref() {
+    while let Some(puzzle) = reader.next() {
         let puzzle = puzzle?;
         index += 1;
         bar.tick();
         let limits = Limits::count(args.limit, args.budget.budget.get());
         let run = timed_with_stats(args.strategy, &puzzle, limits, args.stats, index, &bar)?;
+        // A `# solutions: N` line the count contradicts is said, not ignored.
+        if let Some(n) = reader.expected() {
+            let wrong = match run.end {
+                End::Exhausted => run.solutions != n,
+                End::SolutionLimit => run.solutions > n,
+                End::BudgetExceeded => false,
+            };
+            if wrong {
+                let counted = match run.end {
+                    End::Exhausted => run.solutions.to_string(),
+                    _ => format!("at least {}", run.solutions),
+                };
+                bar.suspend(|| {
+                    crate::output::note(format_args!(
+                        "warning: {}: puzzle {index} (line {}): the file says `# solutions: {n}`, but it has {counted}",
+                        reader.file(),
+                        puzzle.line
+                    ))
+                });
+            }
+        }
         match run.end {
-            End::Exhausted => writeln!(out, "{}", run.solutions)?,
+            End::Exhausted => {
+                // No solution: the same puzzle `solve` exits 1 on.
+                if run.solutions == 0 {
+                    complete = false;
+                }
+                writeln!(out, "{}", run.solutions)?
+            }
             End::SolutionLimit => writeln!(out, ">={}", run.solutions)?,
             End::BudgetExceeded => {
                 complete = false;
@@ -210,6 +251,9 @@ pub fn count(args: &CountArgs) -> anyhow::Result<ExitCode> {
         return Err(reader.empty_error().into());
     }
     out.flush()?;
+    if !complete {
+        crate::output::note("error: a puzzle had no solution or exceeded the budget");
+    }
     Ok(if complete {
         ExitCode::SUCCESS
     } else {

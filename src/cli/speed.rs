@@ -12,7 +12,6 @@ use crate::measure::Conditions;
 use crate::speed::{Clock, SpeedOptions, SpeedRow, measure, measure_program};
 use crate::strategy::Outcome;
 
-use super::EXIT_UNSOLVED;
 use super::args::{LimitArg, MeasureBudget, SampleArgs, StrategyList, TimingArgs};
 use super::program::ProgramArgs;
 use super::progress::Bar;
@@ -130,7 +129,7 @@ pub fn speed(args: &SpeedArgs) -> anyhow::Result<ExitCode> {
         r.with(Outcome::BudgetExceeded) > 0 || r.with(Outcome::NoSolution) > 0 || r.failed() > 0
     });
     Ok(if incomplete {
-        ExitCode::from(EXIT_UNSOLVED)
+        super::unsolved("a puzzle had no solution or exceeded the budget, or a program failed one")
     } else {
         ExitCode::SUCCESS
     })

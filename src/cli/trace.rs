@@ -17,7 +17,6 @@ use crate::input;
 use crate::strategy::{Outcome, Strategy};
 use crate::trace::{Leaf, Trace, Tree, chart, trace_window, trace_window_showing};
 
-use super::EXIT_UNSOLVED;
 use super::args::MeasureBudget;
 use crate::present::{duration, markdown, thousands};
 
@@ -172,7 +171,7 @@ pub fn run(args: &TraceArgs) -> anyhow::Result<ExitCode> {
     Ok(if all_solved {
         ExitCode::SUCCESS
     } else {
-        ExitCode::from(EXIT_UNSOLVED)
+        super::unsolved("the puzzle has no solution or exceeded the budget")
     })
 }
 

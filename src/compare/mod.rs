@@ -50,6 +50,35 @@ pub const SUMMARY: &str = "summary.csv";
 pub const META: &str = "meta.csv";
 pub const README: &str = "README.md";
 
+/// Refuses a report file that exists but is not a regular file (reached
+/// through a link to `/dev/zero`, a FIFO, a folder).
+fn regular_or_missing(path: &Path) -> anyhow::Result<()> {
+    match std::fs::metadata(path) {
+        Ok(m) if !m.is_file() => anyhow::bail!(
+            "cannot read {}: it is not a regular file (a device, FIFO or folder); a report folder holds regular files",
+            path.display()
+        ),
+        _ => Ok(()),
+    }
+}
+
+/// Every name a report folder's files may have (which of them a report
+/// writes depends on the run: `programs.*` only with programs).
+pub fn report_names() -> Vec<String> {
+    let mut names: Vec<String> = [README, RESULTS, SUMMARY, META, programs::PROGRAMS]
+        .map(String::from)
+        .to_vec();
+    let stems = draw::CHARTS
+        .iter()
+        .map(|c| c.0)
+        .chain([programs_chart::STEM]);
+    for stem in stems {
+        names.push(format!("{stem}.svg"));
+        names.push(format!("{stem}.png"));
+    }
+    names
+}
+
 /// Where reports go when `--out` is not given: the default selection (every
 /// shipped dataset and strategy, default budget, no sample) writes here (a
 /// folder the repository ignores; the committed sample is `reports/`)...
@@ -229,6 +258,9 @@ pub fn compare(
     );
 
     let mut staging = Staging::new(out)?;
+    if out.join(META).is_file() {
+        staging.known_names(report_names());
+    }
     progress.say("sizing the searches");
     let probes = run::probe(plan, &prepared)?;
     let mut forecast = run::Forecast::default();
@@ -459,6 +491,10 @@ pub fn redraw(dir: &Path) -> anyhow::Result<Done> {
             dir.display()
         );
     }
+    // A link to a device or a FIFO would be read without end, or block.
+    for name in [RESULTS, META, programs::PROGRAMS] {
+        regular_or_missing(&dir.join(name))?;
+    }
     let agg = read_results(&results)?;
     let meta = match std::fs::read(dir.join(META)) {
         Ok(bytes) => Meta::from_csv(&bytes)
@@ -474,6 +510,11 @@ pub fn redraw(dir: &Path) -> anyhow::Result<Done> {
         None => Vec::new(),
     };
     let mut staging = Staging::with_lock(&lock)?;
+    staging.known_names(report_names());
+    staging.keep(RESULTS);
+    if !program_rows.is_empty() {
+        staging.keep(programs::PROGRAMS);
+    }
     let console = write_report(&mut staging, &agg, &meta, dir, &results, &program_rows)?;
     staging.commit(&lock)?;
     Ok(Done {

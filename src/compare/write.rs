@@ -111,13 +111,58 @@ pub fn lock_folder(out: &Path) -> anyhow::Result<(FolderLock, bool)> {
         );
     }
     let created = !out.exists();
-    fs::create_dir_all(out).with_context(|| {
+    // A symbolic link to a folder that does not exist yet (`--out link`):
+    // create the folder it names, as a file is written through a link.
+    let real = crate::output::follow_links(out)?;
+    fs::create_dir_all(&real).with_context(|| {
         format!(
             "cannot write the report to {}: cannot create the folder",
             out.display()
         )
     })?;
     Ok((FolderLock::acquire(out)?, created))
+}
+
+/// The hidden list of the files a report consists of, written with them:
+/// the next report into the folder removes those it does not write itself,
+/// so a folder never mixes two runs' files (and never loses a file the lab
+/// did not write).
+pub const MANIFEST: &str = ".sudoku-lab-files";
+
+/// Whether `name` in a report folder is the lab's own bookkeeping (a
+/// staging folder or the manifest), not a file of a report or of a user.
+fn bookkeeping(name: &str) -> bool {
+    name.starts_with(STAGING_PREFIX) || name == MANIFEST
+}
+
+/// Refuses to write a report into `out` when it is a folder that holds
+/// files but no `meta.csv` (`marker`): someone's folder, not a report
+/// folder, whose files a report would replace. `force` writes anyway. A
+/// missing or empty folder is fine. Checked before anything is measured.
+pub fn check_out(out: &Path, marker: &str, force: bool) -> anyhow::Result<()> {
+    if force || !out.is_dir() || out.join(marker).exists() {
+        return Ok(());
+    }
+    let entries =
+        fs::read_dir(out).with_context(|| format!("cannot read the folder {}", out.display()))?;
+    let mut names: Vec<String> = entries
+        .flatten()
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .filter(|n| !bookkeeping(n))
+        .collect();
+    if names.is_empty() {
+        return Ok(());
+    }
+    names.sort();
+    let shown = if names.len() > 3 {
+        format!("{}, … ({} entries)", names[..3].join(", "), names.len())
+    } else {
+        names.join(", ")
+    };
+    bail!(
+        "refusing to write the report into {}: the folder holds files ({shown}) and no {marker}, so it is not a report folder; choose another --out, or add --force to write the report into it",
+        out.display()
+    )
 }
 
 /// A folder of files being written, to be swapped into `out` as a whole.
@@ -128,6 +173,13 @@ pub struct Staging {
     /// `out` when this run created it: removed again (if empty) on failure.
     created: Option<PathBuf>,
     files: Vec<String>,
+    /// Files of the report already in `out` that this run keeps as they
+    /// are (`report` redraws from `results.csv` without rewriting it).
+    kept: Vec<String>,
+    /// When `out` holds no manifest (a report from before manifests), the
+    /// names a report may have: those the new one does not write are
+    /// removed. Set only for a folder recognised as a report.
+    known: Vec<String>,
     committed: bool,
     /// Held while the staging folder exists: tells other runs it is alive.
     _alive: Option<File>,
@@ -164,6 +216,8 @@ impl Staging {
                         out: out.clone(),
                         created,
                         files: Vec::new(),
+                        kept: Vec::new(),
+                        known: Vec::new(),
                         committed: false,
                         _alive: alive,
                     });
@@ -191,13 +245,27 @@ impl Staging {
     }
 
     fn register(&mut self, name: &str) -> anyhow::Result<PathBuf> {
-        if name.is_empty() || name.contains(['/', '\\']) || name.starts_with('.') {
+        if !valid_name(name) {
             bail!("BUG: bad report file name {name:?}");
         }
         if !self.files.iter().any(|f| f == name) {
             self.files.push(name.to_string());
         }
         Ok(self.path(name))
+    }
+
+    /// Counts `name`, already in the output folder, as a file of the new
+    /// report (not staged, not removed).
+    pub fn keep(&mut self, name: &str) {
+        if !self.kept.iter().any(|f| f == name) {
+            self.kept.push(name.to_string());
+        }
+    }
+
+    /// The names a report of the lab may have, for a folder whose report
+    /// predates manifests (see [`MANIFEST`]).
+    pub fn known_names(&mut self, names: Vec<String>) {
+        self.known = names;
     }
 
     /// Opens a staged file for streaming (e.g. `results.csv`).
@@ -218,7 +286,8 @@ impl Staging {
 
     /// Syncs every staged file, then moves them into `out`, `README.md`
     /// last, and removes the staging folder. `lock` must be the lock of
-    /// `out`. Files in `out` that this report does not produce are left alone.
+    /// `out`. Files of the previous report (its [`MANIFEST`]) that this one
+    /// does not produce are removed; any other file in `out` is left alone.
     pub fn commit(mut self, lock: &FolderLock) -> anyhow::Result<()> {
         if lock.dir != self.out {
             bail!(
@@ -236,8 +305,29 @@ impl Staging {
                 self.out.join(name).display()
             );
         }
+        // The new manifest, staged with the files; the old one says what
+        // the previous report consisted of.
+        let mut listed: Vec<String> = self.files.iter().chain(&self.kept).cloned().collect();
+        listed.sort();
+        listed.dedup();
+        let manifest: String = listed.iter().map(|n| format!("{n}\n")).collect();
+        let manifest_path = self.dir.join(MANIFEST);
+        fs::write(&manifest_path, manifest)
+            .with_context(|| format!("cannot write {}", manifest_path.display()))?;
+        let previous: Vec<String> = match fs::read_to_string(self.out.join(MANIFEST)) {
+            Ok(text) => text.lines().map(str::to_string).collect(),
+            Err(_) => self.known.clone(),
+        };
+        let stale: Vec<String> = previous
+            .into_iter()
+            .filter(|n| valid_name(n) && !listed.contains(n))
+            .collect();
         // Data first on disk, then the names: a crash never leaves a
         // renamed but empty file.
+        order.insert(
+            order.len() - usize::from(order.last().is_some_and(|n| n == LAST)),
+            MANIFEST.to_string(),
+        );
         for name in &order {
             let path = self.dir.join(name);
             File::open(&path)
@@ -254,6 +344,15 @@ impl Staging {
         self.committed = true;
         guard.retain(|(d, _)| *d != self.dir);
         drop(guard);
+        for name in &stale {
+            let path = self.out.join(name);
+            // Only a regular file of that name: never a folder or a link.
+            if fs::symlink_metadata(&path).is_ok_and(|m| m.file_type().is_file()) {
+                fs::remove_file(&path).with_context(|| {
+                    format!("cannot remove {} (of the previous report)", path.display())
+                })?;
+            }
+        }
         sync_dir(&self.out);
         fs::remove_dir(&self.dir)
             .with_context(|| format!("cannot remove {}", self.dir.display()))?;
@@ -272,6 +371,11 @@ impl Drop for Staging {
             guard.retain(|(d, _)| *d != self.dir);
         }
     }
+}
+
+/// A report file's name: plain, in the folder itself, not hidden.
+fn valid_name(name: &str) -> bool {
+    !name.is_empty() && !name.contains(['/', '\\']) && !name.starts_with('.')
 }
 
 /// Removes staging folders left by killed runs: those no process holds

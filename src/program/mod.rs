@@ -48,10 +48,12 @@ use crate::strategy::Strategy;
 mod answer;
 mod command;
 mod process;
+mod reaper;
 mod session;
 
 pub use answer::{Reference, judge, parse_answer};
 pub use command::split_command;
+pub use reaper::{MARKER, end_all, goodbye};
 pub use session::{ProgramRun, Session, StartError};
 
 /// The most output kept from one run of a program; more is `bad-output`.

@@ -89,6 +89,19 @@ pub(super) fn last_line(stderr: &[u8]) -> Option<String> {
 /// process that left the group (a daemon) can keep it open longer.
 pub(super) const PIPE_GRACE: Duration = Duration::from_secs(1);
 
+/// Writes `bytes` to a child's standard input, giving up at `deadline`:
+/// `Ok(false)` when the program stopped reading (its pipe stayed full), an
+/// error when it closed its input. The pipe is non-blocking on the lab's
+/// side ([`Proc::spawn`]), so a program that never reads cannot hold the
+/// lab in a write.
+pub(super) fn write_until(
+    stdin: &mut ChildStdin,
+    bytes: &[u8],
+    deadline: Instant,
+) -> io::Result<bool> {
+    imp::write_until(stdin, bytes, deadline)
+}
+
 /// A running child, alone in its process group.
 #[derive(Debug)]
 pub(super) struct Proc {
@@ -148,24 +161,45 @@ mod imp {
     use std::sync::mpsc;
     use std::time::{Duration, Instant};
 
+    use super::super::reaper;
     use super::{Ended, Proc, capture};
 
     pub fn spawn(argv: &[String]) -> io::Result<Proc> {
         let (program, args) = argv
             .split_first()
             .ok_or_else(|| io::Error::new(io::ErrorKind::InvalidInput, "empty command"))?;
-        let start = Instant::now();
-        let mut child = Command::new(program)
+        let mut command = Command::new(program);
+        command
             .args(args)
+            // Inherited by everything the program starts: how a daemon that
+            // left the group is still known as this lab's (`reaper`).
+            .env(reaper::MARKER, std::process::id().to_string())
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())
             // A group of its own: the time limit kills the program and
             // whatever it started (a shell's children, a runner's workers).
-            .process_group(0)
-            .spawn()?;
+            .process_group(0);
+        #[cfg(target_os = "linux")]
+        {
+            let parent = std::process::id() as i32;
+            // SAFETY: the closure makes two async-signal-safe syscalls.
+            unsafe {
+                command.pre_exec(move || reaper::die_with_parent(parent));
+            }
+        }
+        // Started and listed under the registry's lock: a sweep never sees
+        // a program that is running but not yet listed.
+        let mut registry = reaper::hold();
+        let start = Instant::now();
+        let mut child = command.spawn()?;
         // The child is reaped with wait4 below, never through `Child`.
         let pid = child.id() as i32;
+        registry.add(pid);
+        drop(registry);
+        if let Some(stdin) = &child.stdin {
+            set_nonblocking(stdin)?;
+        }
         let stderr = child
             .stderr
             .take()
@@ -180,12 +214,58 @@ mod imp {
         })
     }
 
-    fn kill_group(pid: i32) {
-        // SAFETY: kill has no memory effects; -pid names the child's group,
-        // which exists while the child is not reaped.
-        unsafe {
-            libc::kill(-pid, libc::SIGKILL);
+    fn set_nonblocking(stdin: &std::process::ChildStdin) -> io::Result<()> {
+        use std::os::fd::AsRawFd as _;
+        let fd = stdin.as_raw_fd();
+        // SAFETY: fcntl on a descriptor this process owns, integer arguments.
+        let ok = unsafe {
+            let flags = libc::fcntl(fd, libc::F_GETFL);
+            flags >= 0 && libc::fcntl(fd, libc::F_SETFL, flags | libc::O_NONBLOCK) >= 0
+        };
+        if ok {
+            Ok(())
+        } else {
+            Err(io::Error::last_os_error())
         }
+    }
+
+    pub fn write_until(
+        stdin: &mut std::process::ChildStdin,
+        mut bytes: &[u8],
+        deadline: Instant,
+    ) -> io::Result<bool> {
+        use std::io::Write as _;
+        use std::os::fd::AsRawFd as _;
+        while !bytes.is_empty() {
+            match stdin.write(bytes) {
+                Ok(0) => return Err(io::ErrorKind::WriteZero.into()),
+                Ok(n) => bytes = &bytes[n..],
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+                Err(e) if e.kind() == io::ErrorKind::WouldBlock => {
+                    let left = deadline.saturating_duration_since(Instant::now());
+                    if left.is_zero() {
+                        return Ok(false);
+                    }
+                    let mut fd = libc::pollfd {
+                        fd: stdin.as_raw_fd(),
+                        events: libc::POLLOUT,
+                        revents: 0,
+                    };
+                    let ms = left.as_millis().clamp(1, i32::MAX as u128) as i32;
+                    // SAFETY: one valid pollfd.
+                    unsafe {
+                        libc::poll(&mut fd, 1, ms);
+                    }
+                }
+                Err(e) => return Err(e),
+            }
+        }
+        Ok(true)
+    }
+
+    /// The group exists while its leader, the child, is not reaped.
+    fn kill_group(pid: i32) {
+        reaper::kill_group(pid);
     }
 
     /// Blocks until the child has exited, without reaping it (so its pid
@@ -252,9 +332,15 @@ mod imp {
                 (true, rx.recv().unwrap_or_else(|_| Instant::now()))
             }
         };
-        // Whatever the program left behind in its group goes too.
+        // Whatever the program left behind in its group goes too; then it
+        // is reaped and unlisted, and daemons that left it are swept up.
+        // Under the registry's lock, so no sweep reaps the child first.
+        let mut registry = reaper::hold();
         kill_group(pid);
         let (ended, cpu) = reap(pid);
+        registry.remove(pid);
+        drop(registry);
+        reaper::sweep();
         let ended = if timed_out { Ended::TimedOut } else { ended };
         (ended, cpu, end)
     }
@@ -276,6 +362,10 @@ mod imp {
 
     pub fn finish(_: i32, _: Instant) -> (Ended, Option<Duration>, Instant) {
         (Ended::Signal(0), None, Instant::now())
+    }
+
+    pub fn write_until(_: &mut std::process::ChildStdin, _: &[u8], _: Instant) -> io::Result<bool> {
+        Err(io::ErrorKind::Unsupported.into())
     }
 }
 

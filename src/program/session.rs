@@ -1,7 +1,7 @@
 //! Running one program on puzzle after puzzle: a process per puzzle, or one
 //! process fed puzzle by puzzle ([`super::Feed`]).
 
-use std::io::{self, BufRead, BufReader, Read as _, Write};
+use std::io::{self, BufRead, BufReader, Read as _};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::time::{Duration, Instant};
 
@@ -9,7 +9,7 @@ use crate::board::Board;
 use crate::format::{Format, render};
 use crate::strategy::{Outcome, WrongSolution};
 
-use super::process::{Ended, Exit, PIPE_GRACE, Proc, capture, last_line, signal_name};
+use super::process::{Ended, Exit, PIPE_GRACE, Proc, capture, last_line, signal_name, write_until};
 use super::{Feed, MAX_OUTPUT, Program, Reference, judge};
 
 /// One program on one puzzle.
@@ -47,7 +47,8 @@ impl ProgramRun {
 /// Either stops the command (a failed *puzzle* never does).
 #[derive(Debug, thiserror::Error)]
 pub enum StartError {
-    #[error("cannot start program {name} ({command}): {source}")]
+    // The cause follows from `source` (`{:#}` prints it once).
+    #[error("cannot start program {name} ({command})")]
     Spawn {
         name: String,
         command: String,
@@ -152,8 +153,9 @@ impl<'p> Session<'p> {
         let deadline = Instant::now() + p.time_limit;
         let stdout = proc.stdout.take().map(|o| capture(o, MAX_OUTPUT, false));
         if let Some(stdin) = proc.stdin.as_mut() {
-            // A program that does not read its input is judged by its output.
-            let _ = stdin.write_all(input.as_bytes());
+            // A program that does not read its input is judged by its output
+            // (and a full pipe waits no longer than the time limit).
+            let _ = write_until(stdin, input.as_bytes(), deadline);
         }
         let exit = proc.finish(deadline);
         let out = stdout.map(|rx| rx.recv_timeout(PIPE_GRACE));
@@ -211,15 +213,25 @@ impl<'p> Session<'p> {
         };
         let start = Instant::now();
         let deadline = start + p.time_limit;
+        let mut ended = None;
         let wrote = match stream.proc.stdin.as_mut() {
-            Some(stdin) => stdin
-                .write_all(input.as_bytes())
-                .and_then(|()| stdin.flush())
-                .is_ok(),
+            Some(stdin) => match write_until(stdin, input.as_bytes(), deadline) {
+                Ok(true) => true,
+                Ok(false) => {
+                    ended = Some((
+                        Outcome::TimeLimit,
+                        format!(
+                            "the program read none of the puzzle within {} (its input is full)",
+                            seconds(p.time_limit)
+                        ),
+                    ));
+                    false
+                }
+                Err(_) => false,
+            },
             None => false,
         };
         let mut got: Vec<String> = Vec::with_capacity(need);
-        let mut ended = None;
         while wrote && got.len() < need {
             let left = deadline.saturating_duration_since(Instant::now());
             match stream.lines.recv_timeout(left) {
@@ -227,7 +239,7 @@ impl<'p> Session<'p> {
                 Ok(Line::TooLong) => {
                     ended = Some((
                         Outcome::BadOutput,
-                        format!("a line longer than {} MiB", MAX_OUTPUT >> 20),
+                        format!("a line longer than {} KiB", MAX_LINE >> 10),
                     ));
                     break;
                 }
@@ -244,7 +256,7 @@ impl<'p> Session<'p> {
         let wall_ns = start.elapsed().as_nanos() as u64;
         let verdict = match ended {
             Some(v) => v,
-            None if got.len() == need => {
+            None if wrote && got.len() == need => {
                 let text = got.join("\n");
                 judge(&text, p.format, p.mode, reference)?
             }
@@ -308,18 +320,28 @@ fn seconds(d: Duration) -> String {
     format!("{} s", d.as_secs_f64())
 }
 
-/// Sends every non-blank line of `out` (trimmed), then `End`.
+/// The longest line a streaming program may print: an answer's longest line
+/// (a 25×25 board in the line layout) is 625 characters.
+const MAX_LINE: usize = 64 << 10;
+
+/// Lines read ahead of the puzzle being answered. With [`MAX_LINE`], what a
+/// streaming program can make the lab hold is bounded (about 4 MiB, plus
+/// the pipe): one that prints without end is then blocked by its full pipe.
+const LINES_AHEAD: usize = 64;
+
+/// Sends every non-blank line of `out` (trimmed), then `End`, at most
+/// [`LINES_AHEAD`] ahead of the reader.
 fn read_lines<R: io::Read + Send + 'static>(out: R) -> Receiver<Line> {
-    let (tx, rx) = mpsc::channel();
+    let (tx, rx) = mpsc::sync_channel(LINES_AHEAD);
     std::thread::spawn(move || {
         let mut reader = BufReader::new(out);
         let mut buf = Vec::new();
         loop {
             buf.clear();
-            let limit = (MAX_OUTPUT + 1) as u64;
+            let limit = (MAX_LINE + 1) as u64;
             match reader.by_ref().take(limit).read_until(b'\n', &mut buf) {
                 Ok(0) | Err(_) => break,
-                Ok(n) if n > MAX_OUTPUT => {
+                Ok(n) if n > MAX_LINE => {
                     let _ = tx.send(Line::TooLong);
                     break;
                 }
