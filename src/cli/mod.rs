@@ -17,8 +17,8 @@ use clap::{Parser, Subcommand};
 
 mod args;
 mod compare;
-mod estimate;
 mod datasets;
+mod estimate;
 mod exit;
 mod generate;
 mod interrupt;
