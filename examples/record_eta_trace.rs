@@ -39,10 +39,12 @@ fn main() -> anyhow::Result<()> {
         sources: run::resolve_sources(&[])?,
         strategies: sudoku_lab::Strategy::ladder(),
         budget: sudoku_lab::defaults::MEASURE_BUDGET,
+        limit: sudoku_lab::defaults::LIMIT,
         sample: None,
         method: sudoku_lab::defaults::TIMING,
         jobs: sudoku_lab::defaults::jobs(),
         programs: Vec::new(),
+        shard: None,
     };
     let load_before = load();
     // The code that runs: the commit when the run starts.
