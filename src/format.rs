@@ -77,6 +77,9 @@ pub enum ParseErrorKind {
         found: usize,
     },
     UnsupportedSize(usize),
+    /// A grid row (numbers separated by spaces or tabs) of this many
+    /// numbers, which no supported size has.
+    GridRowSize(usize),
     Conflict(String),
     LineTooLong,
     /// The file starts with a UTF-16 byte-order mark.
@@ -122,6 +125,10 @@ impl fmt::Display for ParseErrorKind {
             ParseErrorKind::UnsupportedSize(n) => write!(
                 f,
                 "unsupported size {n}x{n}: supported sizes are 4x4, 9x9, 16x16 and 25x25 (box size 2..=5)"
+            ),
+            ParseErrorKind::GridRowSize(n) => write!(
+                f,
+                "unsupported size {n}x{n}: the line holds {n} fields separated by spaces or tabs, read as a grid row; a grid row has 4, 9, 16 or 25 numbers"
             ),
             ParseErrorKind::Conflict(msg) => write!(f, "conflicting givens: {msg}"),
             ParseErrorKind::LineTooLong => {
@@ -520,11 +527,7 @@ impl<R: BufRead> PuzzleReader<R> {
             return BoxSize::from_side(tokens)
                 .map(|s| (Format::Grid, s))
                 .ok_or_else(|| {
-                    self.err(
-                        self.line_no,
-                        column,
-                        ParseErrorKind::UnsupportedSize(tokens),
-                    )
+                    self.err(self.line_no, column, ParseErrorKind::GridRowSize(tokens))
                 });
         }
         let len = body.len();

@@ -474,6 +474,18 @@ fn tab_separated_grids_are_accepted_as_whitespace() {
     let err = parse(b"12..\t............\n").unwrap_err();
     assert_eq!((err.line, err.column), (1, 1));
     assert!(err.to_string().contains("unsupported size 2x2"), "{err}");
+    // ...and says why a line became a 2x2 grid: its tab made it a grid row.
+    assert!(
+        err.to_string()
+            .contains("the line holds 2 fields separated by spaces or tabs"),
+        "{err}"
+    );
+    let err = parse(b"1\t2\n").unwrap_err();
+    assert!(
+        err.to_string()
+            .contains("2 fields separated by spaces or tabs, read as a grid row"),
+        "{err}"
+    );
 }
 
 #[test]
