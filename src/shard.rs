@@ -392,6 +392,7 @@ impl Fingerprint {
             (PLAN_DATASETS, serde_json::to_string(&datasets)?),
             (PLAN_STRATEGIES, strategies.join(",")),
             ("plan_budget", plan.budget.to_string()),
+            ("plan_limit", plan.limit.to_string()),
             (
                 "plan_sample",
                 match plan.sample {
@@ -402,7 +403,13 @@ impl Fingerprint {
             (
                 "plan_timing",
                 format!(
-                    "at least {} samples and {} µs per puzzle × strategy",
+                    "cold passes (seed {}{}), at least {} samples and {} µs per puzzle × strategy",
+                    plan.method.seed,
+                    if plan.method.permute {
+                        ", permuted"
+                    } else {
+                        ""
+                    },
                     plan.method.min_samples,
                     plan.method.min_time.as_micros()
                 ),

@@ -163,6 +163,7 @@ fn merged_shards_equal_the_single_run_but_for_the_times() {
             "plan_datasets",
             "plan_strategies",
             "plan_budget",
+            "plan_limit",
             "plan_sample",
             "plan_timing",
             "plan_version",
