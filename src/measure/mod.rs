@@ -535,8 +535,12 @@ struct Timer {
     cpu: Vec<f64>,
     wall: Vec<f64>,
     pace: Vec<f64>,
-    /// CPU time of the kept samples.
+    /// CPU time of the kept samples, the clock's cost included (what the
+    /// task cost to time: a 50 ns solve timed for 1 ms is not 20,000 runs
+    /// of clock readings).
     spent: f64,
+    /// The clock's cost per run (CPU ns).
+    clock: f64,
     /// Timed runs in all.
     runs: u64,
     retaken: u32,
@@ -556,6 +560,7 @@ impl Timer {
             wall: Vec::new(),
             pace: Vec::new(),
             spent: 0.0,
+            clock: 0.0,
             runs: 0,
             retaken: 0,
             slow: 0,
@@ -576,6 +581,7 @@ impl Timer {
         clock: (f64, f64),
     ) -> Result<Timer, Bug> {
         let mut t = Timer::done(m);
+        t.clock = clock.0;
         let before = Pace::before();
         let c = Clock::start();
         let tally = solver.search(black_box(puzzle), limits, NoCount);
@@ -649,14 +655,15 @@ impl Timer {
         self.cpu.push(cpu);
         self.wall.push(wall);
         self.pace.push(pace);
-        self.spent += cpu;
+        self.spent += cpu + self.clock;
         self.slow += u32::from(!steady);
     }
 
     /// Whether every sample wanted is taken.
     fn finished(&self) -> bool {
         self.m.outcome == Outcome::Unsupported
-            || (self.cpu.len() as u32 >= self.samples_wanted && self.spent >= self.min_time)
+            || (self.cpu.len() as u32 >= self.samples_wanted
+                && (self.spent >= self.min_time || self.cpu.len() >= MAX_SAMPLES))
     }
 
     /// The measurement with its figures.
@@ -692,6 +699,11 @@ pub const LONG_RUN: f64 = 1e6;
 /// long (CPU ns): long enough that the reference costs little, short
 /// enough that a slow stretch spoils few runs.
 pub const STRETCH_NS: f64 = 2e6;
+
+/// Most runs one task is timed for `min_time` (more than `min_samples`):
+/// the median of a thousand cold runs no longer moves, and a tiny solve
+/// timed for a second would otherwise take millions of runs of overhead.
+pub const MAX_SAMPLES: usize = 1000;
 
 /// Most samples of one measurement retaken because the core lost its pace
 /// (after that the samples are kept as they are: a machine that is never at
