@@ -817,8 +817,10 @@ fn report_and_compare_on_dot_paths() {
     let out = dir.join("r");
     fs::create_dir(&out).unwrap();
     let sub = out.join("sub");
-    fs::create_dir(&sub).unwrap();
     for (cwd, path) in [(&out, "."), (&out, "./"), (&sub, "..")] {
+        // Made once `r` is a report folder: a folder holding anything but
+        // a report is refused (no meta.csv), an empty subfolder included.
+        fs::create_dir_all(cwd).unwrap();
         let o = compare_into(cwd, &data, Path::new(path));
         assert!(
             o.status.success(),

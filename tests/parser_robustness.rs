@@ -508,11 +508,11 @@ fn non_utf8_and_control_bytes_are_named_by_position() {
         ),
         (
             line16(5, b"\x00"),
-            "in.txt:1:5: unknown character (byte 0x00)",
+            "in.txt:1:5: binary data (a NUL byte)",
         ),
         (
             line16(3, b"\r"),
-            "in.txt:1:3: unknown character (byte 0x0D)",
+            "in.txt:1:3: a carriage return (CR) inside a line",
         ),
         (
             line16(16, b"\x1b"),
