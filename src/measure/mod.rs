@@ -493,7 +493,7 @@ pub fn warm_bonus(
 /// Tasks per strategy [`warm_bonus`] times warm.
 pub const WARM_TASKS: usize = 16;
 /// Length of one warm batch (ns).
-const WARM_BATCH_NS: f64 = 200_000.0;
+pub const WARM_BATCH_NS: f64 = 200_000.0;
 
 fn unsupported(strategy: Strategy) -> Measurement {
     Measurement {
