@@ -761,14 +761,16 @@ fn a_traced_search_reports_its_nodes_as_it_goes() {
     assert!(quiet.total.lock().unwrap().is_empty());
 }
 
-/// Piped, `trace` draws no progress: standard error stays empty.
+/// Piped, `trace` draws no progress: standard error holds only the one
+/// `error:` line of its exit 1 (the budget stops the search).
 #[test]
 fn trace_draws_nothing_when_not_on_a_terminal() {
     lab()
         .args(["trace", "-s", "naive", "--steps", "3", "--budget", "300000"])
         .write_stdin(ANTI)
         .assert()
-        .stderr(predicate::str::is_empty());
+        .code(1)
+        .stderr("error: the puzzle has no solution or exceeded the budget\n");
 }
 
 /// Deep in a long search the listing keeps its columns: nine digits of step,
