@@ -506,10 +506,7 @@ fn non_utf8_and_control_bytes_are_named_by_position() {
             line16(1, "\u{e9}".as_bytes()),
             "in.txt:1:1: unknown character (byte 0xC3)",
         ),
-        (
-            line16(5, b"\x00"),
-            "in.txt:1:5: binary data (a NUL byte)",
-        ),
+        (line16(5, b"\x00"), "in.txt:1:5: binary data (a NUL byte)"),
         (
             line16(3, b"\r"),
             "in.txt:1:3: a carriage return (CR) inside a line",
