@@ -317,7 +317,7 @@ fn footer(args: &SpeedArgs) -> String {
     };
     format!(
         "\nsingle thread; cold passes (seed {}{permute}): every puzzle once per pass in a fresh \
-         shuffle, ≥{} passes, {how_long}; puzzles/s = puzzles ÷ the median time of a whole pass; \
+         shuffle, ≥{} passes, {how_long}; puzzles/s = puzzles ÷ the median time of a whole pass (all its runs); \
          µs q1–q3 = quartiles of the per-puzzle times (each the median over passes, per-thread CPU \
          time); {limit}; budget {} nodes per puzzle; {sample}; every solution verified\n",
         opts.method.seed, opts.method.min_samples, args.budget.budget

@@ -218,9 +218,13 @@ struct Passes {
     accounted: (f64, f64),
     /// The cost of reading both clocks around one run (CPU ns, wall ns).
     clock: (f64, f64),
-    /// Whole passes (every task of the group ran and was kept): their
-    /// summed run times (ns), for throughput.
+    /// Whole passes (every task of the group ran): their summed run times
+    /// (ns), for throughput.
     whole: Vec<f64>,
+    /// Run every task in each of the first [`Method::min_samples`] passes,
+    /// finished or not (long tasks too), so that those passes are whole:
+    /// `speed`'s throughput is a stream over the whole set.
+    every: bool,
 }
 
 fn measure_passes(
@@ -259,7 +263,8 @@ fn measure_passes(
     let mut last: Option<usize> = None;
     let mut stretch: Vec<(usize, f64, f64)> = Vec::with_capacity(tasks.len());
     loop {
-        let order = pass_order(tasks, &timers, &mut rng, last);
+        let every = passes.every && passes.whole.len() < method.min_samples as usize;
+        let order = pass_order(tasks, &timers, &mut rng, last, every);
         if order.is_empty() {
             break;
         }
@@ -274,8 +279,10 @@ fn measure_passes(
         } else {
             Vec::new()
         };
+        // A whole pass's time is Σ of all its runs, those taken again
+        // included: what a harness timing a stream of puzzles adds up.
         let mut pass_total = 0.0;
-        let mut pass_whole = whole;
+        let pass_whole = whole;
         let mut k = 0;
         while k < order.len() {
             let steady_before = Pace::before();
@@ -322,13 +329,13 @@ fn measure_passes(
                 pass_total += cpu;
                 let Ok(t) = &mut timers[i] else { continue };
                 t.cost += cpu;
+                let was_finished = t.finished();
                 if !steady && t.retaken < MAX_RETAKEN {
                     t.retaken += 1;
-                    pass_whole = false;
                 } else {
                     t.keep(cpu, wall, pace, steady);
                 }
-                if t.finished() {
+                if !was_finished && t.finished() {
                     finished(i, Duration::from_nanos(t.cost as u64));
                 }
             }
@@ -356,11 +363,17 @@ fn pass_order(
     timers: &[Result<Timer, Bug>],
     rng: &mut impl rand::Rng,
     last: Option<usize>,
+    every: bool,
 ) -> Vec<usize> {
     use rand::seq::SliceRandom;
+    let open = |t: &Result<Timer, Bug>| matches!(t, Ok(t) if !t.finished());
+    if !timers.iter().any(open) {
+        return Vec::new();
+    }
+    let wanted = |t: &Result<Timer, Bug>| if every { t.is_ok() } else { open(t) };
     let mut strategies: Vec<Strategy> = Vec::new();
     for (&(s, _), t) in tasks.iter().zip(timers) {
-        if matches!(t, Ok(t) if !t.finished()) && !strategies.contains(&s) {
+        if wanted(t) && !strategies.contains(&s) {
             strategies.push(s);
         }
     }
@@ -373,9 +386,7 @@ fn pass_order(
                 .iter()
                 .zip(timers)
                 .enumerate()
-                .filter(|(_, ((strategy, _), t))| {
-                    *strategy == s && matches!(t, Ok(t) if !t.finished())
-                })
+                .filter(|(_, ((strategy, _), t))| *strategy == s && wanted(t))
                 .map(|(i, _)| i),
         );
         order[start..].shuffle(rng);
@@ -425,7 +436,10 @@ pub fn measure_set(
     method: &Method,
     finished: &mut dyn FnMut(usize, Duration),
 ) -> SetMeasured {
-    let mut passes = Passes::default();
+    let mut passes = Passes {
+        every: true,
+        ..Passes::default()
+    };
     let results = measure_passes(tasks, limits, method, finished, &mut passes);
     SetMeasured {
         results,
@@ -1136,6 +1150,37 @@ mod tests {
         for r in set.results {
             let (m, _) = r.expect("no bug");
             assert_eq!(m.samples.len(), 20);
+        }
+    }
+
+    #[test]
+    fn a_set_gets_its_whole_passes_whatever_was_retaken() {
+        // `speed`'s throughput is the median of whole passes: the first
+        // `min_samples` passes run every task, finished or not, and a run
+        // taken again (a slow core) leaves its pass whole. Each task is
+        // reported finished once.
+        let easy = board(
+            "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79",
+        );
+        let hard = board(
+            "..............3.85..1.2.......5.7.....4...1...9.......5......73..2.1........4...9",
+        );
+        let tasks = [(Strategy::Propagate, &easy), (Strategy::Propagate, &hard)];
+        let method = Method {
+            min_time: Duration::ZERO,
+            min_samples: 4,
+            ..crate::defaults::TIMING
+        };
+        let mut finished = [0u32; 2];
+        let set = measure_set(&tasks, Limits::solve(None), &method, &mut |i, _| {
+            finished[i] += 1
+        });
+        assert!(set.whole_passes.len() >= 4, "{:?}", set.whole_passes);
+        assert!(set.whole_passes.iter().all(|&t| t > 0.0));
+        assert_eq!(finished, [1, 1]);
+        for r in set.results {
+            let (m, _) = r.expect("no bug");
+            assert!(m.samples.len() >= 4, "{}", m.samples.len());
         }
     }
 
