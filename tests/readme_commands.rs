@@ -336,12 +336,12 @@ fn build_examples(lines: &[Line]) {
     let mut names: Vec<&str> = Vec::new();
     for line in lines {
         let words = line.words();
-        if line.command.contains("cargo run") {
-            if let Some(i) = words.iter().position(|w| *w == "--example") {
-                let name = words[i + 1];
-                if !names.contains(&name) {
-                    names.push(name);
-                }
+        if line.command.contains("cargo run")
+            && let Some(i) = words.iter().position(|w| *w == "--example")
+        {
+            let name = words[i + 1];
+            if !names.contains(&name) {
+                names.push(name);
             }
         }
     }
