@@ -6,6 +6,8 @@
 #
 #   benches/seed-anchor.sh [PUZZLE_LINE] [RUNS]
 #
+# Needs g++ and the seed write-up (SUDOKU_LAB_SEEDS, default ../shared/seeds);
+# without them it says so and exits 2.
 # Prints the minimum and median CPU time (user) of each program over RUNS
 # interleaved runs, and the ratio seed/ours (> 1 means ours is faster).
 set -euo pipefail
@@ -15,9 +17,20 @@ seeds=${SUDOKU_LAB_SEEDS:-$root/../shared/seeds}
 puzzle=${1:-..............3.85..1.2.......5.7.....4...1...9.......5......73..2.1........4...9}
 runs=${2:-9}
 
+# What it needs, said before anything is built (exit 2, like the lab's usage errors).
+command -v g++ >/dev/null 2>&1 || { echo "seed-anchor: needs g++ (to build the seed program)" >&2; exit 2; }
+seed_doc=""
+for f in "$seeds"/001_*.txt; do [ -f "$f" ] && seed_doc=$f && break; done
+if [ -z "$seed_doc" ]; then
+  echo "seed-anchor: needs the seed write-up 001_*.txt (Baekjoon 2239, C++) in $seeds;" \
+    "set SUDOKU_LAB_SEEDS to the folder that holds it" >&2
+  exit 2
+fi
+
 d=$(mktemp -d)
 trap 'rm -rf "$d"' EXIT
-sed -n '/^#include <bits\/stdc++.h>/,$p' "$seeds"/001_*.txt > "$d/seed2239.cpp"
+sed -n '/^#include <bits\/stdc++.h>/,$p' "$seed_doc" > "$d/seed2239.cpp"
+[ -s "$d/seed2239.cpp" ] || { echo "seed-anchor: no C++ code found in $seed_doc" >&2; exit 2; }
 g++ -O2 -o "$d/seed2239" "$d/seed2239.cpp"
 cargo build --release --quiet --manifest-path "$root/Cargo.toml"
 lab="$root/target/release/sudoku-lab"

@@ -34,10 +34,14 @@ sample="${SAMPLE:-20}"
 for tool in g++ python3; do
   command -v "$tool" >/dev/null || { echo "race-seeds: $tool is needed" >&2; exit 2; }
 done
-cpp_doc=$(ls "$seeds"/001_*.txt 2>/dev/null | head -n 1)
-py_doc=$(ls "$seeds"/000_*.txt 2>/dev/null | head -n 1)
+# (A glob, not `ls | head`: under pipefail a missing folder ended the script
+# silently with ls's status.)
+cpp_doc=""; py_doc=""
+for f in "$seeds"/001_*.txt; do [ -f "$f" ] && cpp_doc=$f && break; done
+for f in "$seeds"/000_*.txt; do [ -f "$f" ] && py_doc=$f && break; done
 if [ -z "$cpp_doc" ] || [ -z "$py_doc" ]; then
-  echo "race-seeds: no seed write-ups (000_*.txt, 001_*.txt) in $seeds" >&2
+  echo "race-seeds: needs the seed write-ups 000_*.txt (Baekjoon 2580, Python) and 001_*.txt" \
+    "(Baekjoon 2239, C++) in $seeds; set SUDOKU_LAB_SEEDS to the folder that holds them" >&2
   exit 2
 fi
 

@@ -17,6 +17,10 @@ if ! command -v git >/dev/null 2>&1; then
   echo "sample-report: needs git (to check that the checkout is clean)" >&2
   exit 2
 fi
+if ! git rev-parse --is-inside-work-tree >/dev/null 2>&1; then
+  echo "sample-report: needs a git checkout of the lab (to name the commit that made the report)" >&2
+  exit 2
+fi
 dirty=$(git status --porcelain --untracked-files=no)
 if [ -n "$dirty" ]; then
   echo "sample-report: the checkout has changes; commit or stash them first, so the report names the code that made it:" >&2
