@@ -125,3 +125,20 @@ pub const ESTIMATE: crate::estimate::Options = crate::estimate::Options {
     min_runs: 10,
     max_runs: 100_000,
 };
+
+/// `diff`: a change in time smaller than this share (NEW ÷ OLD within
+/// 1 ± 5%) is "no change within noise" even when its interval excludes 1,
+/// as criterion's noise threshold works. Larger than criterion's 1%: the
+/// lab's runs take per-thread CPU times on a shared machine, where a run of
+/// the same code on the same puzzles moves by a few percent (measured with
+/// `diff` on two such runs: README, *Did my change help?*).
+pub const DIFF_NOISE: f64 = 0.05;
+
+/// `diff`: resamples of the bootstrap over puzzles behind each time ratio's
+/// interval ([`crate::stats::bootstrap_mean`], seeded with [`SEED`]): 2,000
+/// puts the ends of a 95% interval within about a percent of where more
+/// resamples would, and costs under a second for a 50,000-puzzle set.
+pub const BOOTSTRAP_RESAMPLES: usize = 2_000;
+
+/// Confidence level of every bootstrap interval (95%).
+pub const CONFIDENCE: f64 = 0.95;

@@ -409,3 +409,11 @@ mod tests {
         assert_eq!(t, "| a   | n |\n|:----|--:|\n| xyz | 1 |\n");
     }
 }
+
+/// A value as JSON (pretty, one trailing newline): the one form of every
+/// command's `--json`, serialized from the rows its CSV comes from.
+pub fn json<T: serde::Serialize + ?Sized>(value: &T) -> anyhow::Result<String> {
+    let mut s = serde_json::to_string_pretty(value)?;
+    s.push('\n');
+    Ok(s)
+}
