@@ -155,7 +155,8 @@ pub enum Severity {
     Note,
 }
 
-/// A `meta.csv` entry the two runs disagree on.
+/// A `meta.csv` entry the two runs disagree on (or, for `busy`, that
+/// either run was measured on a busy machine).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Difference {
     pub severity: Severity,
@@ -185,13 +186,12 @@ pub struct Diff {
 
 /// `meta.csv` keys whose difference makes times less comparable: machine,
 /// build and conditions, then what was measured.
-const WARN_KEYS: [&str; 12] = [
+const WARN_KEYS: [&str; 11] = [
     "cpu",
     crate::shard::HOST,
     "threads",
     "profile",
     "rustc",
-    "busy",
     "plan_budget",
     "plan_limit",
     "plan_sample",
@@ -645,6 +645,11 @@ fn differences(a: &Meta, b: &Meta) -> Vec<Difference> {
     if a.get("commit") != b.get("commit") && a.get("plan_commit").is_none() {
         let (x, y) = (a.get("commit").unwrap_or("unknown"), b.get("commit").unwrap_or("unknown"));
         push(Severity::Note, "commit", x, y);
+    }
+    // Every busy run is worth a warning, not only a difference.
+    let (x, y) = (a.get("busy").unwrap_or("no"), b.get("busy").unwrap_or("no"));
+    if x != "no" || y != "no" {
+        push(Severity::Warning, "busy", x, y);
     }
     let load = |m: &Meta| -> Option<f64> { m.get("load")?.split_whitespace().next()?.parse().ok() };
     if let (Some(x), Some(y)) = (load(a), load(b))

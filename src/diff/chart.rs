@@ -97,6 +97,7 @@ impl Chart for DiffChart {
                     .cloned()
                     .unwrap_or_default()
             })
+            .x_labels(6)
             .x_label_formatter(&|v| format!("×{}", super::text::ratio(*v)))
             .x_desc("NEW ÷ OLD (log scale; left of 1: NEW is faster)")
             .label_style(chart::tick_font())

@@ -112,8 +112,9 @@ fn change_line(c: &NodeChange) -> String {
     };
     let by = match (c.old_nodes, c.new_nodes) {
         (Some(a), Some(b)) if a > 0 => format!(
-            " ({:+} nodes, ×{})",
-            b as i128 - a as i128,
+            " ({}{} nodes, ×{})",
+            if b >= a { "+" } else { "−" },
+            thousands(a.abs_diff(b)),
             ratio(b as f64 / a as f64)
         ),
         _ => String::new(),
@@ -164,10 +165,10 @@ pub fn differences(diff: &Diff) -> Vec<String> {
         .iter()
         .map(|d| {
             let what = match d.severity {
-                Severity::Warning => "warning: the runs differ in",
+                Severity::Warning => "warning: times less comparable,",
                 Severity::Note => "note: the runs differ in",
             };
-            format!("{what} {}: {:?} (OLD) against {:?} (NEW)", d.key, d.old, d.new)
+            format!("{what} {}: OLD {:?}, NEW {:?}", d.key, d.old, d.new)
         })
         .collect()
 }
