@@ -234,7 +234,10 @@ pub fn diff(old: &Path, new: &Path, opts: &Options) -> anyhow::Result<Diff> {
 fn read_folder(dir: &Path) -> anyhow::Result<Folder> {
     match std::fs::metadata(dir) {
         Ok(m) if m.is_dir() => {}
-        Ok(_) => bail!("{}: not a folder (a report folder written by `sudoku-lab compare` is)", dir.display()),
+        Ok(_) => bail!(
+            "{}: not a folder (a report folder written by `sudoku-lab compare` is)",
+            dir.display()
+        ),
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
             bail!("{}: no such folder", dir.display())
         }
@@ -249,15 +252,17 @@ fn read_folder(dir: &Path) -> anyhow::Result<Folder> {
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => bail!(
                 "{}: not a report folder: it holds no {} (`sudoku-lab compare --out {}` writes one)",
                 dir.display(),
-                path.file_name().map_or_else(String::new, |n| n.to_string_lossy().into_owned()),
+                path.file_name()
+                    .map_or_else(String::new, |n| n.to_string_lossy().into_owned()),
                 dir.display()
             ),
             Err(e) => return Err(e).with_context(|| format!("cannot read {}", path.display())),
         }
     }
-    let bytes =
-        std::fs::read(&meta_path).with_context(|| format!("cannot read {}", meta_path.display()))?;
-    let meta = Meta::from_csv(&bytes).with_context(|| format!("cannot read {}", meta_path.display()))?;
+    let bytes = std::fs::read(&meta_path)
+        .with_context(|| format!("cannot read {}", meta_path.display()))?;
+    let meta =
+        Meta::from_csv(&bytes).with_context(|| format!("cannot read {}", meta_path.display()))?;
     let recs = read_results(&results)?;
     Ok(Folder {
         dir: dir.to_path_buf(),
@@ -275,12 +280,25 @@ fn read_results(path: &Path) -> anyhow::Result<Vec<Rec>> {
         .with_context(|| format!("cannot read {}", path.display()))?
         .clone();
     let col = |name: &str| {
-        header
-            .iter()
-            .position(|h| h == name)
-            .ok_or_else(|| anyhow::anyhow!("{}:1: no column {name:?} (not a results.csv of `sudoku-lab compare`)", path.display()))
+        header.iter().position(|h| h == name).ok_or_else(|| {
+            anyhow::anyhow!(
+                "{}:1: no column {name:?} (not a results.csv of `sudoku-lab compare`)",
+                path.display()
+            )
+        })
     };
-    let [dataset, index, name, clues, strategy, outcome, nodes, time, tmin, tmax] = [
+    let [
+        dataset,
+        index,
+        name,
+        clues,
+        strategy,
+        outcome,
+        nodes,
+        time,
+        tmin,
+        tmax,
+    ] = [
         "dataset",
         "index",
         "name",
@@ -365,7 +383,10 @@ fn ordered<'a>(names: impl Iterator<Item = &'a str>) -> Vec<&'a str> {
 }
 
 fn compare_folders(a: &Folder, b: &Folder, opts: &Options) -> anyhow::Result<Diff> {
-    let (old_meta, new_meta) = (Fingerprint::from_meta(&a.meta), Fingerprint::from_meta(&b.meta));
+    let (old_meta, new_meta) = (
+        Fingerprint::from_meta(&a.meta),
+        Fingerprint::from_meta(&b.meta),
+    );
     let old_sets = old_meta.datasets().ok().unwrap_or_default();
     let new_sets = new_meta.datasets().ok().unwrap_or_default();
     let datasets_a = ordered(a.recs.iter().map(|r| r.dataset.as_str()));
@@ -374,7 +395,10 @@ fn compare_folders(a: &Folder, b: &Folder, opts: &Options) -> anyhow::Result<Dif
     let strategies_b = ordered(b.recs.iter().map(|r| r.strategy.as_str()));
     let mut left_out = Vec::new();
     let only = |xs: &[&str], ys: &[&str]| -> Vec<String> {
-        xs.iter().filter(|x| !ys.contains(x)).map(|x| x.to_string()).collect()
+        xs.iter()
+            .filter(|x| !ys.contains(x))
+            .map(|x| x.to_string())
+            .collect()
     };
     let common: Vec<&str> = datasets_a
         .iter()
@@ -462,25 +486,31 @@ fn compare_folders(a: &Folder, b: &Folder, opts: &Options) -> anyhow::Result<Dif
         .iter()
         .map(|r| ((r.dataset.as_str(), r.index, r.strategy.as_str()), r))
         .collect();
+    // OLD's rows by (dataset, strategy), NEW's counted alike.
+    let mut groups_a: HashMap<(&str, &str), Vec<&Rec>> = HashMap::new();
+    for r in &a.recs {
+        groups_a
+            .entry((r.dataset.as_str(), r.strategy.as_str()))
+            .or_default()
+            .push(r);
+    }
+    let mut counts_b: HashMap<(&str, &str), usize> = HashMap::new();
+    for r in &b.recs {
+        *counts_b
+            .entry((r.dataset.as_str(), r.strategy.as_str()))
+            .or_default() += 1;
+    }
     let mut rows = Vec::new();
     let mut node_changes = Vec::new();
     for d in &common {
         for (sa, sb) in &pairs {
-            let olds: Vec<&Rec> = a
-                .recs
-                .iter()
-                .filter(|r| r.dataset == *d && r.strategy == *sa)
-                .collect();
-            let news_count = b
-                .recs
-                .iter()
-                .filter(|r| r.dataset == *d && r.strategy == *sb)
-                .count();
+            let olds: &[&Rec] = groups_a.get(&(*d, sa.as_str())).map_or(&[], Vec::as_slice);
+            let news_count = counts_b.get(&(*d, sb.as_str())).copied().unwrap_or(0);
             if olds.is_empty() && news_count == 0 {
                 continue;
             }
             let mut matched = Vec::with_capacity(olds.len());
-            for o in &olds {
+            for o in olds {
                 let Some(n) = index_b.get(&(d, o.index, sb.as_str())) else {
                     bail!(
                         "mismatched plans: {} has puzzle #{} of {d} ({sa}), {} has not ({sb}): were they run with another --sample, or cut short?",
@@ -643,7 +673,10 @@ fn differences(a: &Meta, b: &Meta) -> Vec<Difference> {
         }
     }
     if a.get("commit") != b.get("commit") && a.get("plan_commit").is_none() {
-        let (x, y) = (a.get("commit").unwrap_or("unknown"), b.get("commit").unwrap_or("unknown"));
+        let (x, y) = (
+            a.get("commit").unwrap_or("unknown"),
+            b.get("commit").unwrap_or("unknown"),
+        );
         push(Severity::Note, "commit", x, y);
     }
     // Every busy run is worth a warning, not only a difference.
@@ -678,7 +711,9 @@ impl Diff {
     /// The changes of one row, in puzzle order.
     pub fn changes_of<'a>(&'a self, row: &'a DiffRow) -> impl Iterator<Item = &'a NodeChange> {
         self.node_changes.iter().filter(move |c| {
-            c.dataset == row.dataset && c.strategy == row.strategy && c.new_strategy == row.new_strategy
+            c.dataset == row.dataset
+                && c.strategy == row.strategy
+                && c.new_strategy == row.new_strategy
         })
     }
 
@@ -697,7 +732,10 @@ pub fn files(diff: &Diff) -> anyhow::Result<Vec<(String, Vec<u8>)>> {
     Ok(vec![
         ("diff.md".to_string(), text::markdown(diff).into_bytes()),
         ("diff.csv".to_string(), text::csv(diff)?.into_bytes()),
-        ("node-changes.csv".to_string(), text::node_changes_csv(diff)?.into_bytes()),
+        (
+            "node-changes.csv".to_string(),
+            text::node_changes_csv(diff)?.into_bytes(),
+        ),
         (format!("{}.svg", chart::STEM), chart.svg.into_bytes()),
         (format!("{}.png", chart::STEM), chart.png),
     ])
@@ -709,7 +747,9 @@ pub fn parse_pair(s: &str) -> Result<(String, String), String> {
         Some((a, b)) if !a.trim().is_empty() && !b.trim().is_empty() => {
             Ok((a.trim().to_string(), b.trim().to_string()))
         }
-        _ => Err(format!("{s:?}: expected OLD=NEW, two strategy names (e.g. mrv=lcv)")),
+        _ => Err(format!(
+            "{s:?}: expected OLD=NEW, two strategy names (e.g. mrv=lcv)"
+        )),
     }
 }
 

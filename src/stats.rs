@@ -108,7 +108,12 @@ pub fn geometric_mean(values: impl IntoIterator<Item = f64>) -> Option<f64> {
 /// seeded with `seed`, so the same values give the same interval on every
 /// machine. Over logarithms it is the interval of a geometric mean (exponentiate
 /// both ends). `None` for no values; one value gives `(v, v)`.
-pub fn bootstrap_mean(values: &[f64], resamples: usize, level: f64, seed: u64) -> Option<(f64, f64)> {
+pub fn bootstrap_mean(
+    values: &[f64],
+    resamples: usize,
+    level: f64,
+    seed: u64,
+) -> Option<(f64, f64)> {
     use rand::{Rng as _, SeedableRng as _};
     let n = values.len();
     if n == 0 {

@@ -89,7 +89,11 @@ fn json(args: &[&str], old: &Path, new: &Path) -> Value {
         .arg("--json")
         .output()
         .unwrap();
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     serde_json::from_slice(&out.stdout).expect("JSON")
 }
 
@@ -150,10 +154,18 @@ fn two_strategies_paired_report_every_changed_tree_exactly() {
     for r in recs.iter().filter(|r| &r[s] == "bitmask") {
         let m = find(&r[d], &r[i], "mrv");
         if r[n] != m[n] || r[o] != m[o] {
-            expected.push((r[d].to_string(), r[i].parse::<u64>().unwrap(), r[n].to_string(), m[n].to_string()));
+            expected.push((
+                r[d].to_string(),
+                r[i].parse::<u64>().unwrap(),
+                r[n].to_string(),
+                m[n].to_string(),
+            ));
         }
     }
-    assert!(!expected.is_empty(), "bitmask and mrv search differently on some puzzle");
+    assert!(
+        !expected.is_empty(),
+        "bitmask and mrv search differently on some puzzle"
+    );
     let got: Vec<(String, u64, String, String)> = v["node_changes"]
         .as_array()
         .unwrap()
@@ -168,7 +180,10 @@ fn two_strategies_paired_report_every_changed_tree_exactly() {
         })
         .collect();
     assert_eq!(got, expected);
-    let changed: u64 = rows(&v).iter().map(|r| r["changed_trees"].as_u64().unwrap()).sum();
+    let changed: u64 = rows(&v)
+        .iter()
+        .map(|r| r["changed_trees"].as_u64().unwrap())
+        .sum();
     assert_eq!(changed, expected.len() as u64);
     for r in rows(&v) {
         assert_eq!(r["strategy"], "bitmask");
@@ -191,7 +206,10 @@ fn two_strategies_paired_report_every_changed_tree_exactly() {
     let text = String::from_utf8(out.stdout).unwrap();
     assert!(text.contains("bitmask → mrv"), "{text}");
     let (ds, idx, _, _) = &expected[0];
-    assert!(text.contains(&format!("changed trees, {ds} × bitmask → mrv")), "{text}");
+    assert!(
+        text.contains(&format!("changed trees, {ds} × bitmask → mrv")),
+        "{text}"
+    );
     assert!(text.contains(&format!("#{idx}")), "{text}");
 }
 
@@ -220,7 +238,10 @@ fn an_edited_copy_gives_exact_ratios_verdicts_and_the_ci_exit_code() {
         .find(|r| r["strategy"] == "mrv" && r["dataset"].as_str().unwrap().ends_with("9x9"))
         .unwrap();
     let near3 = |x: &Value| (x.as_f64().unwrap() - 3.0).abs() < 1e-3;
-    assert!(near3(&row["ratio"]) && near3(&row["ratio_low"]) && near3(&row["ratio_high"]), "{row}");
+    assert!(
+        near3(&row["ratio"]) && near3(&row["ratio_low"]) && near3(&row["ratio_high"]),
+        "{row}"
+    );
     assert_eq!(row["verdict"], "slower");
     assert_eq!(row["changed_trees"], 1);
     let change = &v["node_changes"][0];
@@ -282,8 +303,15 @@ fn out_writes_the_page_the_rows_the_changes_and_the_chart() {
     assert_eq!(page, String::from_utf8(md.stdout).unwrap());
     assert!(page.starts_with("| dataset"), "{page}");
     let svg = fs::read_to_string(out.join("diff.svg")).unwrap();
-    assert!(svg.starts_with("<svg") && svg.contains("bitmask → mrv"), "{svg}");
-    assert!(fs::read(out.join("diff.png")).unwrap().starts_with(b"\x89PNG"));
+    assert!(
+        svg.starts_with("<svg") && svg.contains("bitmask → mrv"),
+        "{svg}"
+    );
+    assert!(
+        fs::read(out.join("diff.png"))
+            .unwrap()
+            .starts_with(b"\x89PNG")
+    );
     let csv_text = fs::read_to_string(out.join("diff.csv")).unwrap();
     let printed = lab()
         .arg("diff")
@@ -296,7 +324,9 @@ fn out_writes_the_page_the_rows_the_changes_and_the_chart() {
     assert!(csv_text.starts_with("dataset,strategy,new_strategy,puzzles,old_nodes,new_nodes,changed_trees,timed,old_ns,new_ns,ratio,ratio_low,ratio_high,verdict,noise_pct\n"));
     assert_eq!(csv_text.lines().count(), 1 + 2);
     let changes = fs::read_to_string(out.join("node-changes.csv")).unwrap();
-    assert!(changes.starts_with("dataset,strategy,new_strategy,index,name,old_outcome,new_outcome,old_nodes,new_nodes\n"));
+    assert!(changes.starts_with(
+        "dataset,strategy,new_strategy,index,name,old_outcome,new_outcome,old_nodes,new_nodes\n"
+    ));
 }
 
 #[test]

@@ -50,8 +50,15 @@ fn speed_json_has_the_csv_rows_fields() {
         for (name, value) in header.iter().zip(c) {
             assert!(j.get(name).is_some(), "no field {name}");
             // Counts and counters are exact: the same in both runs.
-            if ["dataset", "strategy", "puzzles", "solved", "nodes_per_puzzle", "guesses_per_puzzle"]
-                .contains(&name.as_str())
+            if [
+                "dataset",
+                "strategy",
+                "puzzles",
+                "solved",
+                "nodes_per_puzzle",
+                "guesses_per_puzzle",
+            ]
+            .contains(&name.as_str())
             {
                 let got = match &j[name] {
                     Value::String(s) => s.clone(),
@@ -87,7 +94,10 @@ fn ladder_json_has_the_tables_counters() {
         assert!(row["time_ns"].as_f64().unwrap() > 0.0);
     }
     // --dist: one distribution per set × strategy.
-    let dist = parse(&stdout(&[args, vec!["--dist", "--json"]].concat(), &famous()));
+    let dist = parse(&stdout(
+        &[args, vec!["--dist", "--json"]].concat(),
+        &famous(),
+    ));
     assert_eq!(dist.len(), 2);
     let mrv = dist.iter().find(|d| d["strategy"] == "mrv").unwrap();
     let total: u64 = json

@@ -57,8 +57,7 @@ pub fn run(args: &DiffArgs) -> anyhow::Result<ExitCode> {
     };
     let d = diff::diff(&args.old, &args.new, &opts)?;
     if let Some(out) = &args.out {
-        std::fs::create_dir_all(out)
-            .with_context(|| format!("cannot create {}", out.display()))?;
+        std::fs::create_dir_all(out).with_context(|| format!("cannot create {}", out.display()))?;
         for (name, bytes) in diff::files(&d)? {
             crate::output::write_file(&out.join(name), &bytes)?;
         }

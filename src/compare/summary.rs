@@ -544,7 +544,10 @@ pub struct SummaryRow {
 }
 
 /// Outcome counts as an object by outcome name (`{"solved": 3, ...}`).
-fn outcome_counts<S: serde::Serializer>(counts: &[u64; OUTCOMES], ser: S) -> Result<S::Ok, S::Error> {
+fn outcome_counts<S: serde::Serializer>(
+    counts: &[u64; OUTCOMES],
+    ser: S,
+) -> Result<S::Ok, S::Error> {
     use serde::ser::SerializeMap as _;
     let mut map = ser.serialize_map(Some(OUTCOMES))?;
     for (o, n) in Outcome::RUNG.iter().zip(counts) {

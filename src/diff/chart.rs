@@ -92,10 +92,7 @@ impl Chart for DiffChart {
                     return String::new();
                 }
                 // Top to bottom: the first row at the top.
-                labels
-                    .get(n - 1 - i as usize)
-                    .cloned()
-                    .unwrap_or_default()
+                labels.get(n - 1 - i as usize).cloned().unwrap_or_default()
             })
             .x_labels(6)
             .x_label_formatter(&|v| format!("×{}", super::text::ratio(*v)))

@@ -36,7 +36,9 @@ pub fn ratio(r: f64) -> String {
 
 fn nodes(row: &DiffRow) -> String {
     match (row.old_nodes, row.new_nodes) {
-        (Some(a), Some(b)) if a == b && row.changed_trees == 0 => format!("{} (same)", thousands(a)),
+        (Some(a), Some(b)) if a == b && row.changed_trees == 0 => {
+            format!("{} (same)", thousands(a))
+        }
         (Some(a), Some(b)) => {
             let pct = if a > 0 {
                 format!(" ({:+.1}%)", (b as f64 / a as f64 - 1.0) * 100.0)
@@ -124,7 +126,12 @@ fn change_line(c: &NodeChange) -> String {
     } else {
         format!(", {} → {}", c.old_outcome, c.new_outcome)
     };
-    format!("#{}{name}: {} → {}{by}{outcome}", c.index, n(c.old_nodes), n(c.new_nodes))
+    format!(
+        "#{}{name}: {} → {}{by}{outcome}",
+        c.index,
+        n(c.old_nodes),
+        n(c.new_nodes)
+    )
 }
 
 /// The changed trees, per row, at most [`LISTED`] puzzles each; the
@@ -218,7 +225,12 @@ pub fn markdown(diff: &Diff) -> String {
     let rows: Vec<Vec<String>> = diff
         .rows
         .iter()
-        .map(|r| cells(r).into_iter().map(|c| c.replace('|', "\\|")).collect())
+        .map(|r| {
+            cells(r)
+                .into_iter()
+                .map(|c| c.replace('|', "\\|"))
+                .collect()
+        })
         .collect();
     let mut out = crate::present::markdown(&COLUMNS, 2, rows);
     let notes = notes(diff, "- ");

@@ -152,7 +152,10 @@ impl LadderRow {
 
 /// The distributions `ladder --dist` shows: per set, per strategy (in the
 /// given order) that ran on at least one of its puzzles.
-pub fn distributions(sets: &[(String, Vec<Labelled>)], strategies: &[Strategy]) -> Vec<Distribution> {
+pub fn distributions(
+    sets: &[(String, Vec<Labelled>)],
+    strategies: &[Strategy],
+) -> Vec<Distribution> {
     let mut dists = Vec::new();
     for (name, rows) in sets {
         for &s in strategies {
