@@ -375,6 +375,14 @@ pub fn ladder_estimates(rows: &[&Labelled]) -> String {
     out
 }
 
+/// A value as JSON (pretty, one trailing newline): the one form of every
+/// command's `--json`, serialized from the rows its CSV comes from.
+pub fn json<T: serde::Serialize + ?Sized>(value: &T) -> anyhow::Result<String> {
+    let mut s = serde_json::to_string_pretty(value)?;
+    s.push('\n');
+    Ok(s)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -395,12 +403,4 @@ mod tests {
         let t = markdown(&["a", "n"], 1, vec![vec!["xyz".into(), "1".into()]]);
         assert_eq!(t, "| a   | n |\n|:----|--:|\n| xyz | 1 |\n");
     }
-}
-
-/// A value as JSON (pretty, one trailing newline): the one form of every
-/// command's `--json`, serialized from the rows its CSV comes from.
-pub fn json<T: serde::Serialize + ?Sized>(value: &T) -> anyhow::Result<String> {
-    let mut s = serde_json::to_string_pretty(value)?;
-    s.push('\n');
-    Ok(s)
 }
