@@ -125,3 +125,22 @@ pub const ESTIMATE: crate::estimate::Options = crate::estimate::Options {
     min_runs: 10,
     max_runs: 100_000,
 };
+
+/// `diff`: a change in time within this share (NEW ÷ OLD within 1 ± 10%)
+/// is "no change within noise" even when its interval excludes 1, as
+/// criterion's noise threshold works. Ten times criterion's 1%: the lab's
+/// times are per-thread CPU times on a shared machine, and the interval is
+/// over puzzles, so a drift of the whole run is not in it. Two runs of the
+/// same code (`mrv`, `propagate`, `dlx`, `fast` on three sets, 12 pairs, at
+/// load 11) moved by up to ×1.08, with intervals whose low ends reached
+/// ×1.05: at 5%, same code came within a rounding of "slower".
+pub const DIFF_NOISE: f64 = 0.10;
+
+/// `diff`: resamples of the bootstrap over puzzles behind each time ratio's
+/// interval ([`crate::stats::bootstrap_mean`], seeded with [`SEED`]): 2,000
+/// puts the ends of a 95% interval within about a percent of where more
+/// resamples would, and costs under a second for a 50,000-puzzle set.
+pub const BOOTSTRAP_RESAMPLES: usize = 2_000;
+
+/// Confidence level of every bootstrap interval (95%).
+pub const CONFIDENCE: f64 = 0.95;

@@ -42,6 +42,7 @@ pub mod compare;
 pub mod counters;
 pub mod dataset;
 pub mod defaults;
+pub mod diff;
 pub mod estimate;
 pub mod exec;
 pub mod fetch;

@@ -3,10 +3,9 @@
 //! stays elsewhere: these functions only turn values into text.)
 
 use crate::counters::Counts;
-use crate::measure::Measurement;
 use crate::rate::Rating;
 use crate::strategy::{Outcome, Strategy};
-use crate::tour::{Distribution, Labelled};
+use crate::tour::Labelled;
 
 /// A Markdown table; the first `left` columns are left-aligned, the rest right-aligned.
 pub fn markdown(headers: &[&str], left: usize, rows: Vec<Vec<String>>) -> String {
@@ -108,19 +107,7 @@ pub fn ladder_puzzles(rows: &[&Labelled]) -> String {
 /// `ladder --dist`'s tables: percentiles per set × strategy, then puzzles
 /// per decade of nodes.
 pub fn ladder_distributions(sets: &[(String, Vec<Labelled>)], strategies: &[Strategy]) -> String {
-    let mut dists = Vec::new();
-    for (name, rows) in sets {
-        for &s in strategies {
-            let mine: Vec<&Measurement> = rows
-                .iter()
-                .map(|l| &l.m)
-                .filter(|m| m.strategy == s && m.outcome != Outcome::Unsupported)
-                .collect();
-            if !mine.is_empty() {
-                dists.push(Distribution::of(name, s, &mine));
-            }
-        }
-    }
+    let dists = crate::tour::distributions(sets, strategies);
     let headers = [
         "set",
         "strategy",
@@ -386,6 +373,14 @@ pub fn ladder_estimates(rows: &[&Labelled]) -> String {
         out.push_str(&n);
     }
     out
+}
+
+/// A value as JSON (pretty, one trailing newline): the one form of every
+/// command's `--json`, serialized from the rows its CSV comes from.
+pub fn json<T: serde::Serialize + ?Sized>(value: &T) -> anyhow::Result<String> {
+    let mut s = serde_json::to_string_pretty(value)?;
+    s.push('\n');
+    Ok(s)
 }
 
 #[cfg(test)]

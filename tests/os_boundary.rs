@@ -317,6 +317,7 @@ fn closed_pipe_and_full_disk_on_stdout_for_every_subcommand() {
             ],
         ),
         ("report", vec!["report", "report"]),
+        ("diff", vec!["diff", "report", "report"]),
         ("speed", speed.to_vec()),
         ("generate", vec!["generate", "-n", "1", "--size", "4"]),
         ("rate", vec!["rate", "p.txt"]),

@@ -44,6 +44,10 @@ pub struct CompareArgs {
     /// (`reports` holds the committed sample: `scripts/sample-report.sh`.)
     #[arg(long, value_name = "DIR")]
     pub out: Option<PathBuf>,
+    /// Print the rows of summary.csv as JSON instead of the summary text
+    /// (the report folder is written all the same).
+    #[arg(long)]
+    pub json: bool,
     /// Write the report into --out even when that folder holds files but no
     /// meta.csv (is not a report folder): files of the same names are
     /// replaced, others left alone.
@@ -63,6 +67,9 @@ pub struct ReportArgs {
     /// A report folder holding results.csv (e.g. reports).
     #[arg(required = true)]
     pub dir: Option<PathBuf>,
+    /// Print the rows of summary.csv as JSON instead of the summary text.
+    #[arg(long)]
+    pub json: bool,
 }
 
 #[derive(Debug, clap::Subcommand)]
@@ -125,8 +132,19 @@ pub fn compare(args: &CompareArgs, argv: &[OsString]) -> anyhow::Result<ExitCode
             done.out.display()
         ));
     }
-    crate::output::print(&done.console)?;
+    print(&done, args.json)?;
     exit(&done)
+}
+
+/// The end of `compare` and `report` on standard output: the summary text,
+/// or with `--json` the rows of summary.csv.
+fn print(done: &compare::Done, json: bool) -> anyhow::Result<()> {
+    if json {
+        crate::output::print(&crate::present::json(&done.summary)?)?;
+    } else {
+        crate::output::print(&done.console)?;
+    }
+    Ok(())
 }
 
 /// `compare` and `report`: 1 when a program failed a puzzle (the report is
@@ -155,6 +173,6 @@ pub fn report(args: &ReportArgs, argv: &[OsString]) -> anyhow::Result<ExitCode> 
         }
     };
     let done = compare::redraw(dir)?;
-    crate::output::print(&done.console)?;
+    print(&done, args.json)?;
     exit(&done)
 }

@@ -40,6 +40,10 @@ pub struct LadderArgs {
     /// decades, puzzles solved without a guess) and the total time.
     #[arg(long)]
     pub dist: bool,
+    /// Print the rows as JSON instead of Markdown: per puzzle × strategy
+    /// (counters, time), or with --dist per set × strategy (the distribution).
+    #[arg(long)]
+    pub json: bool,
     /// Puzzle files (line, grid or compact layout, or CSV).
     #[arg(required = true)]
     pub files: Vec<PathBuf>,
@@ -89,7 +93,13 @@ pub fn ladder(args: &LadderArgs) -> anyhow::Result<ExitCode> {
     let all_solved = all
         .iter()
         .all(|l| matches!(l.m.outcome, Outcome::Solved | Outcome::Unsupported));
-    if args.dist {
+    if args.json && args.dist {
+        let dists = tour::distributions(&out, &strategies);
+        crate::output::print(&crate::present::json(&dists)?)?;
+    } else if args.json {
+        let rows: Vec<tour::LadderRow> = all.iter().map(|l| tour::LadderRow::of(l)).collect();
+        crate::output::print(&crate::present::json(&rows)?)?;
+    } else if args.dist {
         crate::output::print(&ladder_distributions(&out, &strategies))?;
     } else {
         let mut text = ladder_puzzles(&all);

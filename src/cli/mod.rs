@@ -6,7 +6,7 @@
 //!
 //! Exit codes (README, *Exit codes*): 0 success (every puzzle solved, or the
 //! reader of standard output quit early); 1 a puzzle had no solution or
-//! exceeded its budget; 2 bad input or usage; 70 a bug in the lab; 74 a
+//! exceeded its budget (`diff --fail-if-slower`: a slower result); 2 bad input or usage; 70 a bug in the lab; 74 a
 //! read or write failed; 130 interrupted.
 
 use std::ffi::OsString;
@@ -18,6 +18,7 @@ use clap::{Parser, Subcommand};
 mod args;
 mod compare;
 mod datasets;
+mod diff;
 mod estimate;
 mod exit;
 mod generate;
@@ -143,6 +144,9 @@ pub enum Command {
     /// Redraw the charts and report of a report folder from its results.csv
     /// (`report merge`: merge the shards of one plan into one report).
     Report(ReportArgs),
+    /// Did a change help? Compare two report folders: node counts exactly,
+    /// times as NEW ÷ OLD with a 95% interval and a verdict.
+    Diff(diff::DiffArgs),
     /// Measure throughput (puzzles/s) and work per puzzle, per dataset × strategy.
     Speed(SpeedArgs),
     /// Generate uniquely solvable puzzles from a seed (same arguments, same bytes).
@@ -204,6 +208,7 @@ fn run(cli: Cli, argv: &[OsString]) -> anyhow::Result<ExitCode> {
         Command::Ladder(args) => ladder::ladder(&args),
         Command::Compare(args) => compare::compare(&args, argv),
         Command::Report(args) => compare::report(&args, argv),
+        Command::Diff(args) => diff::run(&args),
         Command::Speed(args) => speed::speed(&args),
         Command::Generate(args) => generate::generate(&args),
         Command::Rate(args) => rate::rate(&args),

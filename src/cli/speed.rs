@@ -41,11 +41,14 @@ pub struct SpeedArgs {
     #[command(flatten)]
     pub programs: ProgramArgs,
     /// Print CSV (one row per dataset × strategy, every figure).
-    #[arg(long, conflicts_with = "markdown")]
+    #[arg(long, conflicts_with_all = ["markdown", "json"])]
     pub csv: bool,
     /// Print a Markdown table.
-    #[arg(long)]
+    #[arg(long, conflicts_with = "json")]
     pub markdown: bool,
+    /// Print the CSV's rows as JSON (an array of objects, same fields).
+    #[arg(long)]
+    pub json: bool,
 }
 
 /// The library's options from the flags: `--min-time` per puzzle when
@@ -114,7 +117,10 @@ pub fn speed(args: &SpeedArgs) -> anyhow::Result<ExitCode> {
     progress.finish();
     conditions.sample_load();
     super::note_conditions(&conditions);
-    let text = if args.csv {
+    let text = if args.json {
+        let records: Vec<_> = rows.iter().map(SpeedRow::record).collect();
+        crate::present::json(&records)?
+    } else if args.csv {
         to_csv(&rows)?
     } else if args.markdown {
         to_markdown(&rows)

@@ -491,7 +491,7 @@ pub fn merge(dirs: &[PathBuf], out: &Path, command: &str) -> anyhow::Result<Done
     let meta = merged_meta(&shards[0].meta, &infos, &datasets, command)?;
     let results = staging.path(RESULTS);
     let agg = read_results(&results)?;
-    let mut console = write_report(&mut staging, &agg, &meta, out, &results, &[])?;
+    let (mut console, summary) = write_report(&mut staging, &agg, &meta, out, &results, &[])?;
     console.push_str(&console_lines(&infos));
     staging.commit(&FolderLock::acquire(out)?)?;
     Ok(Done {
@@ -500,6 +500,7 @@ pub fn merge(dirs: &[PathBuf], out: &Path, command: &str) -> anyhow::Result<Done
         console,
         replaced: None,
         program_failures: 0,
+        summary,
     })
 }
 

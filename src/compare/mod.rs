@@ -99,6 +99,8 @@ pub struct Done {
     pub replaced: Option<String>,
     /// Puzzles outside programs failed ([`programs::failures`]).
     pub program_failures: u64,
+    /// The rows of `summary.csv` (`--json` prints them).
+    pub summary: Vec<summary::SummaryRow>,
 }
 
 /// What a plan measures, as a folder name; `None` for the default selection.
@@ -365,7 +367,7 @@ pub fn compare(
     );
 
     let results = staging.path(RESULTS);
-    let console = write_report(&mut staging, &agg, &meta, out, &results, &program_rows)?;
+    let (console, summary) = write_report(&mut staging, &agg, &meta, out, &results, &program_rows)?;
     staging.commit(&FolderLock::acquire(out)?)?;
     Ok(Done {
         rows: agg.rows,
@@ -373,6 +375,7 @@ pub fn compare(
         console,
         replaced: previous,
         program_failures: programs::failures(&program_rows),
+        summary,
     })
 }
 
@@ -515,7 +518,7 @@ pub fn redraw(dir: &Path) -> anyhow::Result<Done> {
     if !program_rows.is_empty() {
         staging.keep(programs::PROGRAMS);
     }
-    let console = write_report(&mut staging, &agg, &meta, dir, &results, &program_rows)?;
+    let (console, summary) = write_report(&mut staging, &agg, &meta, dir, &results, &program_rows)?;
     staging.commit(&lock)?;
     Ok(Done {
         rows: agg.rows,
@@ -523,6 +526,7 @@ pub fn redraw(dir: &Path) -> anyhow::Result<Done> {
         console,
         replaced: None,
         program_failures: programs::failures(&program_rows),
+        summary,
     })
 }
 
@@ -562,7 +566,7 @@ pub fn read_results(path: &Path) -> anyhow::Result<Aggregate> {
 }
 
 /// Writes summary.csv, meta.csv, the charts and README.md into the staging
-/// folder; returns the console summary. Programs' rows (if any) are placed
+/// folder; returns the console summary and the rows of summary.csv. Programs' rows (if any) are placed
 /// against the rungs' rows of `results`.
 pub(crate) fn write_report(
     staging: &mut Staging,
@@ -571,7 +575,7 @@ pub(crate) fn write_report(
     out: &Path,
     results: &Path,
     program_rows: &[programs::ProgramRow],
-) -> anyhow::Result<String> {
+) -> anyhow::Result<(String, Vec<summary::SummaryRow>)> {
     let summary = agg.summary();
     let mut w = csv::Writer::from_writer(Vec::new());
     w.write_record(summary::columns())?;
@@ -615,7 +619,7 @@ pub(crate) fn write_report(
         console.push_str(&lines);
     }
     staging.write(README, md.as_bytes())?;
-    Ok(console)
+    Ok((console, summary))
 }
 
 /// The `warm_bonus` line of meta.csv: per strategy, cold ÷ warm time as a

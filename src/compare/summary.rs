@@ -525,13 +525,15 @@ fn round3(x: f64) -> f64 {
 }
 
 /// One line of `summary.csv`. Node and time statistics cover measured runs
-/// (every outcome where something ran).
-#[derive(Clone, Debug, PartialEq)]
+/// (every outcome where something ran). As JSON (`compare --json`), the
+/// outcomes are an object by outcome name and each statistic a [`Summary`].
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
 pub struct SummaryRow {
     pub dataset: String,
     pub strategy: String,
     pub puzzles: u64,
     /// Rows per outcome, in [`Outcome::RUNG`] order.
+    #[serde(serialize_with = "outcome_counts")]
     pub outcomes: [u64; OUTCOMES],
     pub nodes: Option<Summary>,
     pub time: Option<Summary>,
@@ -539,6 +541,19 @@ pub struct SummaryRow {
     pub puzzles_per_sec: Option<f64>,
     /// Total time over total nodes (weighted towards the largest searches).
     pub ns_per_node: Option<f64>,
+}
+
+/// Outcome counts as an object by outcome name (`{"solved": 3, ...}`).
+fn outcome_counts<S: serde::Serializer>(
+    counts: &[u64; OUTCOMES],
+    ser: S,
+) -> Result<S::Ok, S::Error> {
+    use serde::ser::SerializeMap as _;
+    let mut map = ser.serialize_map(Some(OUTCOMES))?;
+    for (o, n) in Outcome::RUNG.iter().zip(counts) {
+        map.serialize_entry(o.name(), n)?;
+    }
+    map.end()
 }
 
 /// The `summary.csv` header: dataset, strategy, puzzles, one column per

@@ -124,6 +124,54 @@ pub fn ladder(
     Ok(out)
 }
 
+/// One row of `ladder`'s per-puzzle table as plain data (`ladder --json`):
+/// the counters of the counted run (none when the size is unsupported) and
+/// the median time of the uncounted runs.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct LadderRow {
+    pub puzzle: String,
+    pub strategy: Strategy,
+    pub outcome: Outcome,
+    pub counts: Option<crate::counters::Counts>,
+    pub time_ns: Option<f64>,
+    pub ns_per_node: Option<f64>,
+}
+
+impl LadderRow {
+    pub fn of(l: &Labelled) -> LadderRow {
+        LadderRow {
+            puzzle: l.puzzle.clone(),
+            strategy: l.m.strategy,
+            outcome: l.m.outcome,
+            counts: (l.m.outcome != Outcome::Unsupported).then_some(l.m.counts),
+            time_ns: l.m.timing.map(|t| t.ns()),
+            ns_per_node: l.ns_per_node(),
+        }
+    }
+}
+
+/// The distributions `ladder --dist` shows: per set, per strategy (in the
+/// given order) that ran on at least one of its puzzles.
+pub fn distributions(
+    sets: &[(String, Vec<Labelled>)],
+    strategies: &[Strategy],
+) -> Vec<Distribution> {
+    let mut dists = Vec::new();
+    for (name, rows) in sets {
+        for &s in strategies {
+            let mine: Vec<&Measurement> = rows
+                .iter()
+                .map(|l| &l.m)
+                .filter(|m| m.strategy == s && m.outcome != Outcome::Unsupported)
+                .collect();
+            if !mine.is_empty() {
+                dists.push(Distribution::of(name, s, &mine));
+            }
+        }
+    }
+    dists
+}
+
 /// Node counts of one strategy over one set, summarised as a distribution.
 #[derive(Clone, Debug, Serialize)]
 pub struct Distribution {

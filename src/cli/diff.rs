@@ -1,0 +1,104 @@
+//! `diff OLD NEW`: a thin wrapper over [`crate::diff`].
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use anyhow::Context as _;
+use clap::Args;
+
+use crate::diff::{self, Options, text};
+
+#[derive(Debug, Args)]
+pub struct DiffArgs {
+    /// The report folder to compare against (written by `compare --out`).
+    pub old: PathBuf,
+    /// The report folder with the change (may be OLD itself with --pair).
+    pub new: PathBuf,
+    /// Compare strategy OLD_NAME of OLD with NEW_NAME of NEW (repeatable),
+    /// e.g. `--pair mrv=lcv`; default: every strategy both hold, by name.
+    #[arg(long = "pair", value_name = "OLD=NEW", value_parser = diff::parse_pair)]
+    pub pairs: Vec<(String, String)>,
+    /// Noise threshold in percent: faster or slower only when the whole
+    /// interval lies beyond 1 ± PCT/100.
+    #[arg(long, value_name = "PCT", default_value_t = crate::defaults::DIFF_NOISE * 100.0,
+          value_parser = percent)]
+    pub noise: f64,
+    /// Exit 1 when a dataset × strategy is slower than PCT percent with its
+    /// whole 95% interval (its low end above 1 + PCT/100): for CI.
+    #[arg(long, value_name = "PCT", value_parser = percent)]
+    pub fail_if_slower: Option<f64>,
+    /// Also write diff.md, diff.csv, node-changes.csv and the chart
+    /// (diff.svg, diff.png) into this folder.
+    #[arg(long, value_name = "DIR")]
+    pub out: Option<PathBuf>,
+    /// Print a Markdown page instead of the table.
+    #[arg(long, conflicts_with_all = ["csv", "json"])]
+    pub markdown: bool,
+    /// Print the rows as CSV (one per dataset × strategy).
+    #[arg(long, conflicts_with = "json")]
+    pub csv: bool,
+    /// Print everything as JSON: rows, changed trees, differences.
+    #[arg(long)]
+    pub json: bool,
+}
+
+fn percent(s: &str) -> Result<f64, String> {
+    match s.trim_end_matches('%').parse::<f64>() {
+        Ok(x) if x.is_finite() && (0.0..1000.0).contains(&x) => Ok(x),
+        _ => Err(format!("{s:?}: expected a percentage from 0 to 1000")),
+    }
+}
+
+pub fn run(args: &DiffArgs) -> anyhow::Result<ExitCode> {
+    let opts = Options {
+        pairs: args.pairs.clone(),
+        noise: args.noise / 100.0,
+        ..Options::default()
+    };
+    let d = diff::diff(&args.old, &args.new, &opts)?;
+    if let Some(out) = &args.out {
+        std::fs::create_dir_all(out).with_context(|| format!("cannot create {}", out.display()))?;
+        for (name, bytes) in diff::files(&d)? {
+            crate::output::write_file(&out.join(name), &bytes)?;
+        }
+    }
+    let body = if args.json {
+        crate::present::json(&d)?
+    } else if args.csv {
+        text::csv(&d)?
+    } else if args.markdown {
+        text::markdown(&d)
+    } else {
+        text::table(&d)
+    };
+    // Machine-readable output stays clean: differences go to stderr there.
+    if !args.markdown {
+        for line in text::differences(&d) {
+            crate::output::note(line);
+        }
+    }
+    crate::output::print(&body)?;
+    if let Some(pct) = args.fail_if_slower {
+        let slow = d.slower_than(pct);
+        if !slow.is_empty() {
+            let names: Vec<String> = slow
+                .iter()
+                .map(|r| {
+                    format!(
+                        "{} × {} ×{} [{}, {}]",
+                        r.dataset,
+                        r.new_strategy,
+                        text::ratio(r.ratio.unwrap_or(f64::NAN)),
+                        text::ratio(r.ratio_low.unwrap_or(f64::NAN)),
+                        text::ratio(r.ratio_high.unwrap_or(f64::NAN))
+                    )
+                })
+                .collect();
+            return Ok(super::unsolved(&format!(
+                "slower than {pct}% (--fail-if-slower): {}",
+                names.join("; ")
+            )));
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}
