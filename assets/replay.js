@@ -71,6 +71,7 @@
     if (e.kind === 0) {
       Object.assign(e, { cell: a[4], digit: a[5], guess: a[6] === 1, branch: a[7] });
       if (e.branch === 1) e.digits = a[8];
+      if (e.branch === 3) Object.assign(e, { digits: a[8], next: a[9], ties: a[10] });
       if (e.branch === 2) Object.assign(e, { unitKind: a[8], unit: a[9], places: a[10] });
     } else if (e.kind === 1) {
       Object.assign(e, { cell: a[4], digit: a[5] });
@@ -91,8 +92,16 @@
   function describe(e) {
     if (e.kind === 0) {
       let s = "place " + cellName(e.cell) + " = " + e.digit;
-      if (e.branch === 1) {
-        s += bits(e.digits).length === 1 ? "  (only candidate)" : "  (guess from " + digitSet(e.digits) + ")";
+      if (e.branch === 1 || e.branch === 3) {
+        if (bits(e.digits).length === 1) {
+          s += "  (only candidate)";
+        } else {
+          s += "  (guess from " + digitSet(e.digits);
+          if (e.branch === 1) s += ")";
+          else if (e.next === 0 && e.ties === 0) s += "; the last empty cell)";
+          else if (e.ties === 0) s += "; fewest: next best " + e.next + ")";
+          else s += "; fewest, tied with " + e.ties + ": first in order)";
+        }
       } else if (e.branch === 2) {
         const cells = unitCells(e.unitKind, e.unit).filter((_, i) => e.places & (1 << i)).map(cellName);
         s += cells.length === 1
@@ -126,10 +135,18 @@
   // What the current event looked at: the candidate set, the unit, the failure.
   function detail(e, lane) {
     if (!e) return "Givens only: the search has not started.";
-    if (e.kind === 0 && e.branch === 1) {
+    if (e.kind === 0 && (e.branch === 1 || e.branch === 3)) {
       const ds = bits(e.digits).map((b) => b + 1);
+      let why = "";
+      if (e.branch === 3) {
+        why = e.next === 0 && e.ties === 0
+          ? " It was the last empty cell."
+          : e.ties === 0
+            ? " Why this cell: it had the fewest candidates, " + ds.length + "; the next best cell had " + e.next + "."
+            : " Why this cell: " + (e.ties + 1) + " cells had the fewest candidates, " + ds.length + "; it is the first in reading order.";
+      }
       return cellName(e.cell) + " had candidates " + digitSet(e.digits) + ": trying " + e.digit +
-        " (" + ordinal(ds.indexOf(e.digit) + 1) + " of " + ds.length + ")";
+        " (" + ordinal(ds.indexOf(e.digit) + 1) + " of " + ds.length + ")." + why;
     }
     if (e.kind === 0 && e.branch === 2) {
       const cells = unitCells(e.unitKind, e.unit).filter((_, i) => e.places & (1 << i));
