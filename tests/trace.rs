@@ -143,6 +143,29 @@ fn mrv_needs_no_guess_on_the_4x4() {
     assert_eq!(decisions(&out)[0], "1 0 place r1c4 = 4 (only candidate)");
 }
 
+/// Why this cell: MRV names the next best count when its cell is the only
+/// one with the fewest (Golden Nugget's second guess: r3c4 has 2, no other
+/// cell fewer than 3), the ties otherwise (checked against the board at
+/// every choice by `every_event_tells_the_truth_about_the_board`).
+#[test]
+fn mrv_says_why_this_cell() {
+    let famous = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/puzzles/famous.txt");
+    let golden = std::fs::read_to_string(&famous)
+        .expect("famous.txt")
+        .lines()
+        .find(|l| l.contains("Golden Nugget"))
+        .expect("Golden Nugget")
+        .to_string();
+    let out = stdout(&["trace", "-s", "mrv", "--steps", "2"], &golden);
+    assert_eq!(
+        decisions(&out),
+        [
+            "1 0 place r1c4 = 2 (guess from {2,6,8}; fewest, tied with 16: first in order)",
+            "2 1 place r3c4 = 6 (guess from {6,9}; fewest: next best 3)",
+        ]
+    );
+}
+
 #[test]
 fn nine_by_nine_two_strategies_side_by_side() {
     let mrv = stdout(&["trace", "-s", "mrv", "--steps", "5"], ANTI);
