@@ -78,6 +78,7 @@
     } else if (e.kind === 2) {
       Object.assign(e, { cell: a[4], digit: a[5], reason: a[6] });
       if (e.reason === 2) Object.assign(e, { unitKind: a[7], unit: a[8] });
+      if (e.reason === 3) Object.assign(e, { band: a[7], unitKind: a[8], unit: a[9] });
     } else if (e.kind === 3) {
       e.why = a[4];
       if (e.why === 1) e.cell = a[5];
@@ -115,7 +116,9 @@
     if (e.kind === 1) return "undo  " + cellName(e.cell) + " = " + e.digit;
     if (e.kind === 2) {
       const why = e.reason === 1 ? "  (naked single)"
-        : e.reason === 2 ? "  (hidden single in " + unitName(e.unitKind, e.unit) + ")" : "";
+        : e.reason === 2 ? "  (hidden single in " + unitName(e.unitKind, e.unit) + ")"
+        : e.reason === 3 ? "  (band filter: locked candidates in band " + (e.band + 1) + " leave one place in " + unitName(e.unitKind, e.unit) + ")"
+        : "";
       return "force " + cellName(e.cell) + " = " + e.digit + why;
     }
     if (e.kind === 3) {
@@ -161,6 +164,10 @@
         : "Undone: the next candidate is tried, or the search backs up further.";
     }
     if (e.kind === 2 && e.reason === 1) return cellName(e.cell) + " has one candidate left: " + e.digit + ".";
+    if (e.kind === 2 && e.reason === 3) {
+      return "The digit's places in band " + (e.band + 1) + " must use one box per row (locked candidates): " +
+        e.digit + " is left with one place in " + unitName(e.unitKind, e.unit) + ", " + cellName(e.cell) + ".";
+    }
     if (e.kind === 2 && e.reason === 2) {
       return e.digit + " has one place left in " + unitName(e.unitKind, e.unit) + ": " + cellName(e.cell) + ".";
     }
@@ -181,7 +188,7 @@
     const m = { current: -1, unit: [], failed: [] };
     if (!e) return m;
     if (e.kind <= 2) m.current = e.cell;
-    if ((e.kind === 0 && e.branch === 2) || (e.kind === 2 && e.reason === 2)) m.unit = unitCells(e.unitKind, e.unit);
+    if ((e.kind === 0 && e.branch === 2) || (e.kind === 2 && e.reason >= 2)) m.unit = unitCells(e.unitKind, e.unit);
     if (e.kind === 3) {
       if (e.why === 1) m.failed = [e.cell];
       if (e.why === 2) m.failed = unitCells(e.unitKind, e.unit);

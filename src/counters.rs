@@ -274,6 +274,11 @@ pub enum Reason {
     NakedSingle,
     /// The digit had one place left in this unit.
     HiddenSingle(Unit),
+    /// `fast`'s band filter: the digit's places in the band's three rows
+    /// must use one box each (locked candidates); what that leaves is one
+    /// place in this row, where the candidates before the filter had more,
+    /// in the row and in the box.
+    BandFilter { band: u8, row: Unit },
     /// The strategy did not say (a rung that reports only [`Counter::forced`]).
     Unstated,
 }

@@ -20,7 +20,7 @@
 //! |---|---|
 //! | place | `[0, depth, +nodes, +probes, cell, digit, guess, branch...]`, branch = `[0]` unstated, `[1, digits]` a cell's candidates, `[3, digits, next, ties]` the cell with the fewest (the next best count among the other empty cells, 0 if none; how many others tie), `[2, unit kind, unit, places]` a digit's places in a unit |
 //! | undo | `[1, depth, +nodes, +probes, cell, digit]` |
-//! | forced | `[2, depth, +nodes, +probes, cell, digit, reason...]`, reason = `[0]` unstated, `[1]` naked single, `[2, unit kind, unit]` hidden single |
+//! | forced | `[2, depth, +nodes, +probes, cell, digit, reason...]`, reason = `[0]` unstated, `[1]` naked single, `[2, unit kind, unit]` hidden single, `[3, band, unit kind, unit]` fast's band filter (locked candidates, then one place in the row) |
 //! | dead end | `[3, depth, +nodes, +probes, why...]`, why = `[0]` unstated, `[1, cell]`, `[2, unit kind, unit, digit]`, `[3, unit kind, unit, cell, digits]`, `[4, stack?, index, digit]` |
 //! | solution | `[4, depth, +nodes, +probes]` |
 //!
@@ -166,6 +166,10 @@ pub fn encode(e: &Event, previous: Option<&Event>) -> Vec<u64> {
                 Reason::HiddenSingle(unit) => {
                     v.push(2);
                     v.extend(unit_code(unit));
+                }
+                Reason::BandFilter { band, row } => {
+                    v.extend([3, band as u64]);
+                    v.extend(unit_code(row));
                 }
             }
             v

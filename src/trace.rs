@@ -443,6 +443,10 @@ impl Event {
                 let why = match reason {
                     Reason::NakedSingle => "  (naked single)".to_string(),
                     Reason::HiddenSingle(unit) => format!("  (hidden single in {unit})"),
+                    Reason::BandFilter { band, row } => format!(
+                        "  (band filter: locked candidates in band {} leave one place in {row})",
+                        band + 1
+                    ),
                     Reason::Unstated => String::new(),
                 };
                 format!("force {} = {digit}{why}", g.name(cell))

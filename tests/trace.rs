@@ -670,6 +670,13 @@ fn every_event_tells_the_truth_about_the_board() {
                                 }
                                 "hidden single"
                             }
+                            Reason::BandFilter { band, row } => {
+                                assert!(g.unit_cells(row).any(|c| c == cell), "{at}");
+                                assert_eq!(cell.index() / 27, band as usize, "{at}: band");
+                                let (_, placed) = places(b, &v, row, digit);
+                                assert!(!placed, "{at}");
+                                "band filter"
+                            }
                             Reason::Unstated => panic!("{at}: every rung states its reason"),
                         }
                     }
@@ -748,6 +755,7 @@ fn every_event_tells_the_truth_about_the_board() {
         "propagate: dead end: clash",
         "dlx: dead end: digit",
         "fast: hidden single",
+        "fast: band filter",
         "fast: dead end: chute",
     ] {
         assert!(
