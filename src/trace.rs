@@ -399,7 +399,9 @@ impl Event {
                         let _ = write!(s, "  (guess from {}", digit_set(digits));
                         let _ = match rivals {
                             None => write!(s, ")"),
-                            Some(Rivals { next: 0, ties: 0 }) => write!(s, "; the last empty cell)"),
+                            Some(Rivals { next: 0, ties: 0 }) => {
+                                write!(s, "; the last empty cell)")
+                            }
                             Some(Rivals { ties: 0, next }) => {
                                 write!(s, "; fewest: next best {next})")
                             }
