@@ -71,12 +71,14 @@
     if (e.kind === 0) {
       Object.assign(e, { cell: a[4], digit: a[5], guess: a[6] === 1, branch: a[7] });
       if (e.branch === 1) e.digits = a[8];
+      if (e.branch === 3) Object.assign(e, { digits: a[8], next: a[9], ties: a[10] });
       if (e.branch === 2) Object.assign(e, { unitKind: a[8], unit: a[9], places: a[10] });
     } else if (e.kind === 1) {
       Object.assign(e, { cell: a[4], digit: a[5] });
     } else if (e.kind === 2) {
       Object.assign(e, { cell: a[4], digit: a[5], reason: a[6] });
       if (e.reason === 2) Object.assign(e, { unitKind: a[7], unit: a[8] });
+      if (e.reason === 3) Object.assign(e, { band: a[7], unitKind: a[8], unit: a[9] });
     } else if (e.kind === 3) {
       e.why = a[4];
       if (e.why === 1) e.cell = a[5];
@@ -91,8 +93,16 @@
   function describe(e) {
     if (e.kind === 0) {
       let s = "place " + cellName(e.cell) + " = " + e.digit;
-      if (e.branch === 1) {
-        s += bits(e.digits).length === 1 ? "  (only candidate)" : "  (guess from " + digitSet(e.digits) + ")";
+      if (e.branch === 1 || e.branch === 3) {
+        if (bits(e.digits).length === 1) {
+          s += "  (only candidate)";
+        } else {
+          s += "  (guess from " + digitSet(e.digits);
+          if (e.branch === 1) s += ")";
+          else if (e.next === 0 && e.ties === 0) s += "; the last empty cell)";
+          else if (e.ties === 0) s += "; fewest: next best " + e.next + ")";
+          else s += "; fewest, tied with " + e.ties + ": first in order)";
+        }
       } else if (e.branch === 2) {
         const cells = unitCells(e.unitKind, e.unit).filter((_, i) => e.places & (1 << i)).map(cellName);
         s += cells.length === 1
@@ -106,7 +116,9 @@
     if (e.kind === 1) return "undo  " + cellName(e.cell) + " = " + e.digit;
     if (e.kind === 2) {
       const why = e.reason === 1 ? "  (naked single)"
-        : e.reason === 2 ? "  (hidden single in " + unitName(e.unitKind, e.unit) + ")" : "";
+        : e.reason === 2 ? "  (hidden single in " + unitName(e.unitKind, e.unit) + ")"
+        : e.reason === 3 ? "  (band filter: locked candidates in band " + (e.band + 1) + " leave one place in " + unitName(e.unitKind, e.unit) + ")"
+        : "";
       return "force " + cellName(e.cell) + " = " + e.digit + why;
     }
     if (e.kind === 3) {
@@ -126,10 +138,18 @@
   // What the current event looked at: the candidate set, the unit, the failure.
   function detail(e, lane) {
     if (!e) return "Givens only: the search has not started.";
-    if (e.kind === 0 && e.branch === 1) {
+    if (e.kind === 0 && (e.branch === 1 || e.branch === 3)) {
       const ds = bits(e.digits).map((b) => b + 1);
+      let why = "";
+      if (e.branch === 3) {
+        why = e.next === 0 && e.ties === 0
+          ? " It was the last empty cell."
+          : e.ties === 0
+            ? " Why this cell: it had the fewest candidates, " + ds.length + "; the next best cell had " + e.next + "."
+            : " Why this cell: " + (e.ties + 1) + " cells had the fewest candidates, " + ds.length + "; it is the first in reading order.";
+      }
       return cellName(e.cell) + " had candidates " + digitSet(e.digits) + ": trying " + e.digit +
-        " (" + ordinal(ds.indexOf(e.digit) + 1) + " of " + ds.length + ")";
+        " (" + ordinal(ds.indexOf(e.digit) + 1) + " of " + ds.length + ")." + why;
     }
     if (e.kind === 0 && e.branch === 2) {
       const cells = unitCells(e.unitKind, e.unit).filter((_, i) => e.places & (1 << i));
@@ -144,6 +164,10 @@
         : "Undone: the next candidate is tried, or the search backs up further.";
     }
     if (e.kind === 2 && e.reason === 1) return cellName(e.cell) + " has one candidate left: " + e.digit + ".";
+    if (e.kind === 2 && e.reason === 3) {
+      return "The digit's places in band " + (e.band + 1) + " must use one box per row (locked candidates): " +
+        e.digit + " is left with one place in " + unitName(e.unitKind, e.unit) + ", " + cellName(e.cell) + ".";
+    }
     if (e.kind === 2 && e.reason === 2) {
       return e.digit + " has one place left in " + unitName(e.unitKind, e.unit) + ": " + cellName(e.cell) + ".";
     }
@@ -164,7 +188,7 @@
     const m = { current: -1, unit: [], failed: [] };
     if (!e) return m;
     if (e.kind <= 2) m.current = e.cell;
-    if ((e.kind === 0 && e.branch === 2) || (e.kind === 2 && e.reason === 2)) m.unit = unitCells(e.unitKind, e.unit);
+    if ((e.kind === 0 && e.branch === 2) || (e.kind === 2 && e.reason >= 2)) m.unit = unitCells(e.unitKind, e.unit);
     if (e.kind === 3) {
       if (e.why === 1) m.failed = [e.cell];
       if (e.why === 2) m.failed = unitCells(e.unitKind, e.unit);

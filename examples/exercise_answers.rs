@@ -115,6 +115,57 @@ impl Rung for Answer9 {
 }
 
 /// The whole command line, with the answers on the ladder.
+/// Exercise 8 answered, but the choice's probes left uncounted: the right
+/// tree, too few probes. The grade must refuse it (a test below).
+#[cfg(test)]
+struct SkipsProbes;
+
+#[cfg(test)]
+impl Rung for SkipsProbes {
+    const NAME: &'static str = "skips-probes";
+    const SUMMARY: &'static str = "exercise 8 answered, the choice's probes not counted";
+    type Scratch = ();
+    fn scratch(_size: BoxSize) {}
+    fn search<C: Counter>(_: &mut (), puzzle: &Board, ctx: &mut Ctx<C>) -> Flow {
+        skeleton::search_with(puzzle, ctx, |s, depth| (fewest_candidates(s, depth).0, 0))
+    }
+}
+
+/// Exercise 8 answered, with one guess too many: the right tree, a wrong
+/// guess count. The grade must refuse it (a test below).
+#[cfg(test)]
+struct MiscountsGuesses;
+
+#[cfg(test)]
+impl Rung for MiscountsGuesses {
+    const NAME: &'static str = "miscounts-guesses";
+    const SUMMARY: &'static str = "exercise 8 answered, one guess counted that was not made";
+    type Scratch = ();
+    fn scratch(_size: BoxSize) {}
+    fn search<C: Counter>(_: &mut (), puzzle: &Board, ctx: &mut Ctx<C>) -> Flow {
+        ctx.guess();
+        skeleton::search_with(puzzle, ctx, fewest_candidates)
+    }
+}
+
+/// Exercise 9 answered, but its sweeps' probes left uncounted.
+#[cfg(test)]
+struct SettlesUnprobed;
+
+#[cfg(test)]
+impl Rung for SettlesUnprobed {
+    const NAME: &'static str = "settles-unprobed";
+    const SUMMARY: &'static str = "exercise 9 answered, the sweeps' probes not counted";
+    type Scratch = ();
+    fn scratch(_size: BoxSize) {}
+    fn search<C: Counter>(_: &mut (), puzzle: &Board, ctx: &mut Ctx<C>) -> Flow {
+        skeleton9::search_with(puzzle, ctx, |s, depth| Settled {
+            probes: 0,
+            ..naked_singles(s, depth)
+        })
+    }
+}
+
 fn main() -> std::process::ExitCode {
     sudoku_lab::main_with(&[Strategy::add::<Answer8>, Strategy::add::<Answer9>])
 }
@@ -129,7 +180,8 @@ mod tests {
 
     #[test]
     fn exercise_8_the_answer_passes() {
-        let report = grade::grade::<Answer8>(grade::MRV_BOUND).unwrap_or_else(|e| panic!("\n{e}"));
+        let report = grade::grade::<Answer8>(grade::MRV_BOUND, grade::Rule::Fewest)
+            .unwrap_or_else(|e| panic!("\n{e}"));
         eprint!("{report}");
     }
 
@@ -148,16 +200,16 @@ mod tests {
 
     #[test]
     fn exercise_9_the_answer_passes() {
-        let report =
-            grade::grade::<Answer9>(grade::SINGLES_BOUND).unwrap_or_else(|e| panic!("\n{e}"));
+        let report = grade::grade::<Answer9>(grade::SINGLES_BOUND, grade::Rule::Singles)
+            .unwrap_or_else(|e| panic!("\n{e}"));
         eprint!("{report}");
     }
 
     /// As handed out, exercise 9 is correct but too slow: the check says so.
     #[test]
     fn exercise_9_as_handed_out_fails_on_nodes_only() {
-        let why =
-            grade::grade::<skeleton9::Mine>(grade::SINGLES_BOUND).expect_err("too many nodes");
+        let why = grade::grade::<skeleton9::Mine>(grade::SINGLES_BOUND, grade::Rule::Singles)
+            .expect_err("too many nodes");
         assert!(
             why.contains(&format!(
                 "correct, but more than {} nodes",
@@ -167,10 +219,36 @@ mod tests {
         );
     }
 
+    /// Correct and small is not enough: counters that the rung's own moves
+    /// contradict fail, each with the counter named.
+    #[test]
+    fn miscounted_counters_fail_the_grade() {
+        let why = grade::grade::<SkipsProbes>(grade::MRV_BOUND, grade::Rule::Fewest)
+            .expect_err("probes skipped");
+        assert!(why.contains("probes: the rung counts"), "{why}");
+        let why = grade::grade::<MiscountsGuesses>(grade::MRV_BOUND, grade::Rule::Fewest)
+            .expect_err("a guess too many");
+        assert!(why.contains("guesses: the rung counts"), "{why}");
+        let why = grade::grade::<SettlesUnprobed>(grade::SINGLES_BOUND, grade::Rule::Singles)
+            .expect_err("probes skipped");
+        assert!(why.contains("probes: the rung counts"), "{why}");
+    }
+
+    /// The reference holds the answers to their exact counts: `mrv` itself,
+    /// recounted, agrees too (its probes within the bounds of rule 8).
+    #[test]
+    fn the_reference_agrees_with_mrv() {
+        for p in grade::famous().puzzles {
+            grade::recount(Strategy::Mrv, &p.board, grade::Rule::Fewest)
+                .unwrap_or_else(|e| panic!("{:?}: {e}", p.name));
+        }
+    }
+
     /// As handed out, exercise 8 is correct but too slow: the check says so.
     #[test]
     fn exercise_8_as_handed_out_fails_on_nodes_only() {
-        let why = grade::grade::<skeleton::Mine>(grade::MRV_BOUND).expect_err("too many nodes");
+        let why = grade::grade::<skeleton::Mine>(grade::MRV_BOUND, grade::Rule::Fewest)
+            .expect_err("too many nodes");
         assert!(why.contains("correct, but more than 200000 nodes"), "{why}");
     }
 }

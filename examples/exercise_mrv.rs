@@ -52,7 +52,10 @@ mod tests {
     /// Correct, and within the node bound. Fails as given (too many nodes).
     #[test]
     fn exercise_8_mine_is_correct_and_small() {
-        match super::grade::grade::<super::Mine>(super::grade::MRV_BOUND) {
+        match super::grade::grade::<super::Mine>(
+            super::grade::MRV_BOUND,
+            super::grade::Rule::Fewest,
+        ) {
             Ok(report) => eprint!("{report}"),
             Err(why) => panic!("\n{why}"),
         }

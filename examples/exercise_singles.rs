@@ -53,7 +53,10 @@ mod tests {
     /// Correct, and within the node bound. Fails as given (too many nodes).
     #[test]
     fn exercise_9_mine_is_correct_and_small() {
-        match super::grade::grade::<super::Mine>(super::grade::SINGLES_BOUND) {
+        match super::grade::grade::<super::Mine>(
+            super::grade::SINGLES_BOUND,
+            super::grade::Rule::Singles,
+        ) {
             Ok(report) => eprint!("{report}"),
             Err(why) => panic!("\n{why}"),
         }

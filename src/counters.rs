@@ -90,8 +90,25 @@ pub trait Counter {
         if digits == 0 {
             self.dead_end_because(DeadEnd::Cell(cell));
         } else {
-            self.branch(Branch::Cell { cell, digits });
+            self.branch(Branch::Cell {
+                cell,
+                digits,
+                rivals: None,
+            });
         }
+    }
+
+    /// `true` for a counter that shows the search to a person (the
+    /// tracer): a rung may then work out, uncounted, why it chose what it
+    /// chose ([`Counter::choose_fewest`]). `false` everywhere else, so the
+    /// extra work compiles away.
+    const EXPLAINS: bool = false;
+    /// [`Counter::choose`] by a rung that took the cell with the fewest
+    /// candidates, with what the other empty cells had.
+    #[inline(always)]
+    fn choose_fewest(&mut self, cell: usize, digits: u32, rivals: Rivals) {
+        let _ = rivals;
+        self.choose(cell, digits);
     }
 }
 
@@ -257,15 +274,37 @@ pub enum Reason {
     NakedSingle,
     /// The digit had one place left in this unit.
     HiddenSingle(Unit),
+    /// `fast`'s band filter: the digit's places in the band's three rows
+    /// must use one box each (locked candidates); what that leaves is one
+    /// place in this row, where the candidates before the filter had more,
+    /// in the row and in the box.
+    BandFilter { band: u8, row: Unit },
     /// The strategy did not say (a rung that reports only [`Counter::forced`]).
     Unstated,
+}
+
+/// Why a rung that branches on the cell with the fewest candidates chose
+/// this one: what the other empty cells had. Told only to a counter that
+/// asks ([`Counter::EXPLAINS`]), so the rung's own work never includes it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Rivals {
+    /// The fewest candidates among the other empty cells (0: none is left).
+    pub next: u8,
+    /// Other empty cells with as few candidates as the chosen one (the rung
+    /// took the first in reading order).
+    pub ties: u16,
 }
 
 /// What a search node branches on: the options it tries, in order.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Branch {
-    /// A cell, with its candidate digits (bit `d-1` for digit `d`).
-    Cell { cell: Cell, digits: u32 },
+    /// A cell, with its candidate digits (bit `d-1` for digit `d`), and,
+    /// for a rung that chose it as the cell with the fewest, its rivals.
+    Cell {
+        cell: Cell,
+        digits: u32,
+        rivals: Option<Rivals>,
+    },
     /// A digit of a unit, with the places left for it in the unit (bit `i`
     /// for the `i`-th cell of [`crate::board::Geometry::unit_cells`]): what exact cover
     /// branches on when a row, column or box has fewer places for a digit

@@ -18,9 +18,9 @@
 //!
 //! | event | array |
 //! |---|---|
-//! | place | `[0, depth, +nodes, +probes, cell, digit, guess, branch...]`, branch = `[0]` unstated, `[1, digits]` a cell's candidates, `[2, unit kind, unit, places]` a digit's places in a unit |
+//! | place | `[0, depth, +nodes, +probes, cell, digit, guess, branch...]`, branch = `[0]` unstated, `[1, digits]` a cell's candidates, `[3, digits, next, ties]` the cell with the fewest (the next best count among the other empty cells, 0 if none; how many others tie), `[2, unit kind, unit, places]` a digit's places in a unit |
 //! | undo | `[1, depth, +nodes, +probes, cell, digit]` |
-//! | forced | `[2, depth, +nodes, +probes, cell, digit, reason...]`, reason = `[0]` unstated, `[1]` naked single, `[2, unit kind, unit]` hidden single |
+//! | forced | `[2, depth, +nodes, +probes, cell, digit, reason...]`, reason = `[0]` unstated, `[1]` naked single, `[2, unit kind, unit]` hidden single, `[3, band, unit kind, unit]` fast's band filter (locked candidates, then one place in the row) |
 //! | dead end | `[3, depth, +nodes, +probes, why...]`, why = `[0]` unstated, `[1, cell]`, `[2, unit kind, unit, digit]`, `[3, unit kind, unit, cell, digits]`, `[4, stack?, index, digit]` |
 //! | solution | `[4, depth, +nodes, +probes]` |
 //!
@@ -130,7 +130,16 @@ pub fn encode(e: &Event, previous: Option<&Event>) -> Vec<u64> {
             v.extend([cell.0 as u64, digit as u64, guess as u64]);
             match branch {
                 Branch::Unstated => v.push(0),
-                Branch::Cell { digits, .. } => v.extend([1, digits as u64]),
+                Branch::Cell {
+                    digits,
+                    rivals: None,
+                    ..
+                } => v.extend([1, digits as u64]),
+                Branch::Cell {
+                    digits,
+                    rivals: Some(r),
+                    ..
+                } => v.extend([3, digits as u64, r.next as u64, r.ties as u64]),
                 Branch::Digit { unit, places, .. } => {
                     v.push(2);
                     v.extend(unit_code(unit));
@@ -157,6 +166,10 @@ pub fn encode(e: &Event, previous: Option<&Event>) -> Vec<u64> {
                 Reason::HiddenSingle(unit) => {
                     v.push(2);
                     v.extend(unit_code(unit));
+                }
+                Reason::BandFilter { band, row } => {
+                    v.extend([3, band as u64]);
+                    v.extend(unit_code(row));
                 }
             }
             v

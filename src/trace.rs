@@ -52,7 +52,7 @@ use crate::strategy::{Outcome, Strategy, WrongSolution, verify};
 
 pub mod chart;
 
-pub use crate::counters::{Branch, Chute, DeadEnd, Reason, unit};
+pub use crate::counters::{Branch, Chute, DeadEnd, Reason, Rivals, unit};
 pub use crate::tracer::{DepthOverTime, Event, EventKind, Tracer};
 
 /// A traced, verified run of one strategy on one puzzle.
@@ -395,8 +395,20 @@ impl Event {
                     Branch::Cell { digits, .. } if digits.count_ones() == 1 => {
                         s.push_str("  (only candidate)")
                     }
-                    Branch::Cell { digits, .. } => {
-                        let _ = write!(s, "  (guess from {})", digit_set(digits));
+                    Branch::Cell { digits, rivals, .. } => {
+                        let _ = write!(s, "  (guess from {}", digit_set(digits));
+                        let _ = match rivals {
+                            None => write!(s, ")"),
+                            Some(Rivals { next: 0, ties: 0 }) => {
+                                write!(s, "; the last empty cell)")
+                            }
+                            Some(Rivals { ties: 0, next }) => {
+                                write!(s, "; fewest: next best {next})")
+                            }
+                            Some(Rivals { ties, .. }) => {
+                                write!(s, "; fewest, tied with {ties}: first in order)")
+                            }
+                        };
                     }
                     Branch::Digit {
                         unit,
@@ -433,6 +445,10 @@ impl Event {
                 let why = match reason {
                     Reason::NakedSingle => "  (naked single)".to_string(),
                     Reason::HiddenSingle(unit) => format!("  (hidden single in {unit})"),
+                    Reason::BandFilter { band, row } => format!(
+                        "  (band filter: locked candidates in band {} leave one place in {row})",
+                        band + 1
+                    ),
                     Reason::Unstated => String::new(),
                 };
                 format!("force {} = {digit}{why}", g.name(cell))

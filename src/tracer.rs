@@ -7,7 +7,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 
 use crate::board::{Cell, MAX_CELLS};
-use crate::counters::{Branch, Counter, Counts, DeadEnd, Reason};
+use crate::counters::{Branch, Counter, Counts, DeadEnd, Reason, Rivals};
 
 /// What happened at one event.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -224,6 +224,21 @@ impl Tracer {
 
 impl Counter for Tracer {
     const ENABLED: bool = true;
+    const EXPLAINS: bool = true;
+
+    #[inline]
+    fn choose_fewest(&mut self, cell: usize, digits: u32, rivals: Rivals) {
+        let cell = Cell(cell as u16);
+        if digits == 0 {
+            self.dead_end_because(DeadEnd::Cell(cell));
+        } else {
+            self.branch(Branch::Cell {
+                cell,
+                digits,
+                rivals: Some(rivals),
+            });
+        }
+    }
 
     #[inline]
     fn node(&mut self) {

@@ -340,7 +340,7 @@ fn nine_by_nine_every_dead_end_and_forced_reason() {
         }
     }
     assert!(steps.len() >= 8, "{steps:?}");
-    for n in steps.into_iter().take(12) {
+    for n in steps.into_iter().take(16) {
         check(&b, &c, &format!("step={n}"), n);
     }
 }
@@ -350,7 +350,11 @@ fn reason(kind: &EventKind) -> String {
     use sudoku_lab::trace::{Branch, DeadEnd, Reason};
     match kind {
         EventKind::Place { branch, .. } => match branch {
-            Branch::Cell { digits, .. } => format!("place cell {}", digits.count_ones() > 1),
+            Branch::Cell { digits, rivals, .. } => format!(
+                "place cell {} {:?}",
+                digits.count_ones() > 1,
+                rivals.map(|r| (r.ties > 0, r.next > 0))
+            ),
             Branch::Digit { unit, places, .. } => {
                 format!("place {} {}", unit.kind, places.count_ones() > 1)
             }
@@ -358,6 +362,7 @@ fn reason(kind: &EventKind) -> String {
         },
         EventKind::Forced { reason, .. } => match reason {
             Reason::HiddenSingle(u) => format!("hidden {}", u.kind),
+            Reason::BandFilter { .. } => "band filter".into(),
             r => format!("{r:?}"),
         },
         EventKind::DeadEnd(why) => match why {

@@ -143,16 +143,39 @@ fn mrv_needs_no_guess_on_the_4x4() {
     assert_eq!(decisions(&out)[0], "1 0 place r1c4 = 4 (only candidate)");
 }
 
+/// Why this cell: MRV names the next best count when its cell is the only
+/// one with the fewest (Golden Nugget's second guess: r3c4 has 2, no other
+/// cell fewer than 3), the ties otherwise (checked against the board at
+/// every choice by `every_event_tells_the_truth_about_the_board`).
+#[test]
+fn mrv_says_why_this_cell() {
+    let famous = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/puzzles/famous.txt");
+    let golden = std::fs::read_to_string(&famous)
+        .expect("famous.txt")
+        .lines()
+        .find(|l| l.contains("Golden Nugget"))
+        .expect("Golden Nugget")
+        .to_string();
+    let out = stdout(&["trace", "-s", "mrv", "--steps", "2"], &golden);
+    assert_eq!(
+        decisions(&out),
+        [
+            "1 0 place r1c4 = 2 (guess from {2,6,8}; fewest, tied with 16: first in order)",
+            "2 1 place r3c4 = 6 (guess from {6,9}; fewest: next best 3)",
+        ]
+    );
+}
+
 #[test]
 fn nine_by_nine_two_strategies_side_by_side() {
     let mrv = stdout(&["trace", "-s", "mrv", "--steps", "5"], ANTI);
     assert_eq!(
         decisions(&mrv),
         [
-            "1 0 place r2c3 = 6 (guess from {6,7,9})",
-            "2 1 place r2c5 = 7 (guess from {7,9})",
-            "3 2 place r2c2 = 2 (guess from {2,4})",
-            "4 3 place r2c1 = 4 (guess from {4,9})",
+            "1 0 place r2c3 = 6 (guess from {6,7,9}; fewest, tied with 8: first in order)",
+            "2 1 place r2c5 = 7 (guess from {7,9}; fewest, tied with 2: first in order)",
+            "3 2 place r2c2 = 2 (guess from {2,4}; fewest, tied with 2: first in order)",
+            "4 3 place r2c1 = 4 (guess from {4,9}; fewest, tied with 3: first in order)",
             "5 4 place r2c7 = 9 (only candidate)",
         ]
     );
@@ -480,7 +503,9 @@ fn row_major_rungs_count_the_same_tree_on_the_famous_puzzles() {
 /// a naked single is the cell's only candidate; a hidden single is the
 /// digit's only place in its unit; a dead end's cell has no candidate, its
 /// digit no place in its unit, its clashing digits only that cell; an undo
-/// takes back a placement on the path; the solution is the verified one.
+/// takes back a placement on the path; the solution is the verified one;
+/// a rung that says why it chose its cell (MRV's rivals) has the next best
+/// count and the ties the board gives, and took the first of the ties.
 ///
 /// `fast` eliminates more than the board shows (locked candidates), so its
 /// claims are checked one way: the digits it lists are possible on the
@@ -568,7 +593,11 @@ fn every_event_tells_the_truth_about_the_board() {
                         assert_eq!(v[cell.index()], 0, "{at}: cell empty");
                         assert!(cand & (1 << (digit - 1)) != 0, "{at}: digit fits");
                         match branch {
-                            Branch::Cell { cell: c, digits } => {
+                            Branch::Cell {
+                                cell: c,
+                                digits,
+                                rivals,
+                            } => {
                                 assert_eq!(c, cell, "{at}");
                                 assert!(digits & (1 << (digit - 1)) != 0, "{at}");
                                 if exact {
@@ -577,6 +606,27 @@ fn every_event_tells_the_truth_about_the_board() {
                                     assert_eq!(digits & !cand, 0, "{at}: candidates");
                                 }
                                 assert_eq!(guess, digits.count_ones() > 1, "{at}: guess");
+                                // Why this cell: what the other empty cells
+                                // had, recounted on the board.
+                                if let Some(r) = rivals {
+                                    let fewest = digits.count_ones();
+                                    let others: Vec<u32> = (0..g.cells)
+                                        .filter(|&o| o != cell.index() && v[o] == 0)
+                                        .map(|o| candidates(b, &v, Cell(o as u16)).count_ones())
+                                        .collect();
+                                    let next = others.iter().copied().min().unwrap_or(0);
+                                    assert_eq!(u32::from(r.next), next, "{at}: next best");
+                                    assert!(fewest <= next || others.is_empty(), "{at}: fewest");
+                                    let ties = others.iter().filter(|&&n| n == fewest).count();
+                                    assert_eq!(usize::from(r.ties), ties, "{at}: ties");
+                                    let first = (0..cell.index()).all(|o| {
+                                        v[o] != 0
+                                            || candidates(b, &v, Cell(o as u16)).count_ones()
+                                                != fewest
+                                    });
+                                    assert!(first, "{at}: ties go to the first in reading order");
+                                    *checked.entry(format!("{s} why this cell")).or_default() += 1;
+                                }
                             }
                             Branch::Digit {
                                 unit,
@@ -619,6 +669,13 @@ fn every_event_tells_the_truth_about_the_board() {
                                     assert_eq!(m.count_ones(), 1, "{at}: only place");
                                 }
                                 "hidden single"
+                            }
+                            Reason::BandFilter { band, row } => {
+                                assert!(g.unit_cells(row).any(|c| c == cell), "{at}");
+                                assert_eq!(cell.index() / 27, band as usize, "{at}: band");
+                                let (_, placed) = places(b, &v, row, digit);
+                                assert!(!placed, "{at}");
+                                "band filter"
                             }
                             Reason::Unstated => panic!("{at}: every rung states its reason"),
                         }
@@ -690,12 +747,15 @@ fn every_event_tells_the_truth_about_the_board() {
         "naive: dead end: cell",
         "naive: undo",
         "mrv: solution",
+        "mrv why this cell",
+        "propagate why this cell",
         "propagate: naked single",
         "propagate: hidden single",
         "propagate: dead end: digit",
         "propagate: dead end: clash",
         "dlx: dead end: digit",
         "fast: hidden single",
+        "fast: band filter",
         "fast: dead end: chute",
     ] {
         assert!(

@@ -328,6 +328,7 @@ impl State {
             Ok(cell) => Branch::Cell {
                 cell,
                 digits: self.options(item).fold(0, |m, (_, d)| m | 1 << (d - 1)),
+                rivals: None,
             },
             Err((unit, digit)) => Branch::Digit {
                 unit,

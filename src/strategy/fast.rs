@@ -601,13 +601,21 @@ impl<S: Switches> State<S> {
                         while s != 0 {
                             let i = s.trailing_zeros() as usize;
                             s &= s - 1;
-                            // The digit's last place in its row (after the filter).
-                            let row = unit(0, 3 * b + i / 9);
-                            ctx.counter.forced_because(
-                                27 * b + i,
-                                d as u8 + 1,
-                                Reason::HiddenSingle(row),
-                            );
+                            // The digit's last place in its row after the
+                            // filter: a hidden single in the row or box it
+                            // was already, or what the filter's locked
+                            // candidates left.
+                            let (r, c) = (i / 9, i % 9);
+                            let row = unit(0, 3 * b + r);
+                            let in_box = (0o7 << (c / 3 * 3)) * 0o1001001;
+                            let reason = if (before >> (9 * r)) & ROW == 1 << c {
+                                Reason::HiddenSingle(row)
+                            } else if (before & in_box).count_ones() == 1 {
+                                Reason::HiddenSingle(unit(2, 3 * b + c / 3))
+                            } else {
+                                Reason::BandFilter { band: b as u8, row }
+                            };
+                            ctx.counter.forced_because(27 * b + i, d as u8 + 1, reason);
                         }
                     }
                     self.place::<true>(d, b, singles);

@@ -16,7 +16,7 @@
 //! dearer nodes many times over.
 
 use crate::board::{Board, BoxSize, Cell, Geometry, MAX_CELLS, UnitMasks};
-use crate::counters::Counter;
+use crate::counters::{Counter, Rivals};
 use crate::search::{Ctx, Flow};
 use crate::strategy::Rung;
 use crate::counters::DeadEnd;
@@ -78,6 +78,21 @@ impl State {
         self.masks.toggle(self.g, cell, bit);
     }
 
+    /// What the other empty cells (`open[depth + 1..]`, the chosen one at
+    /// `open[depth]`) have against the chosen cell's `fewest`.
+    fn rivals(&self, depth: usize, fewest: u32) -> Rivals {
+        let (mut next, mut ties) = (u32::MAX, 0u16);
+        for &cell in &self.open[depth + 1..self.len] {
+            let count = self.candidates(cell as usize).count_ones();
+            next = next.min(count);
+            ties += u16::from(count == fewest);
+        }
+        Rivals {
+            next: if next == u32::MAX { 0 } else { next as u8 },
+            ties,
+        }
+    }
+
     fn dfs<C: Counter>(&mut self, depth: usize, ctx: &mut Ctx<C>) -> Flow {
         ctx.enter()?;
         if depth == self.len {
@@ -110,7 +125,13 @@ impl State {
         }
         self.open.swap(depth, best_j);
         let mut cand = self.candidates(best_cell);
-        ctx.counter.choose(best_cell, cand);
+        if C::EXPLAINS {
+            // Only for a tracer, and not counted: why this cell.
+            ctx.counter
+                .choose_fewest(best_cell, cand, self.rivals(depth, best_count));
+        } else {
+            ctx.counter.choose(best_cell, cand);
+        }
         while cand != 0 {
             let bit = cand & cand.wrapping_neg();
             cand ^= bit;

@@ -42,7 +42,7 @@ use crate::board::{Board, BoxSize, Cell};
 use crate::counters::Counter;
 use crate::search::{Ctx, Flow};
 use crate::strategy::Rung;
-use crate::counters::{DeadEnd, Reason, unit};
+use crate::counters::{DeadEnd, Reason, Rivals, unit};
 
 /// Rung 6.
 pub struct Propagate;
@@ -259,7 +259,20 @@ impl<const N: usize, const CELLS: usize> Prop<N, CELLS> {
         }
         ctx.counter.probes(scanned);
         let mut cand = lv.cand[best];
-        ctx.counter.choose(best, cand);
+        if C::EXPLAINS {
+            // Only for a tracer, and not counted: why this cell.
+            let (mut next, mut ties) = (u32::MAX, 0u16);
+            for c in (0..CELLS).filter(|&c| c != best && lv.val[c] == 0) {
+                let k = lv.cand[c].count_ones();
+                next = next.min(k);
+                ties += u16::from(k == best_count);
+            }
+            let next = if next == u32::MAX { 0 } else { next as u8 };
+            ctx.counter
+                .choose_fewest(best, cand, Rivals { next, ties });
+        } else {
+            ctx.counter.choose(best, cand);
+        }
         while cand != 0 {
             let bit = cand & cand.wrapping_neg();
             cand ^= bit;
