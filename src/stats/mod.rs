@@ -11,8 +11,15 @@
 //! **Means of ratios** are geometric (the mean of logarithms), so that "×4
 //! faster on one puzzle, ×¼ on another" averages to ×1 and a time ratio is
 //! exactly a node ratio times a cost-per-node ratio.
+//!
+//! **Intervals** are seeded percentile bootstraps ([`bootstrap`]): 95% of
+//! the statistic's values over resamples of the puzzles (or of one
+//! puzzle's samples) lie inside.
 
 use serde::{Deserialize, Serialize};
+
+pub mod bootstrap;
+pub use bootstrap::{Interval, bootstrap, mean_interval, median_interval, sum_interval};
 
 /// The q-quantile (`0 <= q <= 1`) of sorted, non-empty values (see the
 /// module docs for the definition).
