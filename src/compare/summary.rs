@@ -19,7 +19,7 @@ use std::collections::{BTreeMap, HashMap};
 
 use super::run::Row;
 use crate::Strategy;
-use crate::stats::Summary;
+use crate::stats::{Interval, Summary, mean_interval};
 use crate::strategy::Outcome;
 
 /// How many outcomes a rung's row can have ([`Outcome::RUNG`]; outside
@@ -327,7 +327,7 @@ impl Aggregate {
             ..Ladder::default()
         };
         let on_count = on.iter().filter(|&&b| b).count();
-        let mut sums = vec![(0.0f64, 0.0f64); candidates.len()];
+        let mut logs: Vec<Vec<(f64, f64)>> = vec![Vec::new(); candidates.len()];
         let mut unfinished_by = vec![0u64; candidates.len()];
         self.for_each_puzzle(&candidates, |p| {
             if p.side != side {
@@ -342,10 +342,10 @@ impl Aggregate {
             };
             if on_count > 0 && rungs().all(|r| r.is_some_and(|x| x.solved())) {
                 ladder.set += 1;
-                for ((r, &on), sum) in p.runs.iter().zip(&on).zip(&mut sums) {
+                ladder.set_datasets.push(p.dataset);
+                for ((r, &on), log) in p.runs.iter().zip(&on).zip(&mut logs) {
                     if let (Some(x), true) = (r, on) {
-                        sum.0 += ln(x.nodes);
-                        sum.1 += ln(x.nanos);
+                        log.push((ln(x.nodes), ln(x.nanos)));
                     }
                 }
             } else if p
@@ -369,12 +369,16 @@ impl Aggregate {
         for (k, &s) in candidates.iter().enumerate() {
             if on[k] {
                 let n = ladder.set.max(1) as f64;
+                let sum = logs[k]
+                    .iter()
+                    .fold((0.0, 0.0), |a, x| (a.0 + x.0, a.1 + x.1));
                 ladder.rungs.push(Rung {
                     strategy: s,
                     solved: solved[k],
-                    ln_nodes: sums[k].0 / n,
-                    ln_time: sums[k].1 / n,
+                    ln_nodes: sum.0 / n,
+                    ln_time: sum.1 / n,
                 });
+                ladder.logs.push(std::mem::take(&mut logs[k]));
                 if unfinished_by[k] > 0 {
                     ladder.unfinished_by.push((s, unfinished_by[k]));
                 }
@@ -448,6 +452,12 @@ pub struct Ladder {
     pub unfinished_by: Vec<(Strategy, u64)>,
     /// Left out for another reason: a rung has no run of the puzzle.
     pub missing: u64,
+    /// Per rung on the ladder (in `rungs` order), per puzzle of the set:
+    /// (ln nodes, ln time). What the intervals resample.
+    pub logs: Vec<Vec<(f64, f64)>>,
+    /// The dataset (position in [`Aggregate::datasets`]) of each puzzle of
+    /// the set, in the order of `logs`.
+    pub set_datasets: Vec<usize>,
 }
 
 /// One rung of a [`Ladder`]: means of logarithms over the ladder set.
@@ -480,6 +490,7 @@ impl Rung {
             nodes: (a.ln_nodes - self.ln_nodes).exp(),
             cost: ((a.ln_time - a.ln_nodes) - (self.ln_time - self.ln_nodes)).exp(),
             speedup: (a.ln_time - self.ln_time).exp(),
+            intervals: None,
         }
     }
 }
@@ -493,6 +504,30 @@ pub struct Ratios {
     pub cost: f64,
     /// How many times faster.
     pub speedup: f64,
+    /// 95% intervals of the three, bootstrapped over the puzzles of the set
+    /// (`None`: fewer than two puzzles, or not computed).
+    pub intervals: Option<RatioIntervals>,
+}
+
+/// The intervals of a [`Ratios`] (see [`crate::stats::bootstrap`]).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct RatioIntervals {
+    pub nodes: Interval,
+    pub cost: Interval,
+    pub speedup: Interval,
+}
+
+/// The speed-up of one step of a ladder on each dataset of its set.
+#[derive(Clone, Debug, PartialEq)]
+pub struct DatasetRatio {
+    /// Position in [`Aggregate::datasets`].
+    pub dataset: usize,
+    /// Puzzles of the ladder set from this dataset.
+    pub puzzles: u64,
+    /// Geometric mean of the per-puzzle speed-ups on them.
+    pub speedup: f64,
+    /// Its 95% interval over those puzzles.
+    pub interval: Option<Interval>,
 }
 
 impl Ladder {
@@ -503,12 +538,74 @@ impl Ladder {
     /// Each rung after the first with its ratios against the base and
     /// against the rung before it.
     pub fn steps(&self) -> Vec<(&Rung, Ratios, Ratios)> {
-        let Some(base) = self.base() else {
+        if self.base().is_none() {
+            return Vec::new();
+        }
+        (1..self.rungs.len())
+            .map(|k| (&self.rungs[k], self.ratios(0, k), self.ratios(k - 1, k)))
+            .collect()
+    }
+
+    /// Rung `b` against rung `a` (positions in `rungs`), with intervals
+    /// bootstrapped over the puzzles of the set.
+    pub fn ratios(&self, a: usize, b: usize) -> Ratios {
+        let mut r = self.rungs[b].against(&self.rungs[a]);
+        if let (Some(la), Some(lb)) = (self.logs.get(a), self.logs.get(b)) {
+            let per = |f: &dyn Fn(&(f64, f64), &(f64, f64)) -> f64| -> Option<Interval> {
+                let v: Vec<f64> = la.iter().zip(lb).map(|(x, y)| f(x, y)).collect();
+                Some(mean_interval(&v)?.map(f64::exp))
+            };
+            r.intervals = (|| {
+                Some(RatioIntervals {
+                    nodes: per(&|x, y| x.0 - y.0)?,
+                    cost: per(&|x, y| (x.1 - x.0) - (y.1 - y.0))?,
+                    speedup: per(&|x, y| x.1 - y.1)?,
+                })
+            })();
+        }
+        r
+    }
+
+    /// Intervals of rung `k`'s geometric mean time and time per node (ns).
+    pub fn time_intervals(&self, k: usize) -> Option<(Interval, Interval)> {
+        let l = self.logs.get(k)?;
+        let time: Vec<f64> = l.iter().map(|x| x.1).collect();
+        let cost: Vec<f64> = l.iter().map(|x| x.1 - x.0).collect();
+        Some((
+            mean_interval(&time)?.map(f64::exp),
+            mean_interval(&cost)?.map(f64::exp),
+        ))
+    }
+
+    /// The speed-up of rung `b` over rung `a` on each dataset of the set
+    /// (datasets in order of first appearance in the set).
+    pub fn by_dataset(&self, a: usize, b: usize) -> Vec<DatasetRatio> {
+        let (Some(la), Some(lb)) = (self.logs.get(a), self.logs.get(b)) else {
             return Vec::new();
         };
-        self.rungs
-            .windows(2)
-            .map(|w| (&w[1], w[1].against(base), w[1].against(&w[0])))
+        let mut order: Vec<usize> = Vec::new();
+        for &d in &self.set_datasets {
+            if !order.contains(&d) {
+                order.push(d);
+            }
+        }
+        order
+            .into_iter()
+            .map(|d| {
+                let v: Vec<f64> = la
+                    .iter()
+                    .zip(lb)
+                    .zip(&self.set_datasets)
+                    .filter(|&(_, &sd)| sd == d)
+                    .map(|((x, y), _)| x.1 - y.1)
+                    .collect();
+                DatasetRatio {
+                    dataset: d,
+                    puzzles: v.len() as u64,
+                    speedup: (v.iter().sum::<f64>() / v.len() as f64).exp(),
+                    interval: mean_interval(&v).map(|i| i.map(f64::exp)),
+                }
+            })
             .collect()
     }
 }
