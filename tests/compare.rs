@@ -189,8 +189,10 @@ fn summary_statistics_on_a_hand_made_table() {
         ("time_mean_ns", "4000.0"),
         ("time_p90_ns", "7600.0"),
         ("time_max_ns", "10000.0"),
-        // 5 runs in 20,000 ns in total; 20,000 ns over 200 nodes.
-        ("puzzles_per_sec", "250000.0"),
+        // One run stopped at the budget: no throughput (speed's rule: the
+        // finished runs alone would be another, easier set); 20,000 ns over
+        // 200 nodes.
+        ("puzzles_per_sec", ""),
         ("ns_per_node", "100.0"),
     ] {
         assert_eq!(get(ra, col), want, "{a} {col}");

@@ -537,7 +537,10 @@ pub fn read_results(path: &Path) -> anyhow::Result<Aggregate> {
         .map(str::to_string)
         .collect();
     let columns = run::columns();
-    if header != columns && header != run::measured_columns() {
+    if header != columns
+        && header != run::columns_before_intervals()
+        && header != run::measured_columns()
+    {
         anyhow::bail!(
             "{}:1: unexpected header; expected the columns {}",
             path.display(),

@@ -392,8 +392,9 @@ fn ladder_section(md: &mut String, l: &Ladder, headline: bool, datasets: &[Strin
 /// words every dataset where the step goes the other way.
 fn spread_section(md: &mut String, l: &Ladder, datasets: &[String]) {
     let name = |d: usize| code(datasets.get(d).map_or("?", String::as_str));
-    let steps: Vec<(usize, Vec<DatasetRatio>)> =
-        (1..l.rungs.len()).map(|k| (k, l.by_dataset(k - 1, k))).collect();
+    let steps: Vec<(usize, &[DatasetRatio])> =
+        (1..l.rungs.len()).map(|k| (k, l.spread(k))).collect();
+    let overall: Vec<bool> = l.steps().iter().map(|s| s.2.speedup >= 1.0).collect();
     if steps.iter().all(|(_, v)| v.len() < 2) {
         return;
     }
@@ -421,7 +422,7 @@ fn spread_section(md: &mut String, l: &Ladder, datasets: &[String]) {
             name(hi.dataset),
             puzzles(hi.puzzles)
         );
-        let overall = l.ratios(k - 1, *k).speedup >= 1.0;
+        let overall = overall[k - 1];
         for r in v.iter().filter(|r| (r.speedup >= 1.0) != overall) {
             let _ = writeln!(
                 turns,

@@ -386,6 +386,7 @@ impl Aggregate {
                 ladder.off.push((s, solved[k]));
             }
         }
+        ladder.compute_intervals();
         ladder
     }
 
@@ -453,11 +454,20 @@ pub struct Ladder {
     /// Left out for another reason: a rung has no run of the puzzle.
     pub missing: u64,
     /// Per rung on the ladder (in `rungs` order), per puzzle of the set:
-    /// (ln nodes, ln time). What the intervals resample.
-    pub logs: Vec<Vec<(f64, f64)>>,
+    /// (ln nodes, ln time). What the intervals resample; emptied once they
+    /// are computed (memory stays one sample per run, see
+    /// tests/compare_robustness.rs).
+    logs: Vec<Vec<(f64, f64)>>,
     /// The dataset (position in [`Aggregate::datasets`]) of each puzzle of
     /// the set, in the order of `logs`.
-    pub set_datasets: Vec<usize>,
+    set_datasets: Vec<usize>,
+    /// Per rung: intervals of its time and time per node.
+    time_cis: Vec<Option<(Interval, Interval)>>,
+    /// Per rung: its ratios over the base, and over the rung before.
+    vs_base: Vec<Ratios>,
+    vs_prev: Vec<Ratios>,
+    /// Per rung after the first: its step's speed-up on each dataset.
+    spreads: Vec<Vec<DatasetRatio>>,
 }
 
 /// One rung of a [`Ladder`]: means of logarithms over the ladder set.
@@ -542,13 +552,40 @@ impl Ladder {
             return Vec::new();
         }
         (1..self.rungs.len())
-            .map(|k| (&self.rungs[k], self.ratios(0, k), self.ratios(k - 1, k)))
+            .map(|k| {
+                let cached = |v: &[Ratios], a| v.get(k).copied().unwrap_or_else(|| self.ratios(a, k));
+                (&self.rungs[k], cached(&self.vs_base, 0), cached(&self.vs_prev, k - 1))
+            })
             .collect()
+    }
+
+    /// Intervals of rung `k`'s geometric mean time and time per node (ns).
+    pub fn time_intervals(&self, k: usize) -> Option<(Interval, Interval)> {
+        self.time_cis.get(k).copied().flatten()
+    }
+
+    /// The speed-up of rung `k` over rung `k - 1` on each dataset of the
+    /// set (datasets in order of first appearance in the set).
+    pub fn spread(&self, k: usize) -> &[DatasetRatio] {
+        self.spreads.get(k).map_or(&[], Vec::as_slice)
+    }
+
+    /// Every interval the ladder shows, then the per-puzzle values dropped.
+    fn compute_intervals(&mut self) {
+        let n = self.rungs.len();
+        self.time_cis = (0..n).map(|k| self.compute_time_intervals(k)).collect();
+        self.vs_base = (0..n).map(|k| self.ratios(0, k)).collect();
+        self.vs_prev = (0..n).map(|k| self.ratios(k.saturating_sub(1), k)).collect();
+        self.spreads = (0..n)
+            .map(|k| if k == 0 { Vec::new() } else { self.by_dataset(k - 1, k) })
+            .collect();
+        self.logs = Vec::new();
+        self.set_datasets = Vec::new();
     }
 
     /// Rung `b` against rung `a` (positions in `rungs`), with intervals
     /// bootstrapped over the puzzles of the set.
-    pub fn ratios(&self, a: usize, b: usize) -> Ratios {
+    fn ratios(&self, a: usize, b: usize) -> Ratios {
         let mut r = self.rungs[b].against(&self.rungs[a]);
         if let (Some(la), Some(lb)) = (self.logs.get(a), self.logs.get(b)) {
             let per = |f: &dyn Fn(&(f64, f64), &(f64, f64)) -> f64| -> Option<Interval> {
@@ -566,8 +603,7 @@ impl Ladder {
         r
     }
 
-    /// Intervals of rung `k`'s geometric mean time and time per node (ns).
-    pub fn time_intervals(&self, k: usize) -> Option<(Interval, Interval)> {
+    fn compute_time_intervals(&self, k: usize) -> Option<(Interval, Interval)> {
         let l = self.logs.get(k)?;
         let time: Vec<f64> = l.iter().map(|x| x.1).collect();
         let cost: Vec<f64> = l.iter().map(|x| x.1 - x.0).collect();
@@ -577,9 +613,7 @@ impl Ladder {
         ))
     }
 
-    /// The speed-up of rung `b` over rung `a` on each dataset of the set
-    /// (datasets in order of first appearance in the set).
-    pub fn by_dataset(&self, a: usize, b: usize) -> Vec<DatasetRatio> {
+    fn by_dataset(&self, a: usize, b: usize) -> Vec<DatasetRatio> {
         let (Some(la), Some(lb)) = (self.logs.get(a), self.logs.get(b)) else {
             return Vec::new();
         };
@@ -632,8 +666,13 @@ pub struct SummaryRow {
     pub outcomes: [u64; OUTCOMES],
     pub nodes: Option<Summary>,
     pub time: Option<Summary>,
-    /// Measured runs per second of their total time.
+    /// Measured runs per second of their total time; `None` unless every
+    /// run finished (solved or proved no solution): the rule of `speed`,
+    /// whose throughput of a set with a stopped puzzle would be another,
+    /// easier set's.
     pub puzzles_per_sec: Option<f64>,
+    /// 95% interval of the median time, bootstrapped over the runs.
+    pub time_median_interval: Option<crate::stats::Interval>,
     /// Total time over total nodes (weighted towards the largest searches).
     pub ns_per_node: Option<f64>,
 }
@@ -657,6 +696,8 @@ pub fn columns() -> Vec<String> {
             "time_max_ns",
             "puzzles_per_sec",
             "ns_per_node",
+            "time_median_low_ns",
+            "time_median_high_ns",
         ]
         .map(String::from),
     );
@@ -672,6 +713,10 @@ impl SummaryRow {
         let total_nodes: u128 = g.samples.iter().map(|s| u128::from(s.nodes)).sum();
         let total_nanos: u128 = g.samples.iter().map(|s| u128::from(s.nanos)).sum();
         let measured = g.samples.len();
+        let finished = measured > 0
+            && g.count_kind(Kind::Stopped) == 0
+            && g.samples.iter().all(|s| s.kind().finished());
+        let times: Vec<f64> = g.samples.iter().map(|s| s.nanos as f64).collect();
         SummaryRow {
             dataset: dataset.to_string(),
             strategy: strategy.name().to_string(),
@@ -679,8 +724,10 @@ impl SummaryRow {
             outcomes: g.outcomes,
             nodes,
             time,
-            puzzles_per_sec: (measured > 0 && total_nanos > 0)
+            puzzles_per_sec: (finished && total_nanos > 0)
                 .then(|| round3(measured as f64 * 1e9 / total_nanos as f64)),
+            time_median_interval: crate::stats::median_interval(&times)
+                .map(|i| i.map(round3)),
             ns_per_node: (total_nodes > 0).then(|| round3(total_nanos as f64 / total_nodes as f64)),
         }
     }
@@ -708,6 +755,8 @@ impl SummaryRow {
         }
         f.push(num(self.puzzles_per_sec));
         f.push(num(self.ns_per_node));
+        f.push(num(self.time_median_interval.map(|i| i.low)));
+        f.push(num(self.time_median_interval.map(|i| i.high)));
         f
     }
 }
@@ -747,6 +796,7 @@ pub(crate) fn solved_row(
             pace: 1.0,
         }),
         estimate: None,
+        time_interval: None,
     }
 }
 
