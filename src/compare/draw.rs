@@ -310,7 +310,7 @@ fn ci_decimals(x: f64, hw: f64) -> usize {
     } else {
         2
     };
-    if hw.is_nan() || hw <= 0.0 {
+    if hw.is_nan() || hw <= 1e-9 * x.abs() {
         return max;
     }
     ((-hw.log10().floor()).max(0.0) as usize).min(max)
@@ -341,6 +341,15 @@ pub fn fmt_time_ci(ns: f64, ci: Option<Interval>) -> String {
         k += 1;
     }
     let (u, name) = units[k];
+    if i.high - i.low <= 1e-9 * ns.abs() {
+        // No spread (but rounding): the figure as it reads without one.
+        return format!(
+            "{}{name} [{}, {}]",
+            trim(ns / u),
+            trim(i.low / u),
+            trim(i.high / u)
+        );
+    }
     let d = ci_decimals(ns / u, (i.high - i.low) / 2.0 / u);
     format!(
         "{:.d$}{name} [{:.d$}, {:.d$}]",
