@@ -680,6 +680,10 @@ fn check_report(dir: &Path) {
         Some(_) => assert!(banner.is_some_and(|b| b < start)),
     }
     assert!(md.contains("**Times** are per-thread CPU time per solve"));
+    // Untruths of earlier reports (issue #29), gone.
+    assert!(!md.contains("never overstated"), "{}", dir.display());
+    assert!(!md.contains("CPU times leave out the time other processes took"));
+    assert!(md.contains("a ratio over every puzzle could be higher or lower"));
 }
 
 // ------------------------------------------------------------------ tests

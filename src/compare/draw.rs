@@ -328,6 +328,31 @@ pub fn fmt_ratio_ci(r: f64, ci: Option<Interval>) -> String {
     }
 }
 
+/// `13400 [12900, 14000]`: a plain figure (a rate, microseconds) with its
+/// 95% interval, to the precision the interval supports (at most about
+/// three significant digits); `13400 [n/a]` without one.
+pub fn fmt_value_ci(x: f64, ci: Option<Interval>) -> String {
+    let max = if x.abs() >= 100.0 {
+        0
+    } else if x.abs() >= 10.0 {
+        1
+    } else if x.abs() >= 1.0 {
+        2
+    } else {
+        3
+    };
+    let Some(i) = ci else {
+        return format!("{x:.max$} [n/a]");
+    };
+    let hw = (i.high - i.low) / 2.0;
+    let d = if hw.is_nan() || hw <= 1e-9 * x.abs() {
+        max
+    } else {
+        ((-hw.log10().floor()).max(0.0) as usize).min(max)
+    };
+    format!("{x:.d$} [{:.d$}, {:.d$}]", i.low, i.high)
+}
+
 /// `1.2 ms [1.1, 1.4]`: a time (ns) with its 95% interval, in the unit
 /// of the time, to the precision the interval supports; `1.23 ms [n/a]`
 /// without one.

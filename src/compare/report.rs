@@ -556,8 +556,11 @@ pub fn markdown(meta: &Meta, agg: &Aggregate, summary: &[SummaryRow], data: &Cha
     if let Some(why) = busy_reason(meta) {
         let _ = writeln!(
             md,
-            "> **Measured on a busy machine:** {}. CPU times leave out the time other processes \
-             took, but they shared caches and memory bandwidth: small differences may be noise.\n",
+            "> **Measured on a busy machine:** {}. Per-thread CPU times leave out the time the \
+             kernel gave other processes, but not the time the host took the virtual CPU away (the \
+             VM's CPU clock counts those stalls: slow samples are retaken, and those kept slow are \
+             counted above), and every process shared caches and memory bandwidth: small \
+             differences may be noise.\n",
             plain(why)
         );
     }
@@ -793,6 +796,20 @@ mod tests {
         assert_eq!(utc_string(0), "1970-01-01 00:00:00 UTC");
         assert_eq!(utc_string(951_782_400), "2000-02-29 00:00:00 UTC");
         assert_eq!(utc_string(1_798_675_261), "2026-12-31 00:01:01 UTC");
+    }
+
+    /// The busy banner says what the CPU clock leaves out and what it
+    /// does not (issue #29: it once claimed other processes' time was
+    /// all left out, while the VM's clock counts the host's stalls).
+    #[test]
+    fn the_busy_banner_says_what_is_true() {
+        let mut meta = Meta::default();
+        meta.set("busy", "load 9 on 2 cores");
+        let agg = Aggregate::default();
+        let md = markdown(&meta, &agg, &[], &ChartData::new(&agg));
+        assert!(md.contains("> **Measured on a busy machine:** load 9 on 2 cores."));
+        assert!(md.contains("but not the time the host took the virtual CPU away"));
+        assert!(!md.contains("leave out the time other processes took"));
     }
 
     #[test]
