@@ -254,8 +254,14 @@ fn summary_statistics_on_a_hand_made_table() {
     let col = |name: &str| h.iter().position(|c| c == name).unwrap();
     let recs: Vec<csv::StringRecord> = r.records().map(Result::unwrap).collect();
     let want = sudoku_lab::stats::median_interval(&[500.0, 1000.0, 1500.0, 2000.0]).unwrap();
-    assert_eq!(recs[1][col("time_median_low_ns")].parse::<f64>().unwrap(), want.low);
-    assert_eq!(recs[1][col("time_median_high_ns")].parse::<f64>().unwrap(), want.high);
+    assert_eq!(
+        recs[1][col("time_median_low_ns")].parse::<f64>().unwrap(),
+        want.low
+    );
+    assert_eq!(
+        recs[1][col("time_median_high_ns")].parse::<f64>().unwrap(),
+        want.high
+    );
 }
 
 fn assert_valid_charts(dir: &Path) {
@@ -343,7 +349,9 @@ fn a_failed_run_leaves_the_previous_report_intact() {
         fs::write(broken.join(name), bytes).unwrap();
     }
     let mut csv = fs::read_to_string(broken.join("results.csv")).unwrap();
-    csv.push_str("mini-9x9,9,9,,9,30,no-such-strategy,solved,1,1,0,1,0,0,0,1.0,1.0,1.0,1.0,1,,,,,\n");
+    csv.push_str(
+        "mini-9x9,9,9,,9,30,no-such-strategy,solved,1,1,0,1,0,0,0,1.0,1.0,1.0,1.0,1,,,,,\n",
+    );
     fs::write(broken.join("results.csv"), &csv).unwrap();
     let broken_before = snapshot(&broken);
     lab()

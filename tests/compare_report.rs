@@ -16,8 +16,8 @@ use sudoku_lab::Strategy;
 use sudoku_lab::compare::draw::{
     fmt_count, fmt_ratio, fmt_ratio_ci, fmt_time, fmt_time_ci, size_name,
 };
-use sudoku_lab::stats::{Interval, mean_interval};
 use sudoku_lab::compare::run::Schedule;
+use sudoku_lab::stats::{Interval, mean_interval};
 
 // ------------------------------------------------------------------ reading
 
@@ -303,7 +303,12 @@ fn describe(e: &Expected, ia: usize, ib: usize) -> String {
     let (a, b) = (&e.rungs[ia], &e.rungs[ib]);
     let (n, c, s) = ratios(a, b);
     let [ni, ci, si] = ratio_intervals(e, ia, ib);
-    let recip = |i: Option<Interval>| i.map(|i| Interval { low: 1.0 / i.high, high: 1.0 / i.low });
+    let recip = |i: Option<Interval>| {
+        i.map(|i| Interval {
+            low: 1.0 / i.high,
+            high: 1.0 / i.low,
+        })
+    };
     let nodes = if fmt_ratio(n) == "×1.00" && ni.is_none_or(|i| i.low <= 1.0 && 1.0 <= i.high) {
         "visits the same number of nodes".to_string()
     } else if n > 1.0 {

@@ -143,7 +143,10 @@ fn csv_header_and_exact_counter_columns() {
         let f = |c: &str| -> f64 { get(c).parse().unwrap_or_else(|_| panic!("{c}")) };
         let (pl, ph) = (f("puzzles_per_sec_low"), f("puzzles_per_sec_high"));
         let (ul, uh) = (f("us_per_puzzle_low"), f("us_per_puzzle_high"));
-        assert!(0.0 < pl && pl <= ph && 0.0 < ul && ul <= uh, "{pl} {ph} {ul} {uh}");
+        assert!(
+            0.0 < pl && pl <= ph && 0.0 < ul && ul <= uh,
+            "{pl} {ph} {ul} {uh}"
+        );
         assert!((pl * uh / 1e6 - 1.0).abs() < 1e-9 && (ph * ul / 1e6 - 1.0).abs() < 1e-9);
     }
 }

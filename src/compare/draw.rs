@@ -1623,8 +1623,14 @@ mod tests {
         assert_eq!(fmt_ratio_ci(6.02, ci(5.98, 6.05)), "×6.02 [5.98, 6.05]");
         assert_eq!(fmt_ratio_ci(6.02, ci(2.1, 15.3)), "×6 [2, 15]");
         assert_eq!(fmt_ratio_ci(6.02, None), "×6.02 [n/a]");
-        assert_eq!(fmt_time_ci(1_234_000.0, ci(1.1e6, 1.4e6)), "1.2 ms [1.1, 1.4]");
-        assert_eq!(fmt_time_ci(1_234_000.0, ci(1.233e6, 1.236e6)), "1.23 ms [1.23, 1.24]");
+        assert_eq!(
+            fmt_time_ci(1_234_000.0, ci(1.1e6, 1.4e6)),
+            "1.2 ms [1.1, 1.4]"
+        );
+        assert_eq!(
+            fmt_time_ci(1_234_000.0, ci(1.233e6, 1.236e6)),
+            "1.23 ms [1.23, 1.24]"
+        );
         assert_eq!(fmt_time_ci(52_000.0, None), "52 µs [n/a]");
         assert_eq!(decades([3.0, 4500.0].into_iter()), 1.0..10000.0);
         assert_eq!(size_name(16), "16×16");

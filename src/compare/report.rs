@@ -441,7 +441,9 @@ fn spread_section(md: &mut String, l: &Ladder, datasets: &[String]) {
     }
     md.push('\n');
     if turns.is_empty() {
-        md.push_str("No step changes sign on any dataset: every step goes the same way on every set.\n\n");
+        md.push_str(
+            "No step changes sign on any dataset: every step goes the same way on every set.\n\n",
+        );
     } else {
         md.push_str("Where a step changes sign:\n\n");
         md.push_str(&turns);

@@ -422,8 +422,7 @@ fn row(
         ..t
     });
     let measured = m.timing;
-    let time_interval =
-        crate::stats::median_interval(&m.samples).map(|i| i.map(tenth));
+    let time_interval = crate::stats::median_interval(&m.samples).map(|i| i.map(tenth));
     let row = Row {
         dataset: dataset.to_string(),
         index: item.index,
@@ -915,7 +914,10 @@ mod tests {
         };
         let (row, _) = measure("d", &item, Strategy::Bitmask, Budget::nodes(1000), &many).unwrap();
         let (t, i) = (row.timing.unwrap(), row.time_interval.unwrap());
-        assert!(t.cpu_min_ns <= i.low && i.low <= i.high && i.high <= t.cpu_max_ns, "{row:?}");
+        assert!(
+            t.cpu_min_ns <= i.low && i.low <= i.high && i.high <= t.cpu_max_ns,
+            "{row:?}"
+        );
     }
 
     /// Every dataset advances at the same pace: its k-th of n puzzles comes

@@ -553,8 +553,13 @@ impl Ladder {
         }
         (1..self.rungs.len())
             .map(|k| {
-                let cached = |v: &[Ratios], a| v.get(k).copied().unwrap_or_else(|| self.ratios(a, k));
-                (&self.rungs[k], cached(&self.vs_base, 0), cached(&self.vs_prev, k - 1))
+                let cached =
+                    |v: &[Ratios], a| v.get(k).copied().unwrap_or_else(|| self.ratios(a, k));
+                (
+                    &self.rungs[k],
+                    cached(&self.vs_base, 0),
+                    cached(&self.vs_prev, k - 1),
+                )
             })
             .collect()
     }
@@ -575,9 +580,17 @@ impl Ladder {
         let n = self.rungs.len();
         self.time_cis = (0..n).map(|k| self.compute_time_intervals(k)).collect();
         self.vs_base = (0..n).map(|k| self.ratios(0, k)).collect();
-        self.vs_prev = (0..n).map(|k| self.ratios(k.saturating_sub(1), k)).collect();
+        self.vs_prev = (0..n)
+            .map(|k| self.ratios(k.saturating_sub(1), k))
+            .collect();
         self.spreads = (0..n)
-            .map(|k| if k == 0 { Vec::new() } else { self.by_dataset(k - 1, k) })
+            .map(|k| {
+                if k == 0 {
+                    Vec::new()
+                } else {
+                    self.by_dataset(k - 1, k)
+                }
+            })
             .collect();
         self.logs = Vec::new();
         self.set_datasets = Vec::new();
@@ -726,8 +739,7 @@ impl SummaryRow {
             time,
             puzzles_per_sec: (finished && total_nanos > 0)
                 .then(|| round3(measured as f64 * 1e9 / total_nanos as f64)),
-            time_median_interval: crate::stats::median_interval(&times)
-                .map(|i| i.map(round3)),
+            time_median_interval: crate::stats::median_interval(&times).map(|i| i.map(round3)),
             ns_per_node: (total_nodes > 0).then(|| round3(total_nanos as f64 / total_nodes as f64)),
         }
     }

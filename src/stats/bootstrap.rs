@@ -191,13 +191,18 @@ mod tests {
     /// interval's width of where twenty thousand put them.
     #[test]
     fn a_thousand_resamples_are_enough() {
-        let v: Vec<f64> = (0..300).map(|i| f64::from((i * 37) % 101).ln_1p()).collect();
+        let v: Vec<f64> = (0..300)
+            .map(|i| f64::from((i * 37) % 101).ln_1p())
+            .collect();
         let mean = |d: &mut [f64]| d.iter().sum::<f64>() / d.len() as f64;
         let few = bootstrap(&v, BOOTSTRAP_RESAMPLES, SEED, mean).unwrap();
         let many = bootstrap(&v, 20_000, SEED, mean).unwrap();
         let width = many.high - many.low;
         assert!((few.low - many.low).abs() < 0.1 * width, "{few:?} {many:?}");
-        assert!((few.high - many.high).abs() < 0.1 * width, "{few:?} {many:?}");
+        assert!(
+            (few.high - many.high).abs() < 0.1 * width,
+            "{few:?} {many:?}"
+        );
     }
 
     /// Past the bootstrap's limit the closed forms take over, and agree
@@ -205,19 +210,30 @@ mod tests {
     #[test]
     fn many_values_take_the_limits() {
         let n = BOOTSTRAP_MAX_VALUES + 1;
-        let v: Vec<f64> = (0..n).map(|i| f64::from((i as u32 * 7919) % 1000)).collect();
+        let v: Vec<f64> = (0..n)
+            .map(|i| f64::from((i as u32 * 7919) % 1000))
+            .collect();
         let mean = |d: &mut [f64]| d.iter().sum::<f64>() / d.len() as f64;
         let boot = bootstrap(&v, 400, SEED, mean).unwrap();
         let closed = mean_interval(&v).unwrap();
         let w = boot.high - boot.low;
-        assert!((boot.low - closed.low).abs() < 0.15 * w, "{boot:?} {closed:?}");
-        assert!((boot.high - closed.high).abs() < 0.15 * w, "{boot:?} {closed:?}");
+        assert!(
+            (boot.low - closed.low).abs() < 0.15 * w,
+            "{boot:?} {closed:?}"
+        );
+        assert!(
+            (boot.high - closed.high).abs() < 0.15 * w,
+            "{boot:?} {closed:?}"
+        );
         let med = |d: &mut [f64]| super::super::median(d).unwrap();
         let boot = bootstrap(&v, 200, SEED, med).unwrap();
         let closed = median_interval(&v).unwrap();
         assert!(closed.low <= 500.0 && 499.0 <= closed.high, "{closed:?}");
         assert!((boot.low - closed.low).abs() <= 10.0, "{boot:?} {closed:?}");
-        assert!((boot.high - closed.high).abs() <= 10.0, "{boot:?} {closed:?}");
+        assert!(
+            (boot.high - closed.high).abs() <= 10.0,
+            "{boot:?} {closed:?}"
+        );
     }
 
     #[test]
@@ -226,8 +242,20 @@ mod tests {
             low: 2.0,
             high: 4.0,
         };
-        assert_eq!(i.recip(), Interval { low: 0.25, high: 0.5 });
-        assert_eq!(i.map(|x| x * 2.0), Interval { low: 4.0, high: 8.0 });
+        assert_eq!(
+            i.recip(),
+            Interval {
+                low: 0.25,
+                high: 0.5
+            }
+        );
+        assert_eq!(
+            i.map(|x| x * 2.0),
+            Interval {
+                low: 4.0,
+                high: 8.0
+            }
+        );
         assert!((i.relative_half_width(3.0) - 1.0 / 3.0).abs() < 1e-12);
     }
 }
