@@ -519,6 +519,9 @@ pub struct Ratios {
     pub intervals: Option<RatioIntervals>,
 }
 
+/// A per-puzzle figure of two rungs' (ln nodes, ln time).
+type PairFn = dyn Fn(&(f64, f64), &(f64, f64)) -> f64;
+
 /// The intervals of a [`Ratios`] (see [`crate::stats::bootstrap`]).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct RatioIntervals {
@@ -601,7 +604,7 @@ impl Ladder {
     fn ratios(&self, a: usize, b: usize) -> Ratios {
         let mut r = self.rungs[b].against(&self.rungs[a]);
         if let (Some(la), Some(lb)) = (self.logs.get(a), self.logs.get(b)) {
-            let per = |f: &dyn Fn(&(f64, f64), &(f64, f64)) -> f64| -> Option<Interval> {
+            let per = |f: &PairFn| -> Option<Interval> {
                 let v: Vec<f64> = la.iter().zip(lb).map(|(x, y)| f(x, y)).collect();
                 Some(mean_interval(&v)?.map(f64::exp))
             };
