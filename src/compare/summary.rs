@@ -327,7 +327,20 @@ impl Aggregate {
             ..Ladder::default()
         };
         let on_count = on.iter().filter(|&&b| b).count();
-        let mut logs: Vec<Vec<(f64, f64)>> = vec![Vec::new(); candidates.len()];
+        // Sized once for the set's upper bound (this size's puzzles), only
+        // for the rungs on the ladder: no doubling past what is needed.
+        let cap = usize::try_from(puzzles).unwrap_or(0);
+        let mut logs: Vec<Vec<(f64, f64)>> = on
+            .iter()
+            .map(|&on| {
+                if on {
+                    Vec::with_capacity(cap)
+                } else {
+                    Vec::new()
+                }
+            })
+            .collect();
+        ladder.set_datasets.reserve_exact(cap);
         let mut unfinished_by = vec![0u64; candidates.len()];
         self.for_each_puzzle(&candidates, |p| {
             if p.side != side {
