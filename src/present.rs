@@ -96,7 +96,10 @@ pub fn ladder_puzzles(rows: &[&Labelled]) -> String {
                     .values()
                     .map(|x| if ran { thousands(x) } else { "-".to_string() }),
             );
-            row.push(m.timing.map_or("-".into(), |t| duration(t.ns())));
+            // The median over samples, with its 95% interval over them.
+            row.push(m.timing.map_or("-".into(), |t| {
+                crate::compare::draw::fmt_time_ci(t.ns(), crate::stats::median_interval(&m.samples))
+            }));
             row.push(l.ns_per_node().map_or("-".into(), per_node));
             row
         })

@@ -39,7 +39,7 @@ use crate::board::Board;
 use crate::measure::{self, Bug, Conditions, Method};
 use crate::program::{Entrant, Feed, Program, Reference, Session, StartError};
 use crate::search::{Budget, End, Limits};
-use crate::stats::Summary;
+use crate::stats::{Interval, Summary};
 use crate::strategy::{Outcome, Strategy, WrongSolution};
 
 /// How to measure one dataset × strategy.
@@ -87,6 +87,11 @@ pub struct SetTiming {
     pub runs: u64,
     /// What the times are.
     pub clock: Clock,
+    /// 95% interval of `total_ns` over the puzzles: a bootstrap of Σ over
+    /// puzzles of each puzzle's mean sample time (what a pass costs), its
+    /// relative width applied to `total_ns` ([`crate::stats::sum_interval`]).
+    #[serde(default)]
+    pub total_interval: Option<Interval>,
 }
 
 impl SetTiming {
@@ -97,6 +102,16 @@ impl SetTiming {
     /// Mean time per puzzle, in microseconds.
     pub fn us_per_puzzle(&self) -> f64 {
         self.total_ns / self.per_puzzle.n as f64 / 1e3
+    }
+    /// 95% interval of [`Self::puzzles_per_sec`].
+    pub fn puzzles_per_sec_interval(&self) -> Option<Interval> {
+        let n = self.per_puzzle.n as f64;
+        self.total_interval.map(|i| i.recip().map(|x| n * 1e9 * x))
+    }
+    /// 95% interval of [`Self::us_per_puzzle`].
+    pub fn us_per_puzzle_interval(&self) -> Option<Interval> {
+        let n = self.per_puzzle.n as f64;
+        self.total_interval.map(|i| i.map(|t| t / n / 1e3))
     }
 }
 
@@ -188,6 +203,10 @@ impl SpeedRow {
             permuted: self.counted().then_some(self.permuted),
             puzzles_per_sec: t.map(|t| t.puzzles_per_sec()),
             us_per_puzzle: t.map(|t| t.us_per_puzzle()),
+            puzzles_per_sec_low: t.and_then(|t| t.puzzles_per_sec_interval()).map(|i| i.low),
+            puzzles_per_sec_high: t.and_then(|t| t.puzzles_per_sec_interval()).map(|i| i.high),
+            us_per_puzzle_low: t.and_then(|t| t.us_per_puzzle_interval()).map(|i| i.low),
+            us_per_puzzle_high: t.and_then(|t| t.us_per_puzzle_interval()).map(|i| i.high),
             us_median: q(|s| s.median),
             us_min: q(|s| s.min),
             us_q1: q(|s| s.q1),
@@ -228,6 +247,11 @@ pub struct SpeedRecord {
     pub permuted: Option<bool>,
     pub puzzles_per_sec: Option<f64>,
     pub us_per_puzzle: Option<f64>,
+    /// 95% intervals of the two above (bootstrap over puzzles).
+    pub puzzles_per_sec_low: Option<f64>,
+    pub puzzles_per_sec_high: Option<f64>,
+    pub us_per_puzzle_low: Option<f64>,
+    pub us_per_puzzle_high: Option<f64>,
     pub us_median: Option<f64>,
     pub us_min: Option<f64>,
     pub us_q1: Option<f64>,
@@ -292,6 +316,7 @@ pub fn measure(
     let measured = measure::measure_set(&tasks, limits, &method, &mut |_, _| tick());
     let mut times = Vec::with_capacity(puzzles.len());
     let mut total_ns = 0.0;
+    let mut means = Vec::with_capacity(puzzles.len());
     let mut runs = 0;
     for ((p, counts), m) in puzzles.iter().zip(&counted).zip(measured.results) {
         let (m, _) = m?;
@@ -306,14 +331,21 @@ pub fn measure(
         let t = m.timing.expect("a supported strategy is timed");
         conditions.add(&t);
         times.push(t.ns());
-        total_ns += stream_mean(&m.samples).unwrap_or(t.ns());
+        let mean = stream_mean(&m.samples).unwrap_or(t.ns());
+        total_ns += mean;
+        means.push(mean);
         runs += t.runs;
     }
     conditions.account(measured.accounted, measured.clock_ns);
     let mut whole = measured.whole_passes;
     let passes = whole.len() as u64;
+    let sum_of_means = total_ns;
     let total_ns = crate::stats::median(&mut whole).unwrap_or(total_ns);
+    let total_interval = crate::stats::sum_interval(&means)
+        .filter(|_| sum_of_means > 0.0)
+        .map(|i| i.map(|t| t / sum_of_means * total_ns));
     row.timing = Summary::of(&mut times).map(|per_puzzle| SetTiming {
+        total_interval,
         total_ns,
         passes,
         per_puzzle,
@@ -378,6 +410,7 @@ pub fn measure_program(
     let finished = row.with(Outcome::Solved) + row.with(Outcome::NoSolution);
     if finished == row.puzzles {
         let total_ns = times.iter().sum();
+        let total_interval = crate::stats::sum_interval(&times);
         let clock = match program.feed {
             Feed::PerPuzzle => Clock::ChildCpu,
             Feed::Stream => Clock::Wall,
@@ -388,6 +421,7 @@ pub fn measure_program(
             per_puzzle,
             runs: row.puzzles,
             clock,
+            total_interval,
         });
     }
     Ok(row)

@@ -189,8 +189,10 @@ fn summary_statistics_on_a_hand_made_table() {
         ("time_mean_ns", "4000.0"),
         ("time_p90_ns", "7600.0"),
         ("time_max_ns", "10000.0"),
-        // 5 runs in 20,000 ns in total; 20,000 ns over 200 nodes.
-        ("puzzles_per_sec", "250000.0"),
+        // One run stopped at the budget: no throughput (speed's rule: the
+        // finished runs alone would be another, easier set); 20,000 ns over
+        // 200 nodes.
+        ("puzzles_per_sec", ""),
         ("ns_per_node", "100.0"),
     ] {
         assert_eq!(get(ra, col), want, "{a} {col}");
@@ -225,15 +227,40 @@ fn summary_statistics_on_a_hand_made_table() {
         )),
         "{md}"
     );
+    // Intervals: the bootstrap over the 3 puzzles of the ln times; every
+    // per-puzzle ratio is exactly 2, so the ratios' intervals are points.
+    use sudoku_lab::compare::draw::fmt_time_ci;
+    let gm = |ns: [f64; 3]| {
+        let logs = ns.map(f64::ln);
+        sudoku_lab::stats::mean_interval(&logs).map(|i| i.map(f64::exp))
+    };
+    let ta = fmt_time_ci(2000.0, gm([1000.0, 2000.0, 4000.0]));
+    let tb = fmt_time_ci(1000.0, gm([500.0, 1000.0, 2000.0]));
     assert!(
-        md.contains(&format!("| `{a}` | 20 | 2 µs | 100 ns | – | – | – | – |")),
+        md.contains(&format!(
+            "| `{a}` | 20 | {ta} | 100 ns [100, 100] | – | – | – | – |"
+        )),
         "{md}"
     );
     assert!(
         md.contains(&format!(
-            "| `{b}` | 20 | 1 µs | 50 ns | ×1.00 | ×2.00 | ×2.00 | ×2.00 |"
+            "| `{b}` | 20 | {tb} | 50 ns [50, 50] | ×1.00 [1.00, 1.00] | ×2.00 [2.00, 2.00] | ×2.00 [2.00, 2.00] | ×2.00 [2.00, 2.00] |"
         )),
         "{md}"
+    );
+    // summary.csv: the median's interval, from the 4 runs of b.
+    let mut r = csv::Reader::from_path(dir.join("summary.csv")).unwrap();
+    let h = r.headers().unwrap().clone();
+    let col = |name: &str| h.iter().position(|c| c == name).unwrap();
+    let recs: Vec<csv::StringRecord> = r.records().map(Result::unwrap).collect();
+    let want = sudoku_lab::stats::median_interval(&[500.0, 1000.0, 1500.0, 2000.0]).unwrap();
+    assert_eq!(
+        recs[1][col("time_median_low_ns")].parse::<f64>().unwrap(),
+        want.low
+    );
+    assert_eq!(
+        recs[1][col("time_median_high_ns")].parse::<f64>().unwrap(),
+        want.high
     );
 }
 
@@ -322,7 +349,9 @@ fn a_failed_run_leaves_the_previous_report_intact() {
         fs::write(broken.join(name), bytes).unwrap();
     }
     let mut csv = fs::read_to_string(broken.join("results.csv")).unwrap();
-    csv.push_str("mini-9x9,9,9,,9,30,no-such-strategy,solved,1,1,0,1,0,0,0,1.0,1.0,1.0,1.0,1,,,\n");
+    csv.push_str(
+        "mini-9x9,9,9,,9,30,no-such-strategy,solved,1,1,0,1,0,0,0,1.0,1.0,1.0,1.0,1,,,,,\n",
+    );
     fs::write(broken.join("results.csv"), &csv).unwrap();
     let broken_before = snapshot(&broken);
     lab()

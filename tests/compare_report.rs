@@ -13,8 +13,11 @@ use std::path::{Path, PathBuf};
 
 use compare_support::lab;
 use sudoku_lab::Strategy;
-use sudoku_lab::compare::draw::{fmt_count, fmt_ratio, fmt_time, size_name};
+use sudoku_lab::compare::draw::{
+    fmt_count, fmt_ratio, fmt_ratio_ci, fmt_time, fmt_time_ci, size_name,
+};
 use sudoku_lab::compare::run::Schedule;
+use sudoku_lab::stats::{Interval, mean_interval};
 
 // ------------------------------------------------------------------ reading
 
@@ -110,6 +113,10 @@ struct Expected {
     unfinished: usize,
     unfinished_by: Vec<(Strategy, usize)>,
     missing: usize,
+    /// Per rung, per puzzle of the set: (ln nodes, ln time).
+    logs: Vec<Vec<(f64, f64)>>,
+    /// The dataset of each puzzle of the set.
+    set_datasets: Vec<String>,
 }
 
 fn ladder(all: &[Vec<Run>], order: &[Strategy], side: u32) -> Expected {
@@ -156,6 +163,8 @@ fn ladder(all: &[Vec<Run>], order: &[Strategy], side: u32) -> Expected {
         unfinished: 0,
         unfinished_by: Vec::new(),
         missing: 0,
+        logs: Vec::new(),
+        set_datasets: Vec::new(),
     };
     let mut by: BTreeMap<Strategy, usize> = BTreeMap::new();
     for (i, p) in ps.iter().enumerate() {
@@ -189,14 +198,35 @@ fn ladder(all: &[Vec<Run>], order: &[Strategy], side: u32) -> Expected {
     for &s in &on {
         let n = e.set.len().max(1) as f64;
         let (mut a, mut b) = (0.0, 0.0);
+        let mut logs = Vec::new();
         for &i in &e.set {
             let (nodes, nanos) = of(ps[i], s).unwrap().measured.unwrap();
             a += ln(nodes);
             b += ln(nanos);
+            logs.push((ln(nodes), ln(nanos)));
         }
         e.rungs.push((s, a / n, b / n));
+        e.logs.push(logs);
     }
+    e.set_datasets = e.set.iter().map(|&i| ps[i][0].dataset.clone()).collect();
     e
+}
+
+/// The 95% interval of the geometric mean of `f` over the set's puzzles
+/// (the report's stated bootstrap: the lab's one interval of a mean).
+fn gm_interval(values: impl Iterator<Item = f64>) -> Option<Interval> {
+    let v: Vec<f64> = values.collect();
+    mean_interval(&v).map(|i| i.map(f64::exp))
+}
+
+/// Intervals of (fewer nodes, cheaper nodes, speed-up) of rung `b` over `a`.
+fn ratio_intervals(e: &Expected, a: usize, b: usize) -> [Option<Interval>; 3] {
+    let pairs = || e.logs[a].iter().zip(&e.logs[b]);
+    [
+        gm_interval(pairs().map(|(x, y)| x.0 - y.0)),
+        gm_interval(pairs().map(|(x, y)| (x.1 - x.0) - (y.1 - y.0))),
+        gm_interval(pairs().map(|(x, y)| x.1 - y.1)),
+    ]
 }
 
 // ------------------------------------------------------------------ the text
@@ -269,30 +299,103 @@ fn ratios(a: &(Strategy, f64, f64), b: &(Strategy, f64, f64)) -> (f64, f64, f64)
     )
 }
 
-fn describe(a: &(Strategy, f64, f64), b: &(Strategy, f64, f64)) -> String {
+fn describe(e: &Expected, ia: usize, ib: usize) -> String {
+    let (a, b) = (&e.rungs[ia], &e.rungs[ib]);
     let (n, c, s) = ratios(a, b);
-    let nodes = if fmt_ratio(n) == "×1.00" {
+    let [ni, ci, si] = ratio_intervals(e, ia, ib);
+    let recip = |i: Option<Interval>| {
+        i.map(|i| Interval {
+            low: 1.0 / i.high,
+            high: 1.0 / i.low,
+        })
+    };
+    let nodes = if fmt_ratio(n) == "×1.00" && ni.is_none_or(|i| i.low <= 1.0 && 1.0 <= i.high) {
         "visits the same number of nodes".to_string()
     } else if n > 1.0 {
-        format!("visits {} fewer nodes", fmt_ratio(n))
+        format!("visits {} fewer nodes", fmt_ratio_ci(n, ni))
     } else {
-        format!("visits {} more nodes", fmt_ratio(1.0 / n))
+        format!("visits {} more nodes", fmt_ratio_ci(1.0 / n, recip(ni)))
     };
     let cost = if c >= 1.0 {
-        format!("each {} cheaper", fmt_ratio(c))
+        format!("each {} cheaper", fmt_ratio_ci(c, ci))
     } else {
-        format!("each {} dearer", fmt_ratio(1.0 / c))
+        format!("each {} dearer", fmt_ratio_ci(1.0 / c, recip(ci)))
     };
     let total = if s >= 1.0 {
-        format!("{} faster", fmt_ratio(s))
+        format!("{} faster", fmt_ratio_ci(s, si))
     } else {
-        format!("{} slower", fmt_ratio(1.0 / s))
+        format!("{} slower", fmt_ratio_ci(1.0 / s, recip(si)))
     };
     format!(
         "`{}` over `{}`: {nodes}, {cost} → **{total}**",
         b.0.name(),
         a.0.name()
     )
+}
+
+fn plural(n: usize) -> String {
+    format!("{n} puzzle{}", if n == 1 { "" } else { "s" })
+}
+
+/// The per-dataset lines of a ladder: the range table and every dataset
+/// where a step goes the other way, recomputed.
+fn spread_lines(e: &Expected, lines: &mut Vec<String>) {
+    let mut datasets: Vec<&str> = Vec::new();
+    for d in &e.set_datasets {
+        if !datasets.contains(&d.as_str()) {
+            datasets.push(d);
+        }
+    }
+    if datasets.len() < 2 {
+        return;
+    }
+    lines.push(
+        "Across datasets: each step's speed-up on the puzzles of the set from each dataset (geometric mean, 95% interval over those puzzles).".into(),
+    );
+    let mut turns = Vec::new();
+    for k in 1..e.rungs.len() {
+        let (a, b) = (e.rungs[k - 1].0.name(), e.rungs[k].0.name());
+        let per: Vec<(&str, usize, f64, Option<Interval>)> = datasets
+            .iter()
+            .map(|&d| {
+                let v: Vec<f64> = (0..e.set.len())
+                    .filter(|&i| e.set_datasets[i] == d)
+                    .map(|i| e.logs[k - 1][i].1 - e.logs[k][i].1)
+                    .collect();
+                let g = (v.iter().sum::<f64>() / v.len() as f64).exp();
+                (d, v.len(), g, gm_interval(v.into_iter()))
+            })
+            .collect();
+        let lo = per.iter().min_by(|x, y| x.2.total_cmp(&y.2)).unwrap();
+        let hi = per.iter().max_by(|x, y| x.2.total_cmp(&y.2)).unwrap();
+        lines.push(format!(
+            "| `{b}` over `{a}` | {} | {} on `{}` ({}) | {} on `{}` ({}) |",
+            per.len(),
+            fmt_ratio_ci(lo.2, lo.3),
+            lo.0,
+            plural(lo.1),
+            fmt_ratio_ci(hi.2, hi.3),
+            hi.0,
+            plural(hi.1)
+        ));
+        let overall = ratios(&e.rungs[k - 1], &e.rungs[k]).2 >= 1.0;
+        for p in per.iter().filter(|p| (p.2 >= 1.0) != overall) {
+            turns.push(format!(
+                "- `{b}` is {} than `{a}` on `{}`: {} over {} ({}).",
+                if overall { "slower" } else { "faster" },
+                p.0,
+                fmt_ratio_ci(p.2, p.3),
+                plural(p.1),
+                match p.3 {
+                    None => "one puzzle: no interval",
+                    Some(i) if i.low <= 1.0 && 1.0 <= i.high =>
+                        "within noise: the interval includes ×1",
+                    Some(_) => "the interval excludes ×1",
+                }
+            ));
+        }
+    }
+    lines.extend(turns);
 }
 
 /// Every line of the report's ladder, outcome and growth sections that
@@ -308,7 +411,11 @@ fn expected_lines(rows: &[Run]) -> Vec<String> {
         .into_iter()
         .collect();
     sides.sort_by_key(|&s| (s != 9, s));
-    let mut lines = Vec::new();
+    let mut lines = vec![format!(
+        "- Figures in brackets are 95% intervals: a seeded percentile bootstrap over the puzzles of the set ({} resamples, seed {}), so they show how much a figure depends on which puzzles of this kind were measured, timing noise per puzzle included; they do not cover a shift of the whole machine between two runs. Each figure is printed to the precision its interval supports; `n/a`: a single puzzle, no interval.",
+        sudoku_lab::defaults::BOOTSTRAP_RESAMPLES,
+        sudoku_lab::defaults::SEED
+    )];
     for (k, &side) in sides.iter().enumerate() {
         let e = ladder(&all, &order, side);
         lines.push(format!(
@@ -342,26 +449,38 @@ fn expected_lines(rows: &[Run]) -> Vec<String> {
             lines.push(a);
         }
         let base = &e.rungs[0];
+        let times = |k: usize| {
+            let r = &e.rungs[k];
+            (
+                fmt_time_ci(r.2.exp(), gm_interval(e.logs[k].iter().map(|x| x.1))),
+                fmt_time_ci(
+                    (r.2 - r.1).exp(),
+                    gm_interval(e.logs[k].iter().map(|x| x.1 - x.0)),
+                ),
+            )
+        };
+        let (t, c) = times(0);
         lines.push(format!(
-            "| `{}` | {} | {} | {} | – | – | – | – |",
+            "| `{}` | {} | {t} | {c} | – | – | – | – |",
             base.0.name(),
             fmt_count(base.1.exp()),
-            fmt_time(base.2.exp()),
-            fmt_time((base.2 - base.1).exp())
         ));
-        for w in e.rungs.windows(2) {
-            let r = &w[1];
+        for k in 1..e.rungs.len() {
+            let r = &e.rungs[k];
             let (n, c, s) = ratios(base, r);
+            let [ni, ci, si] = ratio_intervals(&e, 0, k);
+            let (t, tn) = times(k);
             lines.push(format!(
-                "| `{}` | {} | {} | {} | {} | {} | {} | {} |",
+                "| `{}` | {} | {t} | {tn} | {} | {} | {} | {} |",
                 r.0.name(),
                 fmt_count(r.1.exp()),
-                fmt_time(r.2.exp()),
-                fmt_time((r.2 - r.1).exp()),
-                fmt_ratio(n),
-                fmt_ratio(c),
-                fmt_ratio(s),
-                fmt_ratio(ratios(&w[0], r).2)
+                fmt_ratio_ci(n, ni),
+                fmt_ratio_ci(c, ci),
+                fmt_ratio_ci(s, si),
+                fmt_ratio_ci(
+                    ratios(&e.rungs[k - 1], r).2,
+                    ratio_intervals(&e, k - 1, k)[2]
+                )
             ));
         }
         if e.rungs.len() > 1 {
@@ -369,16 +488,17 @@ fn expected_lines(rows: &[Run]) -> Vec<String> {
                 "Step by step, on the same {} puzzles:",
                 e.set.len()
             ));
-            for w in e.rungs.windows(2) {
-                lines.push(format!("- {}", describe(&w[0], &w[1])));
+            for k in 1..e.rungs.len() {
+                lines.push(format!("- {}", describe(&e, k - 1, k)));
             }
         }
         if e.rungs.len() > 2 {
             lines.push(format!(
                 "From the bottom of this ladder to the top: {}.",
-                describe(base, e.rungs.last().unwrap())
+                describe(&e, 0, e.rungs.len() - 1)
             ));
         }
+        spread_lines(&e, &mut lines);
     }
     // Outcomes per size × strategy.
     let outcomes = ["solved", "no-solution", "budget-exceeded", "unsupported"];
@@ -565,6 +685,10 @@ fn check_report(dir: &Path) {
         Some(_) => assert!(banner.is_some_and(|b| b < start)),
     }
     assert!(md.contains("**Times** are per-thread CPU time per solve"));
+    // Untruths of earlier reports (issue #29), gone.
+    assert!(!md.contains("never overstated"), "{}", dir.display());
+    assert!(!md.contains("CPU times leave out the time other processes took"));
+    assert!(md.contains("a ratio over every puzzle could be higher or lower"));
 }
 
 // ------------------------------------------------------------------ tests

@@ -107,7 +107,8 @@ fn csv_header_and_exact_counter_columns() {
         header.join(","),
         "dataset,strategy,puzzles,solved,no_solution,budget_exceeded,unsupported,\
          wrong_answer,time_limit,crashed,bad_output,budget,limit,permuted,\
-         puzzles_per_sec,us_per_puzzle,us_median,us_min,us_q1,us_q3,us_max,\
+         puzzles_per_sec,us_per_puzzle,puzzles_per_sec_low,puzzles_per_sec_high,\
+         us_per_puzzle_low,us_per_puzzle_high,us_median,us_min,us_q1,us_q3,us_max,\
          runs,passes,clock,pct_solved_without_guessing,guesses_per_puzzle,nodes_per_puzzle,\
          counters_exact,reason"
     );
@@ -137,6 +138,16 @@ fn csv_header_and_exact_counter_columns() {
         let pps: f64 = get("puzzles_per_sec").parse().unwrap();
         let us: f64 = get("us_per_puzzle").parse().unwrap();
         assert!((pps * us / 1e6 - 1.0).abs() < 1e-9, "{pps} {us}");
+        // Their 95% intervals: ordered, and each the other's reciprocal
+        // (one interval of the set's time, over the 2 puzzles).
+        let f = |c: &str| -> f64 { get(c).parse().unwrap_or_else(|_| panic!("{c}")) };
+        let (pl, ph) = (f("puzzles_per_sec_low"), f("puzzles_per_sec_high"));
+        let (ul, uh) = (f("us_per_puzzle_low"), f("us_per_puzzle_high"));
+        assert!(
+            0.0 < pl && pl <= ph && 0.0 < ul && ul <= uh,
+            "{pl} {ph} {ul} {uh}"
+        );
+        assert!((pl * uh / 1e6 - 1.0).abs() < 1e-9 && (ph * ul / 1e6 - 1.0).abs() < 1e-9);
     }
 }
 

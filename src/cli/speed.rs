@@ -7,6 +7,7 @@ use std::process::ExitCode;
 
 use clap::Args;
 
+use crate::compare::draw::fmt_value_ci;
 use crate::dataset::Dataset;
 use crate::measure::Conditions;
 use crate::speed::{Clock, SpeedOptions, SpeedRow, measure, measure_program};
@@ -176,8 +177,8 @@ pub fn cells(row: &SpeedRow) -> [String; 10] {
     let bound = if row.counters_exact() { "" } else { "≥" };
     let (pps, us, spread) = match &row.timing {
         Some(t) => (
-            sig(t.puzzles_per_sec()),
-            sig(t.us_per_puzzle()),
+            fmt_value_ci(t.puzzles_per_sec(), t.puzzles_per_sec_interval()),
+            fmt_value_ci(t.us_per_puzzle(), t.us_per_puzzle_interval()),
             format!(
                 "{}–{}",
                 sig(t.per_puzzle.q1 / 1e3),
@@ -324,7 +325,8 @@ fn footer(args: &SpeedArgs) -> String {
     format!(
         "\nsingle thread; cold passes (seed {}{permute}): every puzzle once per pass in a fresh \
          shuffle, ≥{} passes, {how_long}; puzzles/s = puzzles ÷ the median time of a whole pass (all its runs); \
-         µs q1–q3 = quartiles of the per-puzzle times (each the median over passes, per-thread CPU \
+         [low, high] = its 95% interval, a seeded bootstrap over the puzzles of the set's time (Σ of \
+         each puzzle's mean run): how much it depends on which puzzles were measured; µs q1–q3 = quartiles of the per-puzzle times (each the median over passes, per-thread CPU \
          time); {limit}; budget {} nodes per puzzle; {sample}; every solution verified\n",
         opts.method.seed, opts.method.min_samples, args.budget.budget
     ) + &programs

@@ -247,11 +247,14 @@ pub fn compare(
     meta.set(
         "timing",
         format!(
-            "cold passes (seed {}): per puzzle × strategy, the median per-thread CPU time of single uncounted runs, one per pass over its group of {} tasks in a fresh shuffle, until at least {} runs and {} ms (a run of 1 ms or more: at most 3); runs of a stretch around which a reference ran slow are retaken (with one worker a search, slow over 1.25× the best this machine has run it, and the stretch first waits for the pace; with several an arithmetic loop, slow over 1.5×)",
+            "cold passes (seed {}): per puzzle × strategy, the median per-thread CPU time of single uncounted runs, one per pass over its group of {} tasks in a fresh shuffle, until at least {} runs and {} ms (a task whose first timed run takes {} ms or more: that run is its first sample and it gets at most 3; {} ms or more: that one run only; at most {} runs in all); runs of a stretch around which a reference ran slow are retaken (with one worker a search, slow over 1.25× the best this machine has run it, and the stretch first waits for the pace; with several an arithmetic loop, slow over 1.5×)",
             plan.method.seed,
             crate::defaults::MEASURE_GROUP,
             plan.method.min_samples,
-            plan.method.min_time.as_secs_f64() * 1e3
+            plan.method.min_time.as_secs_f64() * 1e3,
+            crate::measure::LONG_RUN / 1e6,
+            10.0 * crate::measure::LONG_RUN / 1e6,
+            crate::measure::MAX_SAMPLES,
         ),
     );
     meta.set(
@@ -541,7 +544,10 @@ pub fn read_results(path: &Path) -> anyhow::Result<Aggregate> {
         .map(str::to_string)
         .collect();
     let columns = run::columns();
-    if header != columns && header != run::measured_columns() {
+    if header != columns
+        && header != run::columns_before_intervals()
+        && header != run::measured_columns()
+    {
         anyhow::bail!(
             "{}:1: unexpected header; expected the columns {}",
             path.display(),

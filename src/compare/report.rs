@@ -6,8 +6,12 @@
 use std::fmt::Write as _;
 
 use super::charts::{ChartData, FILL_BAND};
-use super::draw::{CHARTS, fmt_count, fmt_ratio, fmt_time, ladder_absent, report_order, size_name};
-use super::summary::{Aggregate, Kind, Ladder, Ratios, SummaryRow, count_kind};
+use super::draw::{
+    CHARTS, fmt_count, fmt_ratio, fmt_ratio_ci, fmt_time, fmt_time_ci, ladder_absent, report_order,
+    size_name,
+};
+use super::summary::{Aggregate, DatasetRatio, Kind, Ladder, Ratios, SummaryRow, count_kind};
+use crate::stats::Interval;
 use crate::strategy::Outcome;
 
 /// What was run, where and when: one `key,value` line each in `meta.csv`.
@@ -264,30 +268,34 @@ pub fn left_out(l: &Ladder) -> String {
     }
 }
 
-/// What `b` buys over `a`, in one sentence fragment (every figure printed).
+/// What `b` buys over `a`, in one sentence fragment (every figure printed,
+/// each with its 95% interval over the puzzles of the set).
 fn describe(a: &str, b: &str, r: &Ratios) -> String {
-    let nodes = if fmt_ratio(r.nodes) == "×1.00" {
+    let ci = r.intervals;
+    let up = |x: f64, i: Option<Interval>| fmt_ratio_ci(x, i);
+    let down = |x: f64, i: Option<Interval>| fmt_ratio_ci(1.0 / x, i.map(Interval::recip));
+    let nodes = if fmt_ratio(r.nodes) == "×1.00" && ci.is_none_or(|c| c.nodes.contains(1.0)) {
         "visits the same number of nodes".to_string()
     } else if r.nodes > 1.0 {
-        format!("visits {} fewer nodes", fmt_ratio(r.nodes))
+        format!("visits {} fewer nodes", up(r.nodes, ci.map(|c| c.nodes)))
     } else {
-        format!("visits {} more nodes", fmt_ratio(1.0 / r.nodes))
+        format!("visits {} more nodes", down(r.nodes, ci.map(|c| c.nodes)))
     };
     let cost = if r.cost >= 1.0 {
-        format!("each {} cheaper", fmt_ratio(r.cost))
+        format!("each {} cheaper", up(r.cost, ci.map(|c| c.cost)))
     } else {
-        format!("each {} dearer", fmt_ratio(1.0 / r.cost))
+        format!("each {} dearer", down(r.cost, ci.map(|c| c.cost)))
     };
     let total = if r.speedup >= 1.0 {
-        format!("{} faster", fmt_ratio(r.speedup))
+        format!("{} faster", up(r.speedup, ci.map(|c| c.speedup)))
     } else {
-        format!("{} slower", fmt_ratio(1.0 / r.speedup))
+        format!("{} slower", down(r.speedup, ci.map(|c| c.speedup)))
     };
     format!("`{b}` over `{a}`: {nodes}, {cost} → **{total}**")
 }
 
 /// One size's section: the set, the table, the step-by-step reading.
-fn ladder_section(md: &mut String, l: &Ladder, headline: bool) {
+fn ladder_section(md: &mut String, l: &Ladder, headline: bool, datasets: &[String]) {
     let _ = writeln!(
         md,
         "## {} boards{}\n",
@@ -329,26 +337,33 @@ fn ladder_section(md: &mut String, l: &Ladder, headline: bool) {
         md,
         "| rung | nodes | time | time per node | fewer nodes than `{b}` | cheaper nodes than `{b}` | speed-up over `{b}` | speed-up over the rung before |\n|---|---:|---:|---:|---:|---:|---:|---:|"
     );
+    let times = |k: usize| {
+        let ci = l.time_intervals(k);
+        let r = &l.rungs[k];
+        (
+            fmt_time_ci(r.time(), ci.map(|c| c.0)),
+            fmt_time_ci(r.cost(), ci.map(|c| c.1)),
+        )
+    };
+    let (t, c) = times(0);
     let _ = writeln!(
         md,
-        "| `{b}` | {} | {} | {} | – | – | – | – |",
+        "| `{b}` | {} | {t} | {c} | – | – | – | – |",
         fmt_count(base.nodes()),
-        fmt_time(base.time()),
-        fmt_time(base.cost())
     );
     let steps = l.steps();
-    for (rung, vs_base, vs_prev) in &steps {
+    for (k, (rung, vs_base, vs_prev)) in steps.iter().enumerate() {
+        let (t, c) = times(k + 1);
+        let ci = |r: &Ratios| r.intervals;
         let _ = writeln!(
             md,
-            "| `{}` | {} | {} | {} | {} | {} | {} | {} |",
+            "| `{}` | {} | {t} | {c} | {} | {} | {} | {} |",
             rung.strategy.name(),
             fmt_count(rung.nodes()),
-            fmt_time(rung.time()),
-            fmt_time(rung.cost()),
-            fmt_ratio(vs_base.nodes),
-            fmt_ratio(vs_base.cost),
-            fmt_ratio(vs_base.speedup),
-            fmt_ratio(vs_prev.speedup)
+            fmt_ratio_ci(vs_base.nodes, ci(vs_base).map(|c| c.nodes)),
+            fmt_ratio_ci(vs_base.cost, ci(vs_base).map(|c| c.cost)),
+            fmt_ratio_ci(vs_base.speedup, ci(vs_base).map(|c| c.speedup)),
+            fmt_ratio_ci(vs_prev.speedup, ci(vs_prev).map(|c| c.speedup))
         );
     }
     md.push('\n');
@@ -370,6 +385,75 @@ fn ladder_section(md: &mut String, l: &Ladder, headline: bool) {
         );
     }
     md.push('\n');
+    spread_section(md, l, datasets);
+}
+
+/// Each step's speed-up on each dataset of the set: its range, and in
+/// words every dataset where the step goes the other way.
+fn spread_section(md: &mut String, l: &Ladder, datasets: &[String]) {
+    let name = |d: usize| code(datasets.get(d).map_or("?", String::as_str));
+    let steps: Vec<(usize, &[DatasetRatio])> =
+        (1..l.rungs.len()).map(|k| (k, l.spread(k))).collect();
+    let overall: Vec<bool> = l.steps().iter().map(|s| s.2.speedup >= 1.0).collect();
+    if steps.iter().all(|(_, v)| v.len() < 2) {
+        return;
+    }
+    let _ = writeln!(
+        md,
+        "Across datasets: each step's speed-up on the puzzles of the set from each dataset (geometric mean, 95% interval over those puzzles).\n"
+    );
+    md.push_str("| step | datasets | lowest | highest |\n|---|---:|---:|---:|\n");
+    let mut turns = String::new();
+    for (k, v) in &steps {
+        let (a, b) = (l.rungs[k - 1].strategy.name(), l.rungs[*k].strategy.name());
+        let lo = v.iter().min_by(|x, y| x.speedup.total_cmp(&y.speedup));
+        let hi = v.iter().max_by(|x, y| x.speedup.total_cmp(&y.speedup));
+        let (Some(lo), Some(hi)) = (lo, hi) else {
+            continue;
+        };
+        let _ = writeln!(
+            md,
+            "| `{b}` over `{a}` | {} | {} on {} ({}) | {} on {} ({}) |",
+            v.len(),
+            fmt_ratio_ci(lo.speedup, lo.interval),
+            name(lo.dataset),
+            puzzles(lo.puzzles),
+            fmt_ratio_ci(hi.speedup, hi.interval),
+            name(hi.dataset),
+            puzzles(hi.puzzles)
+        );
+        let overall = overall[k - 1];
+        for r in v.iter().filter(|r| (r.speedup >= 1.0) != overall) {
+            let _ = writeln!(
+                turns,
+                "- `{b}` is {} than `{a}` on {}: {} over {} ({}).",
+                if overall { "slower" } else { "faster" },
+                name(r.dataset),
+                fmt_ratio_ci(r.speedup, r.interval),
+                puzzles(r.puzzles),
+                match r.interval {
+                    None => "one puzzle: no interval",
+                    Some(i) if i.contains(1.0) => "within noise: the interval includes ×1",
+                    Some(_) => "the interval excludes ×1",
+                }
+            );
+        }
+    }
+    md.push('\n');
+    if turns.is_empty() {
+        md.push_str(
+            "No step changes sign on any dataset: every step goes the same way on every set.\n\n",
+        );
+    } else {
+        md.push_str("Where a step changes sign:\n\n");
+        md.push_str(&turns);
+        md.push('\n');
+    }
+}
+
+/// `1 puzzle`, `5 puzzles`.
+fn puzzles(n: u64) -> String {
+    format!("{n} puzzle{}", if n == 1 { "" } else { "s" })
 }
 
 fn capitalise(s: &str) -> String {
@@ -474,8 +558,11 @@ pub fn markdown(meta: &Meta, agg: &Aggregate, summary: &[SummaryRow], data: &Cha
     if let Some(why) = busy_reason(meta) {
         let _ = writeln!(
             md,
-            "> **Measured on a busy machine:** {}. CPU times leave out the time other processes \
-             took, but they shared caches and memory bandwidth: small differences may be noise.\n",
+            "> **Measured on a busy machine:** {}. Per-thread CPU times leave out the time the \
+             kernel gave other processes, but not the time the host took the virtual CPU away (the \
+             VM's CPU clock counts those stalls: slow samples are retaken, and those kept slow are \
+             counted above), and every process shared caches and memory bandwidth: small \
+             differences may be noise.\n",
             plain(why)
         );
     }
@@ -495,12 +582,23 @@ pub fn markdown(meta: &Meta, agg: &Aggregate, summary: &[SummaryRow], data: &Cha
          node). A ratio between two rungs is the ratio of their geometric means, which is the \
          geometric mean of the per-puzzle ratios: speed-up = fewer nodes × cheaper nodes exactly, \
          and the step-by-step speed-ups multiply to the bottom-to-top one.\n\
-         - Leaving out the puzzles a rung did not finish leaves out its worst cases: the gains \
-         over slow rungs are understated, never overstated.\n\n",
+         - The ratios hold for the ladder set. The puzzles left out are the hardest, where a \
+         step can buy more or less than on the set (for the rungs that finished every puzzle \
+         their rows are in `results.csv`): a ratio over every puzzle could be higher or lower.\n",
+    );
+    let _ = writeln!(
+        md,
+        "- Figures in brackets are 95% intervals: a seeded percentile bootstrap over the puzzles \
+         of the set ({} resamples, seed {}), so they show how much a figure depends on which \
+         puzzles of this kind were measured, timing noise per puzzle included; they do not \
+         cover a shift of the whole machine between two runs. Each figure is printed to the \
+         precision its interval supports; `n/a`: a single puzzle, no interval.\n",
+        crate::defaults::BOOTSTRAP_RESAMPLES,
+        crate::defaults::SEED
     );
     let ladders = report_order(&data.ladders);
     for (i, l) in ladders.iter().enumerate() {
-        ladder_section(&mut md, l, i == 0 && l.side == 9);
+        ladder_section(&mut md, l, i == 0 && l.side == 9, &agg.datasets);
     }
     outcome_section(&mut md, agg);
     growth_section(&mut md, data);
@@ -609,20 +707,21 @@ pub fn console(meta: &Meta, agg: &Aggregate, ladders: &[Ladder], readme: &str) -
             format!("vs {b}"),
             "vs previous".into(),
         ]];
+        let time = |k: usize| fmt_time_ci(l.rungs[k].time(), l.time_intervals(k).map(|c| c.0));
         rows.push([
             b.into(),
             fmt_count(base.nodes()),
-            fmt_time(base.time()),
+            time(0),
             String::new(),
             String::new(),
         ]);
-        for (rung, vs_base, vs_prev) in l.steps() {
+        for (k, (rung, vs_base, vs_prev)) in l.steps().into_iter().enumerate() {
             rows.push([
                 rung.strategy.name().into(),
                 fmt_count(rung.nodes()),
-                fmt_time(rung.time()),
-                fmt_ratio(vs_base.speedup),
-                fmt_ratio(vs_prev.speedup),
+                time(k + 1),
+                fmt_ratio_ci(vs_base.speedup, vs_base.intervals.map(|c| c.speedup)),
+                fmt_ratio_ci(vs_prev.speedup, vs_prev.intervals.map(|c| c.speedup)),
             ]);
         }
         let widths: Vec<usize> = (0..5)
@@ -654,7 +753,7 @@ pub fn console(meta: &Meta, agg: &Aggregate, ladders: &[Ladder], readme: &str) -
         .sum();
     let _ = writeln!(
         out,
-        "nodes and times: geometric means over each ladder set; times are per-thread CPU time per solve; {stopped} runs stopped at the budget"
+        "nodes and times: geometric means over each ladder set, [95% interval] bootstrapped over its puzzles; times are per-thread CPU time per solve; {stopped} runs stopped at the budget"
     );
     match busy_reason(meta) {
         Some(why) => {
@@ -699,6 +798,20 @@ mod tests {
         assert_eq!(utc_string(0), "1970-01-01 00:00:00 UTC");
         assert_eq!(utc_string(951_782_400), "2000-02-29 00:00:00 UTC");
         assert_eq!(utc_string(1_798_675_261), "2026-12-31 00:01:01 UTC");
+    }
+
+    /// The busy banner says what the CPU clock leaves out and what it
+    /// does not (issue #29: it once claimed other processes' time was
+    /// all left out, while the VM's clock counts the host's stalls).
+    #[test]
+    fn the_busy_banner_says_what_is_true() {
+        let mut meta = Meta::default();
+        meta.set("busy", "load 9 on 2 cores");
+        let agg = Aggregate::default();
+        let md = markdown(&meta, &agg, &[], &ChartData::new(&agg));
+        assert!(md.contains("> **Measured on a busy machine:** load 9 on 2 cores."));
+        assert!(md.contains("but not the time the host took the virtual CPU away"));
+        assert!(!md.contains("leave out the time other processes took"));
     }
 
     #[test]

@@ -48,6 +48,10 @@ pub struct Row {
     pub timing: Option<Timing>,
     /// A cut-off run's whole search, estimated ([`super::estimates`]).
     pub estimate: Option<crate::estimate::Interval>,
+    /// 95% interval of `time_ns` (the median over samples), bootstrapped
+    /// over the samples; `None` with one sample, or from a file written
+    /// before these columns.
+    pub time_interval: Option<crate::stats::Interval>,
 }
 
 /// The columns before the counters.
@@ -61,6 +65,17 @@ const TIME_COLUMNS: [&str; 5] = ["time_ns", "time_min_ns", "time_max_ns", "wall_
 /// [`Counts::NAMES`], the time columns, then the estimate of a cut-off run
 /// ([`super::estimates::COLUMNS`]).
 pub fn columns() -> Vec<&'static str> {
+    let mut c = columns_before_intervals();
+    c.extend(INTERVAL_COLUMNS);
+    c
+}
+
+/// The interval of `time_ns` over the row's samples (the last columns).
+pub const INTERVAL_COLUMNS: [&str; 2] = ["time_low_ns", "time_high_ns"];
+
+/// [`columns`] without [`INTERVAL_COLUMNS`]: the whole header of files
+/// written before there were intervals (still read; intervals n/a).
+pub fn columns_before_intervals() -> Vec<&'static str> {
     let mut c = measured_columns();
     c.extend(super::estimates::COLUMNS);
     c
@@ -116,6 +131,10 @@ impl Row {
             None => f.extend(std::iter::repeat_n(String::new(), TIME_COLUMNS.len())),
         }
         f.extend(super::estimates::fields(&self.estimate));
+        match self.time_interval {
+            Some(i) => f.extend([ns(i.low), ns(i.high)]),
+            None => f.extend([String::new(), String::new()]),
+        }
         f
     }
 
@@ -124,9 +143,18 @@ impl Row {
     pub fn from_record(rec: &csv::StringRecord) -> Result<Row, String> {
         // Files written before the estimate columns lack the last three.
         let want = ID_COLUMNS.len() + Counts::LEN + TIME_COLUMNS.len();
-        let with_estimates = rec.len() == want + super::estimates::COLUMNS.len();
-        if rec.len() != want && !with_estimates {
-            return Err(format!("{} fields, expected {want}", rec.len()));
+        let with_estimates = rec.len() >= want + super::estimates::COLUMNS.len();
+        let with_intervals =
+            rec.len() == want + super::estimates::COLUMNS.len() + INTERVAL_COLUMNS.len();
+        if rec.len() != want
+            && rec.len() != want + super::estimates::COLUMNS.len()
+            && !with_intervals
+        {
+            return Err(format!(
+                "{} fields, expected {}",
+                rec.len(),
+                want + super::estimates::COLUMNS.len() + INTERVAL_COLUMNS.len()
+            ));
         }
         let cols = columns();
         let field = |i: usize| rec.get(i).unwrap_or_default();
@@ -220,6 +248,24 @@ impl Row {
             timing,
             estimate: if with_estimates {
                 super::estimates::parse([field(want), field(want + 1), field(want + 2)])?
+            } else {
+                None
+            },
+            time_interval: if with_intervals {
+                let i = want + super::estimates::COLUMNS.len();
+                match (opt_num(i)?, opt_num(i + 1)?) {
+                    (Some(low), Some(high)) if low <= high => {
+                        Some(crate::stats::Interval { low, high })
+                    }
+                    (None, None) => None,
+                    _ => {
+                        return Err(format!(
+                            "columns {}-{} (time interval): one empty, or low above high",
+                            i + 1,
+                            i + 2
+                        ));
+                    }
+                }
             } else {
                 None
             },
@@ -376,6 +422,7 @@ fn row(
         ..t
     });
     let measured = m.timing;
+    let time_interval = crate::stats::median_interval(&m.samples).map(|i| i.map(tenth));
     let row = Row {
         dataset: dataset.to_string(),
         index: item.index,
@@ -388,6 +435,7 @@ fn row(
         counts: ran.then_some(m.counts),
         timing,
         estimate: super::estimates::of_cut_off(strategy, &item.board, &m),
+        time_interval,
     };
     (row, measured)
 }
@@ -828,11 +876,12 @@ mod tests {
         }
         let cols = columns();
         assert_eq!(&cols[8..8 + Counts::LEN], Counts::NAMES);
-        assert_eq!(cols.len(), 8 + Counts::LEN + 5 + 3);
+        assert_eq!(cols.len(), 8 + Counts::LEN + 5 + 3 + 2);
         assert_eq!(
-            &cols[8 + Counts::LEN + 5..],
+            &cols[8 + Counts::LEN + 5..8 + Counts::LEN + 8],
             super::super::estimates::COLUMNS
         );
+        assert_eq!(&cols[8 + Counts::LEN + 8..], INTERVAL_COLUMNS);
         // A cut-off row's estimate reads back; a file without the estimate
         // columns still reads.
         let (mut row, _) = measure("d", &item, Strategy::Naive, Budget::nodes(1), &method).unwrap();
@@ -843,9 +892,32 @@ mod tests {
         });
         let rec = csv::StringRecord::from(row.record());
         assert_eq!(Row::from_record(&rec).unwrap(), row);
-        let old: Vec<String> = row.record()[..cols.len() - 3].to_vec();
+        let old: Vec<String> = row.record()[..cols.len() - 5].to_vec();
         let back = Row::from_record(&csv::StringRecord::from(old)).unwrap();
         assert_eq!(back.estimate, None);
+        // A row's time interval reads back; a file without the interval
+        // columns still reads, its intervals absent (n/a).
+        row.time_interval = Some(crate::stats::Interval {
+            low: 10.5,
+            high: 12.0,
+        });
+        let rec = csv::StringRecord::from(row.record());
+        assert_eq!(Row::from_record(&rec).unwrap(), row);
+        let old: Vec<String> = row.record()[..cols.len() - 2].to_vec();
+        let back = Row::from_record(&csv::StringRecord::from(old)).unwrap();
+        assert_eq!((back.time_interval, back.estimate), (None, row.estimate));
+        // Many samples: the interval is the median's, within the samples.
+        let many = Method {
+            min_time: std::time::Duration::from_micros(300),
+            min_samples: 20,
+            ..crate::defaults::TIMING
+        };
+        let (row, _) = measure("d", &item, Strategy::Bitmask, Budget::nodes(1000), &many).unwrap();
+        let (t, i) = (row.timing.unwrap(), row.time_interval.unwrap());
+        assert!(
+            t.cpu_min_ns <= i.low && i.low <= i.high && i.high <= t.cpu_max_ns,
+            "{row:?}"
+        );
     }
 
     /// Every dataset advances at the same pace: its k-th of n puzzles comes

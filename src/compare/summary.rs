@@ -19,7 +19,7 @@ use std::collections::{BTreeMap, HashMap};
 
 use super::run::Row;
 use crate::Strategy;
-use crate::stats::Summary;
+use crate::stats::{Interval, Summary, mean_interval};
 use crate::strategy::Outcome;
 
 /// How many outcomes a rung's row can have ([`Outcome::RUNG`]; outside
@@ -327,7 +327,20 @@ impl Aggregate {
             ..Ladder::default()
         };
         let on_count = on.iter().filter(|&&b| b).count();
-        let mut sums = vec![(0.0f64, 0.0f64); candidates.len()];
+        // Sized once for the set's upper bound (this size's puzzles), only
+        // for the rungs on the ladder: no doubling past what is needed.
+        let cap = usize::try_from(puzzles).unwrap_or(0);
+        let mut logs: Vec<Vec<(f64, f64)>> = on
+            .iter()
+            .map(|&on| {
+                if on {
+                    Vec::with_capacity(cap)
+                } else {
+                    Vec::new()
+                }
+            })
+            .collect();
+        ladder.set_datasets.reserve_exact(cap);
         let mut unfinished_by = vec![0u64; candidates.len()];
         self.for_each_puzzle(&candidates, |p| {
             if p.side != side {
@@ -342,10 +355,10 @@ impl Aggregate {
             };
             if on_count > 0 && rungs().all(|r| r.is_some_and(|x| x.solved())) {
                 ladder.set += 1;
-                for ((r, &on), sum) in p.runs.iter().zip(&on).zip(&mut sums) {
+                ladder.set_datasets.push(p.dataset);
+                for ((r, &on), log) in p.runs.iter().zip(&on).zip(&mut logs) {
                     if let (Some(x), true) = (r, on) {
-                        sum.0 += ln(x.nodes);
-                        sum.1 += ln(x.nanos);
+                        log.push((ln(x.nodes), ln(x.nanos)));
                     }
                 }
             } else if p
@@ -369,12 +382,16 @@ impl Aggregate {
         for (k, &s) in candidates.iter().enumerate() {
             if on[k] {
                 let n = ladder.set.max(1) as f64;
+                let sum = logs[k]
+                    .iter()
+                    .fold((0.0, 0.0), |a, x| (a.0 + x.0, a.1 + x.1));
                 ladder.rungs.push(Rung {
                     strategy: s,
                     solved: solved[k],
-                    ln_nodes: sums[k].0 / n,
-                    ln_time: sums[k].1 / n,
+                    ln_nodes: sum.0 / n,
+                    ln_time: sum.1 / n,
                 });
+                ladder.logs.push(std::mem::take(&mut logs[k]));
                 if unfinished_by[k] > 0 {
                     ladder.unfinished_by.push((s, unfinished_by[k]));
                 }
@@ -382,6 +399,7 @@ impl Aggregate {
                 ladder.off.push((s, solved[k]));
             }
         }
+        ladder.compute_intervals();
         ladder
     }
 
@@ -448,6 +466,21 @@ pub struct Ladder {
     pub unfinished_by: Vec<(Strategy, u64)>,
     /// Left out for another reason: a rung has no run of the puzzle.
     pub missing: u64,
+    /// Per rung on the ladder (in `rungs` order), per puzzle of the set:
+    /// (ln nodes, ln time). What the intervals resample; emptied once they
+    /// are computed (memory stays one sample per run, see
+    /// tests/compare_robustness.rs).
+    logs: Vec<Vec<(f64, f64)>>,
+    /// The dataset (position in [`Aggregate::datasets`]) of each puzzle of
+    /// the set, in the order of `logs`.
+    set_datasets: Vec<usize>,
+    /// Per rung: intervals of its time and time per node.
+    time_cis: Vec<Option<(Interval, Interval)>>,
+    /// Per rung: its ratios over the base, and over the rung before.
+    vs_base: Vec<Ratios>,
+    vs_prev: Vec<Ratios>,
+    /// Per rung after the first: its step's speed-up on each dataset.
+    spreads: Vec<Vec<DatasetRatio>>,
 }
 
 /// One rung of a [`Ladder`]: means of logarithms over the ladder set.
@@ -480,6 +513,7 @@ impl Rung {
             nodes: (a.ln_nodes - self.ln_nodes).exp(),
             cost: ((a.ln_time - a.ln_nodes) - (self.ln_time - self.ln_nodes)).exp(),
             speedup: (a.ln_time - self.ln_time).exp(),
+            intervals: None,
         }
     }
 }
@@ -493,6 +527,33 @@ pub struct Ratios {
     pub cost: f64,
     /// How many times faster.
     pub speedup: f64,
+    /// 95% intervals of the three, bootstrapped over the puzzles of the set
+    /// (`None`: fewer than two puzzles, or not computed).
+    pub intervals: Option<RatioIntervals>,
+}
+
+/// A per-puzzle figure of two rungs' (ln nodes, ln time).
+type PairFn = dyn Fn(&(f64, f64), &(f64, f64)) -> f64;
+
+/// The intervals of a [`Ratios`] (see [`crate::stats::bootstrap`]).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct RatioIntervals {
+    pub nodes: Interval,
+    pub cost: Interval,
+    pub speedup: Interval,
+}
+
+/// The speed-up of one step of a ladder on each dataset of its set.
+#[derive(Clone, Debug, PartialEq)]
+pub struct DatasetRatio {
+    /// Position in [`Aggregate::datasets`].
+    pub dataset: usize,
+    /// Puzzles of the ladder set from this dataset.
+    pub puzzles: u64,
+    /// Geometric mean of the per-puzzle speed-ups on them.
+    pub speedup: f64,
+    /// Its 95% interval over those puzzles.
+    pub interval: Option<Interval>,
 }
 
 impl Ladder {
@@ -503,12 +564,111 @@ impl Ladder {
     /// Each rung after the first with its ratios against the base and
     /// against the rung before it.
     pub fn steps(&self) -> Vec<(&Rung, Ratios, Ratios)> {
-        let Some(base) = self.base() else {
+        if self.base().is_none() {
+            return Vec::new();
+        }
+        (1..self.rungs.len())
+            .map(|k| {
+                let cached =
+                    |v: &[Ratios], a| v.get(k).copied().unwrap_or_else(|| self.ratios(a, k));
+                (
+                    &self.rungs[k],
+                    cached(&self.vs_base, 0),
+                    cached(&self.vs_prev, k - 1),
+                )
+            })
+            .collect()
+    }
+
+    /// Intervals of rung `k`'s geometric mean time and time per node (ns).
+    pub fn time_intervals(&self, k: usize) -> Option<(Interval, Interval)> {
+        self.time_cis.get(k).copied().flatten()
+    }
+
+    /// The speed-up of rung `k` over rung `k - 1` on each dataset of the
+    /// set (datasets in order of first appearance in the set).
+    pub fn spread(&self, k: usize) -> &[DatasetRatio] {
+        self.spreads.get(k).map_or(&[], Vec::as_slice)
+    }
+
+    /// Every interval the ladder shows, then the per-puzzle values dropped.
+    fn compute_intervals(&mut self) {
+        let n = self.rungs.len();
+        self.time_cis = (0..n).map(|k| self.compute_time_intervals(k)).collect();
+        self.vs_base = (0..n).map(|k| self.ratios(0, k)).collect();
+        self.vs_prev = (0..n)
+            .map(|k| self.ratios(k.saturating_sub(1), k))
+            .collect();
+        self.spreads = (0..n)
+            .map(|k| {
+                if k == 0 {
+                    Vec::new()
+                } else {
+                    self.by_dataset(k - 1, k)
+                }
+            })
+            .collect();
+        self.logs = Vec::new();
+        self.set_datasets = Vec::new();
+    }
+
+    /// Rung `b` against rung `a` (positions in `rungs`), with intervals
+    /// bootstrapped over the puzzles of the set.
+    fn ratios(&self, a: usize, b: usize) -> Ratios {
+        let mut r = self.rungs[b].against(&self.rungs[a]);
+        if let (Some(la), Some(lb)) = (self.logs.get(a), self.logs.get(b)) {
+            let per = |f: &PairFn| -> Option<Interval> {
+                let v: Vec<f64> = la.iter().zip(lb).map(|(x, y)| f(x, y)).collect();
+                Some(mean_interval(&v)?.map(f64::exp))
+            };
+            r.intervals = (|| {
+                Some(RatioIntervals {
+                    nodes: per(&|x, y| x.0 - y.0)?,
+                    cost: per(&|x, y| (x.1 - x.0) - (y.1 - y.0))?,
+                    speedup: per(&|x, y| x.1 - y.1)?,
+                })
+            })();
+        }
+        r
+    }
+
+    fn compute_time_intervals(&self, k: usize) -> Option<(Interval, Interval)> {
+        let l = self.logs.get(k)?;
+        let time: Vec<f64> = l.iter().map(|x| x.1).collect();
+        let cost: Vec<f64> = l.iter().map(|x| x.1 - x.0).collect();
+        Some((
+            mean_interval(&time)?.map(f64::exp),
+            mean_interval(&cost)?.map(f64::exp),
+        ))
+    }
+
+    fn by_dataset(&self, a: usize, b: usize) -> Vec<DatasetRatio> {
+        let (Some(la), Some(lb)) = (self.logs.get(a), self.logs.get(b)) else {
             return Vec::new();
         };
-        self.rungs
-            .windows(2)
-            .map(|w| (&w[1], w[1].against(base), w[1].against(&w[0])))
+        let mut order: Vec<usize> = Vec::new();
+        for &d in &self.set_datasets {
+            if !order.contains(&d) {
+                order.push(d);
+            }
+        }
+        order
+            .into_iter()
+            .map(|d| {
+                let v: Vec<f64> = la
+                    .iter()
+                    .zip(lb)
+                    .zip(&self.set_datasets)
+                    .filter(|&(_, &sd)| sd == d)
+                    .map(|((x, y), _)| x.1 - y.1)
+                    .collect();
+                DatasetRatio {
+                    dataset: d,
+                    puzzles: v.len() as u64,
+                    speedup: (v.iter().sum::<f64>() / v.len() as f64).exp(),
+                    interval: mean_interval(&v).map(|i| i.map(f64::exp)),
+                }
+            })
             .collect()
     }
 }
@@ -537,8 +697,13 @@ pub struct SummaryRow {
     pub outcomes: [u64; OUTCOMES],
     pub nodes: Option<Summary>,
     pub time: Option<Summary>,
-    /// Measured runs per second of their total time.
+    /// Measured runs per second of their total time; `None` unless every
+    /// run finished (solved or proved no solution): the rule of `speed`,
+    /// whose throughput of a set with a stopped puzzle would be another,
+    /// easier set's.
     pub puzzles_per_sec: Option<f64>,
+    /// 95% interval of the median time, bootstrapped over the runs.
+    pub time_median_interval: Option<crate::stats::Interval>,
     /// Total time over total nodes (weighted towards the largest searches).
     pub ns_per_node: Option<f64>,
 }
@@ -575,6 +740,8 @@ pub fn columns() -> Vec<String> {
             "time_max_ns",
             "puzzles_per_sec",
             "ns_per_node",
+            "time_median_low_ns",
+            "time_median_high_ns",
         ]
         .map(String::from),
     );
@@ -590,6 +757,10 @@ impl SummaryRow {
         let total_nodes: u128 = g.samples.iter().map(|s| u128::from(s.nodes)).sum();
         let total_nanos: u128 = g.samples.iter().map(|s| u128::from(s.nanos)).sum();
         let measured = g.samples.len();
+        let finished = measured > 0
+            && g.count_kind(Kind::Stopped) == 0
+            && g.samples.iter().all(|s| s.kind().finished());
+        let times: Vec<f64> = g.samples.iter().map(|s| s.nanos as f64).collect();
         SummaryRow {
             dataset: dataset.to_string(),
             strategy: strategy.name().to_string(),
@@ -597,8 +768,9 @@ impl SummaryRow {
             outcomes: g.outcomes,
             nodes,
             time,
-            puzzles_per_sec: (measured > 0 && total_nanos > 0)
+            puzzles_per_sec: (finished && total_nanos > 0)
                 .then(|| round3(measured as f64 * 1e9 / total_nanos as f64)),
+            time_median_interval: crate::stats::median_interval(&times).map(|i| i.map(round3)),
             ns_per_node: (total_nodes > 0).then(|| round3(total_nanos as f64 / total_nodes as f64)),
         }
     }
@@ -626,6 +798,8 @@ impl SummaryRow {
         }
         f.push(num(self.puzzles_per_sec));
         f.push(num(self.ns_per_node));
+        f.push(num(self.time_median_interval.map(|i| i.low)));
+        f.push(num(self.time_median_interval.map(|i| i.high)));
         f
     }
 }
@@ -665,6 +839,7 @@ pub(crate) fn solved_row(
             pace: 1.0,
         }),
         estimate: None,
+        time_interval: None,
     }
 }
 

@@ -11,8 +11,15 @@
 //! **Means of ratios** are geometric (the mean of logarithms), so that "×4
 //! faster on one puzzle, ×¼ on another" averages to ×1 and a time ratio is
 //! exactly a node ratio times a cost-per-node ratio.
+//!
+//! **Intervals** are seeded percentile bootstraps ([`bootstrap`]): 95% of
+//! the statistic's values over resamples of the puzzles (or of one
+//! puzzle's samples) lie inside.
 
 use serde::{Deserialize, Serialize};
+
+pub mod bootstrap;
+pub use bootstrap::{Interval, bootstrap, mean_interval, median_interval, sum_interval};
 
 /// The q-quantile (`0 <= q <= 1`) of sorted, non-empty values (see the
 /// module docs for the definition).
@@ -114,18 +121,14 @@ pub fn bootstrap_mean(
     level: f64,
     seed: u64,
 ) -> Option<(f64, f64)> {
-    use rand::{Rng as _, SeedableRng as _};
-    let n = values.len();
-    if n == 0 {
-        return None;
+    match values {
+        [] => None,
+        [v] => Some((*v, *v)),
+        _ => bootstrap::bootstrap_at(values, resamples, level, seed, |d| {
+            d.iter().sum::<f64>() / d.len() as f64
+        })
+        .map(|i| (i.low, i.high)),
     }
-    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
-    let mut means: Vec<f64> = (0..resamples.max(1))
-        .map(|_| (0..n).map(|_| values[rng.random_range(0..n)]).sum::<f64>() / n as f64)
-        .collect();
-    let v = sorted(&mut means);
-    let tail = (1.0 - level.clamp(0.0, 1.0)) / 2.0;
-    Some((quantile_sorted(v, tail), quantile_sorted(v, 1.0 - tail)))
 }
 
 /// Share of `part` in `whole`, 0 when `whole` is 0.
