@@ -136,7 +136,7 @@ pub const ESTIMATE: crate::estimate::Options = crate::estimate::Options {
 /// ×1.05: at 5%, same code came within a rounding of "slower".
 pub const DIFF_NOISE: f64 = 0.10;
 
-/// Resamples of every bootstrap interval ([`crate::stats::bootstrap`]),
+/// Resamples of every bootstrap interval ([`crate::stats::bootstrap()`]),
 /// seeded with [`SEED`] so a report redrawn is the same report. A thousand
 /// put the 2.5% and 97.5% points within about a tenth of the interval's
 /// width of where ten thousand would (measured in the module's tests), and

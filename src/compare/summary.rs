@@ -535,7 +535,7 @@ pub struct Ratios {
 /// A per-puzzle figure of two rungs' (ln nodes, ln time).
 type PairFn = dyn Fn(&(f64, f64), &(f64, f64)) -> f64;
 
-/// The intervals of a [`Ratios`] (see [`crate::stats::bootstrap`]).
+/// The intervals of a [`Ratios`] (see [`crate::stats::bootstrap()`]).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct RatioIntervals {
     pub nodes: Interval,

@@ -12,7 +12,7 @@
 //! faster on one puzzle, ×¼ on another" averages to ×1 and a time ratio is
 //! exactly a node ratio times a cost-per-node ratio.
 //!
-//! **Intervals** are seeded percentile bootstraps ([`bootstrap`]): 95% of
+//! **Intervals** are seeded percentile bootstraps ([`bootstrap()`]): 95% of
 //! the statistic's values over resamples of the puzzles (or of one
 //! puzzle's samples) lie inside.
 
