@@ -527,6 +527,11 @@ pub fn mask_times(line: &str) -> String {
             }) {
                 out.push_str("<time>");
                 i = k + unit.chars().count();
+                // The time's 95% interval, when one follows (`706 µs [702,
+                // 712]`, `[n/a]`), is part of the figure: masked with it.
+                if let Some(len) = interval_len(&chars[i..]) {
+                    i += len;
+                }
                 continue;
             }
             out.extend(&chars[i..j]);
@@ -537,6 +542,23 @@ pub fn mask_times(line: &str) -> String {
         i += 1;
     }
     out
+}
+
+/// The length of an interval ` [low, high]` or ` [n/a]` at the start of
+/// `rest` (numbers, units, commas and spaces inside), if there is one.
+fn interval_len(rest: &[char]) -> Option<usize> {
+    let start = usize::from(rest.first() == Some(&' '));
+    if rest.get(start) != Some(&'[') {
+        return None;
+    }
+    let close = rest[start..].iter().position(|&c| c == ']')? + start;
+    let inside: String = rest[start + 1..close].iter().collect();
+    let ok = inside == "n/a"
+        || inside.chars().any(|c| c.is_ascii_digit())
+            && inside
+                .chars()
+                .all(|c| c.is_ascii_digit() || ".,  µnsmu".contains(c));
+    ok.then_some(close + 1)
 }
 
 fn collapse(line: &str) -> String {
