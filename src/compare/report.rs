@@ -392,6 +392,8 @@ fn ladder_section(md: &mut String, l: &Ladder, headline: bool, datasets: &[Strin
 /// words every dataset where the step goes the other way.
 fn spread_section(md: &mut String, l: &Ladder, datasets: &[String]) {
     let name = |d: usize| code(datasets.get(d).map_or("?", String::as_str));
+    // In a table cell a `|` ends the cell even inside a code span.
+    let cell_name = |d: usize| cell_code(datasets.get(d).map_or("?", String::as_str));
     let steps: Vec<(usize, &[DatasetRatio])> =
         (1..l.rungs.len()).map(|k| (k, l.spread(k))).collect();
     let overall: Vec<bool> = l.steps().iter().map(|s| s.2.speedup >= 1.0).collect();
@@ -416,10 +418,10 @@ fn spread_section(md: &mut String, l: &Ladder, datasets: &[String]) {
             "| `{b}` over `{a}` | {} | {} on {} ({}) | {} on {} ({}) |",
             v.len(),
             fmt_ratio_ci(lo.speedup, lo.interval),
-            name(lo.dataset),
+            cell_name(lo.dataset),
             puzzles(lo.puzzles),
             fmt_ratio_ci(hi.speedup, hi.interval),
-            name(hi.dataset),
+            cell_name(hi.dataset),
             puzzles(hi.puzzles)
         );
         let overall = overall[k - 1];
