@@ -882,6 +882,19 @@ mod drift_is_caught {
         );
     }
 
+    /// A ladder cell with its 95% interval offers the prose its figure
+    /// alone (the update run once wrote `12.4 µs [12.4, 12.4 µs [12.4,
+    /// 12.5]]` into a sentence).
+    #[test]
+    fn a_time_with_its_interval_offers_the_figure() {
+        use docs_support::facts::without_interval;
+        assert_eq!(without_interval("428 µs [412, 431]"), "428 µs");
+        assert_eq!(without_interval("54.2 ms [n/a]"), "54.2 ms");
+        assert_eq!(without_interval("×6.0 [5.6, 6.4]"), "×6.0");
+        assert_eq!(without_interval("262,015"), "262,015");
+        assert_eq!(without_interval("[n/a]"), "[n/a]");
+    }
+
     #[test]
     fn a_page_of_times_without_its_machine() {
         assert_caught(

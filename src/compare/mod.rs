@@ -253,7 +253,7 @@ pub fn compare(
             plan.method.min_samples,
             plan.method.min_time.as_secs_f64() * 1e3,
             crate::measure::LONG_RUN / 1e6,
-            10.0 * crate::measure::LONG_RUN / 1e6,
+            crate::measure::ONE_RUN / 1e6,
             crate::measure::MAX_SAMPLES,
         ),
     );

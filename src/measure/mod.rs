@@ -588,8 +588,8 @@ impl Timer {
 
     /// The check run: same tree, same outcome, a verified answer; taken
     /// again while the core is slow. A run that lasts [`LONG_RUN`] is a
-    /// first sample: such a task gets at most three (one from ten times
-    /// that), since one long run spans many of the machine's moods.
+    /// first sample: such a task gets at most three (one from [`ONE_RUN`]),
+    /// since one long run spans many of the machine's moods.
     fn start(
         solver: &mut Solver,
         puzzle: &Board,
@@ -629,7 +629,7 @@ impl Timer {
         let long = ran.0 >= LONG_RUN;
         if long {
             t.keep(ran.0, ran.1, pace, steady);
-            t.samples_wanted = if ran.0 < 10.0 * LONG_RUN {
+            t.samples_wanted = if ran.0 < ONE_RUN {
                 method.min_samples.clamp(1, 3)
             } else {
                 1
@@ -712,6 +712,13 @@ impl Timer {
 /// times, its check run first: at 1 ms a run spans enough of the machine
 /// that caches and predictors hold little of the last one.
 pub const LONG_RUN: f64 = 1e6;
+
+/// A task whose one run lasts this long (CPU ns) is timed by that run
+/// alone. Shorter long runs get three: a pace reading before and after a
+/// 30–200 ms run misses a slow stretch in between (`naive` on Easter
+/// Monster, one run each, read 32.4 ms and 47.8 ms minutes apart on an idle
+/// machine), and the median of three drops one such run.
+pub const ONE_RUN: f64 = 1e9;
 
 /// The runs between two readings of the pace reference last about this
 /// long (CPU ns): long enough that the reference costs little, short

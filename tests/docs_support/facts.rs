@@ -107,6 +107,17 @@ pub fn cells(line: &str) -> Vec<String> {
     t.split('|').map(|c| c.trim().to_string()).collect()
 }
 
+/// A cell without the 95% interval printed after its figure: `428 µs
+/// [412, 431]` and `54.2 ms [n/a]` offer `428 µs` and `54.2 ms` to the prose
+/// (the interval is the tool's statement of its noise, not a figure a
+/// sentence quotes).
+pub fn without_interval(cell: &str) -> &str {
+    match cell.strip_suffix(']').and_then(|c| c.rsplit_once(" [")) {
+        Some((figure, _)) => figure.trim_end(),
+        None => cell,
+    }
+}
+
 /// A printed number: `69,175,317`, `25.0%`, `3065.0 ns`, `2.35 s`.
 pub fn number(text: &str) -> Option<f64> {
     if let Some(ns) = times::parse(text) {
@@ -143,8 +154,9 @@ pub fn of(block: &Block) -> Facts {
                     format!("{}/{header}", labels.join("/"))
                 };
                 let time = TIME_COLUMNS.contains(&header.as_str());
+                let cell = without_interval(cell);
                 facts.map.entry(key).or_insert(Fact {
-                    text: cell.clone(),
+                    text: cell.to_string(),
                     value: number(cell),
                     time,
                     labels: labels.clone(),

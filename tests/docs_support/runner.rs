@@ -428,7 +428,7 @@ pub fn machine_note(load_start: Option<f64>, load_end: Option<f64>) -> String {
     let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
     let load = |l: Option<f64>| l.map_or("unknown".to_string(), |l| format!("{l:.2}"));
     format!(
-        "{MACHINE_NOTE} the median per-thread CPU time of repeated uncounted runs (`ladder`'s default timing), release build, measured on {cpu} with {threads} hardware threads, load average {} at the start and {} at the end of the regeneration ({}). Counts are exact on any machine; times are this machine's. {QUOTED}*",
+        "{MACHINE_NOTE} the median per-thread CPU time of single uncounted runs taken in cold passes (a fresh shuffle of the tasks each pass: the lab's one timing method, see MEASURING.md), release build, measured on {cpu} with {threads} hardware threads, load average {} at the start and {} at the end of the regeneration ({}). Counts are exact on any machine; times are this machine's. {QUOTED}*",
         load(load_start),
         load(load_end),
         today()
