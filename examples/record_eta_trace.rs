@@ -41,7 +41,7 @@ fn main() -> anyhow::Result<()> {
         budget: sudoku_lab::defaults::MEASURE_BUDGET,
         limit: sudoku_lab::defaults::LIMIT,
         sample: None,
-        method: sudoku_lab::defaults::TIMING,
+        method: sudoku_lab::measure::Method::DEFAULT,
         jobs: sudoku_lab::defaults::jobs(),
         programs: Vec::new(),
         shard: None,

@@ -4,7 +4,6 @@
 use std::time::Duration;
 
 use crate::board::BoxSize;
-use crate::measure::Method;
 use crate::search::Budget;
 
 /// `solve` and `count`: whoever asks for a solution wants the answer, so
@@ -38,12 +37,10 @@ pub fn uniqueness_budget(size: BoxSize) -> Budget {
 /// about 140 times, each time between other puzzles, and a 2 s one once.
 /// The median of 5 cold runs of a short puzzle moves by tens of percent
 /// (a run sees the caches as the last puzzle left them); of 140, by a few.
-pub const TIMING: Method = Method {
-    min_time: Duration::from_millis(1),
-    min_samples: 5,
-    seed: SEED,
-    permute: false,
-};
+/// (`crate::measure::Method::DEFAULT` is built from these two and [`SEED`].)
+pub const TIMING_MIN_TIME: Duration = Duration::from_millis(1);
+/// See [`TIMING_MIN_TIME`].
+pub const TIMING_MIN_SAMPLES: u32 = 5;
 
 /// `speed`'s default time per strategy over a whole set: `--min-time` is
 /// this ÷ the set's puzzles, so a strategy is timed for about a second
@@ -117,14 +114,14 @@ pub fn check_budget(size: BoxSize) -> Budget {
 /// budgets. At least 10 probes, so the interval has a spread to stand on.
 pub const ESTIMATE_SHARE: u64 = 50;
 
-/// The estimator's options apart from the budget's share ([`ESTIMATE_SHARE`]):
-/// seeded with [`SEED`], so the same puzzle gets the same estimate.
-pub const ESTIMATE: crate::estimate::Options = crate::estimate::Options {
-    seed: SEED,
-    effort: 20_000,
-    min_runs: 10,
-    max_runs: 100_000,
-};
+/// The estimator's least effort in nodes, whatever the budget
+/// (`crate::estimate::Options::DEFAULT`, seeded with [`SEED`], so the same
+/// puzzle gets the same estimate).
+pub const ESTIMATE_EFFORT: u64 = 20_000;
+/// At least this many probes (see [`ESTIMATE_SHARE`]).
+pub const ESTIMATE_MIN_RUNS: u64 = 10;
+/// At most this many probes, whatever the effort.
+pub const ESTIMATE_MAX_RUNS: u64 = 100_000;
 
 /// `diff`: a change in time within this share (NEW ÷ OLD within 1 ± 10%)
 /// is "no change within noise" even when its interval excludes 1, as

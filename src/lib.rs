@@ -60,6 +60,7 @@ pub mod sample;
 pub mod search;
 pub mod shard;
 pub mod solver;
+pub mod sources;
 pub mod speed;
 pub mod stats;
 pub mod strategy;

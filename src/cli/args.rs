@@ -2,6 +2,7 @@
 //! same everywhere: `--strategy/-s`, `--budget`, `--sample/--seed` and the
 //! timing flags. Defaults come from [`crate::defaults`].
 
+use std::ffi::OsString;
 use std::time::Duration;
 
 use clap::Args;
@@ -86,18 +87,20 @@ pub struct TimingArgs {
     pub min_time: Option<f64>,
     /// ...and it has at least this many timed runs, one per pass over the
     /// tasks (median reported).
-    #[arg(long, value_name = "N", default_value_t = defaults::TIMING.min_samples,
+    #[arg(long, value_name = "N", default_value_t = crate::measure::Method::DEFAULT.min_samples,
           value_parser = clap::value_parser!(u32).range(1..=1000))]
     pub min_samples: u32,
 }
 
 impl TimingArgs {
-    /// The method, `--min-time` defaulting to [`defaults::TIMING`]'s.
+    /// The method, `--min-time` defaulting to [`crate::measure::Method::DEFAULT`]'s.
     pub fn method(&self, seed: u64) -> Method {
         Method {
-            min_time: self.min_time.map_or(defaults::TIMING.min_time, |ms| {
-                Duration::from_secs_f64(ms / 1e3)
-            }),
+            min_time: self
+                .min_time
+                .map_or(crate::measure::Method::DEFAULT.min_time, |ms| {
+                    Duration::from_secs_f64(ms / 1e3)
+                }),
             min_samples: self.min_samples,
             seed,
             permute: false,
@@ -134,4 +137,21 @@ fn parse_millis(s: &str) -> Result<f64, String> {
             "expected milliseconds between 0 and 3600000, got {s:?}"
         )),
     }
+}
+
+/// The command line as typed (`argv`), for the report (program name
+/// shortened; arguments that are not UTF-8 shown lossily).
+pub(super) fn command_line(argv: &[OsString]) -> String {
+    let mut parts = vec!["sudoku-lab".to_string()];
+    for a in argv.iter().skip(1).map(|a| a.to_string_lossy()) {
+        if !a.is_empty()
+            && a.chars()
+                .all(|c| c.is_ascii_alphanumeric() || "-_./=:,+".contains(c))
+        {
+            parts.push(a.into_owned());
+        } else {
+            parts.push(format!("'{}'", a.replace('\'', r"'\''")));
+        }
+    }
+    parts.join(" ")
 }

@@ -80,23 +80,6 @@ pub enum ReportAction {
     Merge(MergeArgs),
 }
 
-/// The command line as typed (`argv`), for the report (program name
-/// shortened; arguments that are not UTF-8 shown lossily).
-pub(super) fn command_line(argv: &[OsString]) -> String {
-    let mut parts = vec!["sudoku-lab".to_string()];
-    for a in argv.iter().skip(1).map(|a| a.to_string_lossy()) {
-        if !a.is_empty()
-            && a.chars()
-                .all(|c| c.is_ascii_alphanumeric() || "-_./=:,+".contains(c))
-        {
-            parts.push(a.into_owned());
-        } else {
-            parts.push(format!("'{}'", a.replace('\'', r"'\''")));
-        }
-    }
-    parts.join(" ")
-}
-
 pub fn compare(args: &CompareArgs, argv: &[OsString]) -> anyhow::Result<ExitCode> {
     let jobs = args.jobs.map_or_else(defaults::jobs, |j| j as usize);
     let plan = Plan {
@@ -123,7 +106,7 @@ pub fn compare(args: &CompareArgs, argv: &[OsString]) -> anyhow::Result<ExitCode
     super::interrupt::install(
         "\ninterrupted: no new report written; the previous one is unchanged",
     );
-    let done = compare::compare(&plan, &out, &command_line(argv), &bar);
+    let done = compare::compare(&plan, &out, &super::args::command_line(argv), &bar);
     bar.finish();
     let done = done?;
     if let Some(old) = &done.replaced {

@@ -27,7 +27,7 @@ pub struct EstimateArgs {
     #[arg(long)]
     pub exact: bool,
     /// Seed of the probes' random choices (ChaCha8).
-    #[arg(long, value_name = "S", default_value_t = crate::defaults::ESTIMATE.seed)]
+    #[arg(long, value_name = "S", default_value_t = crate::estimate::Options::DEFAULT.seed)]
     pub seed: u64,
     /// Use only the first N puzzles of each file.
     #[arg(long, value_name = "N")]

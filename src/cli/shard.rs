@@ -53,7 +53,7 @@ pub struct MergeArgs {
 }
 
 pub fn merge(args: &MergeArgs, argv: &[OsString]) -> anyhow::Result<ExitCode> {
-    let done = compare::merge::merge(&args.dirs, &args.out, &super::compare::command_line(argv))?;
+    let done = compare::merge::merge(&args.dirs, &args.out, &super::args::command_line(argv))?;
     crate::output::print(&done.console)?;
     Ok(ExitCode::SUCCESS)
 }

@@ -9,7 +9,6 @@ use clap::Args;
 use std::time::Duration;
 
 use crate::counters::Counts;
-use crate::defaults;
 use crate::format::{Format, Puzzle, render};
 use crate::input;
 use crate::measure::{Measurement, measure};
@@ -79,7 +78,12 @@ fn timed_with_stats(
     let run = strategy.run_timed(&puzzle.board, limits)?;
     let mut cut = (run.end == End::BudgetExceeded).then_some((run.counts, None));
     if stats {
-        let m = measure(strategy, &puzzle.board, limits, &defaults::TIMING)?;
+        let m = measure(
+            strategy,
+            &puzzle.board,
+            limits,
+            &crate::measure::Method::DEFAULT,
+        )?;
         bar.suspend(|| crate::output::note(stats_line(index, puzzle.line, &m)));
         if let Some(c) = &mut cut {
             let per_node = m.timing.map(|t| t.ns() / m.counts.nodes.max(1) as f64);

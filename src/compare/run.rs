@@ -18,10 +18,11 @@ use crate::Strategy;
 use crate::board::Board;
 use crate::counters::Counts;
 use crate::dataset::DatasetReader;
-pub use crate::dataset::{Source, resolve_sources};
+pub use crate::dataset::Source;
 use crate::measure::{self, Method, Timing};
 use crate::sample::Sample;
 use crate::search::{Budget, Limits};
+pub use crate::sources::resolve_sources;
 use crate::strategy::Outcome;
 
 /// One line of `results.csv`: a puzzle × strategy. Counters and times are
@@ -865,7 +866,7 @@ mod tests {
         let method = Method {
             min_time: std::time::Duration::from_micros(100),
             min_samples: 1,
-            ..crate::defaults::TIMING
+            ..crate::measure::Method::DEFAULT
         };
         for s in Strategy::ladder() {
             let (row, _) = measure("d", &item, s, Budget::nodes(1000), &method).unwrap();
@@ -910,7 +911,7 @@ mod tests {
         let many = Method {
             min_time: std::time::Duration::from_micros(300),
             min_samples: 20,
-            ..crate::defaults::TIMING
+            ..crate::measure::Method::DEFAULT
         };
         let (row, _) = measure("d", &item, Strategy::Bitmask, Budget::nodes(1000), &many).unwrap();
         let (t, i) = (row.timing.unwrap(), row.time_interval.unwrap());

@@ -96,10 +96,19 @@ pub struct Options {
 }
 
 impl Options {
+    /// The lab's defaults apart from the budget's share (values in
+    /// [`crate::defaults`]).
+    pub const DEFAULT: Options = Options {
+        seed: crate::defaults::SEED,
+        effort: crate::defaults::ESTIMATE_EFFORT,
+        min_runs: crate::defaults::ESTIMATE_MIN_RUNS,
+        max_runs: crate::defaults::ESTIMATE_MAX_RUNS,
+    };
+
     /// The lab's defaults for a search cut off at `budget` nodes: probes
     /// worth [`crate::defaults::ESTIMATE_SHARE`] of the budget.
     pub fn for_budget(budget: u64) -> Options {
-        let d = crate::defaults::ESTIMATE;
+        let d = Options::DEFAULT;
         Options {
             effort: (budget / crate::defaults::ESTIMATE_SHARE).max(d.effort),
             ..d

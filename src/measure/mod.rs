@@ -56,7 +56,7 @@ pub mod permute;
 use pace::{Measuring, Pace};
 
 /// How long to time one puzzle × strategy, and how (defaults:
-/// [`crate::defaults::TIMING`]).
+/// [`Method::DEFAULT`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Method {
     /// Keep timing a task until its kept runs add up to this much time...
@@ -74,6 +74,14 @@ pub struct Method {
 }
 
 impl Method {
+    /// The lab's timing method (values in [`crate::defaults`]).
+    pub const DEFAULT: Method = Method {
+        min_time: crate::defaults::TIMING_MIN_TIME,
+        min_samples: crate::defaults::TIMING_MIN_SAMPLES,
+        seed: crate::defaults::SEED,
+        permute: false,
+    };
+
     /// This method with another `min_time`.
     pub fn with_min_time(self, min_time: Duration) -> Method {
         Method { min_time, ..self }
@@ -985,7 +993,7 @@ mod tests {
         let method = Method {
             min_time: Duration::from_millis(2),
             min_samples: 3,
-            ..crate::defaults::TIMING
+            ..Method::DEFAULT
         };
         for s in Strategy::ladder() {
             let m = measure(s, &b, Limits::solve(None), &method).expect("no bug");
@@ -1022,7 +1030,7 @@ mod tests {
         let method = Method {
             min_time: Duration::from_millis(2),
             min_samples: 3,
-            ..crate::defaults::TIMING
+            ..Method::DEFAULT
         };
         let limits = Limits::solve(None);
         let mut heard = vec![0; tasks.len()];
@@ -1153,7 +1161,7 @@ mod tests {
         let method = Method {
             min_time: Duration::ZERO,
             min_samples: 20,
-            ..crate::defaults::TIMING
+            ..Method::DEFAULT
         };
         let set = measure_set(&tasks, Limits::solve(None), &method, &mut |_, _| {});
         assert!(set.clock_ns >= 0.0);
@@ -1183,7 +1191,7 @@ mod tests {
         let method = Method {
             min_time: Duration::ZERO,
             min_samples: 4,
-            ..crate::defaults::TIMING
+            ..Method::DEFAULT
         };
         let mut finished = [0u32; 2];
         let set = measure_set(&tasks, Limits::solve(None), &method, &mut |i, _| {
@@ -1204,7 +1212,7 @@ mod tests {
         let method = Method {
             min_time: Duration::from_millis(1),
             min_samples: 1,
-            ..crate::defaults::TIMING
+            ..Method::DEFAULT
         };
         let m = measure(Strategy::Fast, &b, Limits::solve(None), &method).expect("no bug");
         assert_eq!(m.outcome, Outcome::Unsupported);
