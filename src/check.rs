@@ -943,7 +943,7 @@ impl Checks {
                         counted.counter, again.counter
                     ));
                 }
-                let mut from_tracer = traced.counter.counts;
+                let mut from_tracer = traced.counter.counts();
                 from_tracer.nodes = counted.counter.nodes;
                 if from_tracer != counted.counter {
                     r.fail(format!(

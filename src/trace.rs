@@ -147,7 +147,7 @@ fn traced(
         (_, End::BudgetExceeded) => Outcome::BudgetExceeded,
         _ => Outcome::NoSolution,
     };
-    let mut counts = report.counter.counts;
+    let mut counts = report.counter.counts();
     counts.nodes = report.nodes;
     Ok(Trace {
         strategy,

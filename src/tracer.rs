@@ -106,10 +106,13 @@ impl DepthOverTime {
     }
 }
 
-/// Records the first `K` events and a summary of all; counts everything.
+/// Records the first `K` events and a summary of all. It counts through
+/// the real counter: every event is first handed to a [`Counts`], the very
+/// counter of a counted run, so a traced run cannot count differently from
+/// a counted one (a counter added to [`Counts`] is counted here too).
 #[derive(Clone, Debug)]
 pub struct Tracer {
-    pub counts: Counts,
+    counted: Counts,
     events: Vec<Event>,
     /// The first event kept (1-based).
     from: u64,
@@ -136,7 +139,7 @@ impl Tracer {
     /// is taken as 1).
     pub fn window(from: u64, steps: usize) -> Self {
         Tracer {
-            counts: Counts::default(),
+            counted: Counts::default(),
             events: Vec::with_capacity(steps),
             from: from.max(1),
             steps,
@@ -162,6 +165,12 @@ impl Tracer {
     pub fn publishing(mut self, nodes: Arc<AtomicU64>) -> Self {
         self.published = Some(nodes);
         self
+    }
+
+    /// What the real counter counted (`nodes` is the search context's to
+    /// count: see [`crate::search::Report::nodes`]).
+    pub fn counts(&self) -> Counts {
+        self.counted
     }
 
     /// The recorded events, in order (at most `steps`).
@@ -215,7 +224,7 @@ impl Tracer {
                 step: self.total,
                 depth: self.depth,
                 nodes: self.nodes,
-                probes: self.counts.probes,
+                probes: self.counted.probes,
                 kind,
             });
         }
@@ -228,6 +237,7 @@ impl Counter for Tracer {
 
     #[inline]
     fn choose_fewest(&mut self, cell: usize, digits: u32, rivals: Rivals) {
+        // Counted through branch / dead_end_because below.
         let cell = Cell(cell as u16);
         if digits == 0 {
             self.dead_end_because(DeadEnd::Cell(cell));
@@ -242,6 +252,7 @@ impl Counter for Tracer {
 
     #[inline]
     fn node(&mut self) {
+        self.counted.node();
         self.nodes += 1;
         if self.nodes.is_multiple_of(Self::PUBLISH_EVERY)
             && let Some(to) = &self.published
@@ -256,7 +267,7 @@ impl Counter for Tracer {
 
     #[inline]
     fn placement(&mut self, cell: usize, digit: u8) {
-        self.counts.placement(cell, digit);
+        self.counted.placement(cell, digit);
         let branch = self.branches[self.slot()];
         self.record(EventKind::Place {
             cell: Cell(cell as u16),
@@ -269,7 +280,7 @@ impl Counter for Tracer {
 
     #[inline]
     fn backtrack(&mut self, cell: usize, digit: u8) {
-        self.counts.backtrack(cell, digit);
+        self.counted.backtrack(cell, digit);
         self.depth = self.depth.saturating_sub(1);
         self.record(EventKind::Backtrack {
             cell: Cell(cell as u16),
@@ -279,14 +290,14 @@ impl Counter for Tracer {
 
     #[inline]
     fn probes(&mut self, k: u64) {
-        self.counts.probes(k);
+        self.counted.probes(k);
     }
 
     /// Strategies report a guess right after its placement: mark that
     /// placement, if it is the last recorded event.
     #[inline]
     fn guess(&mut self) {
-        self.counts.guess();
+        self.counted.guess();
         if self.events.last().map(|e| e.step) == Some(self.total)
             && let Some(Event {
                 kind: EventKind::Place { guess, .. },
@@ -299,29 +310,32 @@ impl Counter for Tracer {
 
     #[inline]
     fn dead_end(&mut self) {
+        // Counted by dead_end_because.
         self.dead_end_because(DeadEnd::Unstated);
     }
 
     #[inline]
     fn forced(&mut self, cell: usize, digit: u8) {
+        // Counted by forced_because.
         self.forced_because(cell, digit, Reason::Unstated);
     }
 
     #[inline]
     fn branch(&mut self, on: Branch) {
+        self.counted.branch(on);
         let d = self.slot();
         self.branches[d] = on;
     }
 
     #[inline]
     fn dead_end_because(&mut self, why: DeadEnd) {
-        self.counts.dead_end();
+        self.counted.dead_end_because(why);
         self.record(EventKind::DeadEnd(why));
     }
 
     #[inline]
     fn forced_because(&mut self, cell: usize, digit: u8, why: Reason) {
-        self.counts.forced(cell, digit);
+        self.counted.forced_because(cell, digit, why);
         self.record(EventKind::Forced {
             cell: Cell(cell as u16),
             digit,
@@ -331,6 +345,49 @@ impl Counter for Tracer {
 
     #[inline]
     fn solution(&mut self) {
+        self.counted.solution();
         self.record(EventKind::Solution);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every event of the `Counter` contract, details included, handed to
+    /// a tracer and to the counter of a counted run: they count alike (the
+    /// tracer counts through that counter, so a counter added to `Counts`
+    /// cannot be dropped by the tracer).
+    fn script<C: Counter>(c: &mut C) {
+        c.node();
+        c.branch(Branch::Unstated);
+        c.choose(4, 0b101);
+        c.choose(5, 0);
+        c.choose_fewest(6, 0b11, Rivals { next: 3, ties: 1 });
+        c.choose_fewest(7, 0, Rivals { next: 0, ties: 0 });
+        c.placement(4, 1);
+        c.guess();
+        c.probes(7);
+        c.node();
+        c.forced(8, 2);
+        c.forced_because(9, 3, Reason::NakedSingle);
+        c.dead_end();
+        c.dead_end_because(DeadEnd::Unstated);
+        c.backtrack(4, 1);
+        c.solution();
+    }
+
+    #[test]
+    fn a_tracer_counts_exactly_as_the_counter_of_a_counted_run() {
+        let mut counted = Counts::default();
+        script(&mut counted);
+        let mut traced = Tracer::new(4);
+        script(&mut traced);
+        assert_eq!(traced.counts(), counted);
+        // The script reaches every counter the search does not own (nodes
+        // are the context's: Report::nodes).
+        for (name, value) in Counts::NAMES.iter().zip(counted.values()) {
+            assert!(*name == "nodes" || value > 0, "{name} not exercised");
+        }
     }
 }
