@@ -480,3 +480,53 @@ pub fn check_sample(
 pub fn boards(dataset: &crate::dataset::Dataset) -> Vec<Board> {
     dataset.puzzles.iter().map(|p| p.board.clone()).collect()
 }
+
+/// Measures every set × strategy, then every set × program, in that order
+/// (one row each), reporting progress to `progress`: one tick per
+/// puzzle run. Returns the rows and the machine's conditions sampled
+/// before and after.
+pub fn run(
+    sets: &[crate::dataset::Dataset],
+    strategies: &[Strategy],
+    programs: &[Program],
+    opts: &SpeedOptions,
+    progress: &dyn crate::progress::Progress,
+) -> anyhow::Result<(Vec<SpeedRow>, Conditions)> {
+    let passes: u64 = sets.iter().map(|d| d.len() as u64).sum::<u64>()
+        * (2 * strategies.len() + programs.len()) as u64;
+    progress.start(passes);
+    let mut rows = Vec::new();
+    let mut conditions = Conditions::new(1);
+    conditions.sample_load();
+    for set in sets {
+        let boards = boards(set);
+        for &strategy in strategies {
+            progress.say(&format!(
+                "{} ({} puzzles) × {strategy}",
+                set.name,
+                boards.len()
+            ));
+            rows.push(measure(
+                &set.name,
+                &boards,
+                strategy,
+                opts,
+                &mut conditions,
+                &|| progress.tick(),
+            )?);
+        }
+        for program in programs {
+            progress.say(&format!(
+                "{} ({} puzzles) × program {}",
+                set.name,
+                boards.len(),
+                program.name
+            ));
+            rows.push(measure_program(&set.name, &boards, program, &|| {
+                progress.tick()
+            })?);
+        }
+    }
+    conditions.sample_load();
+    Ok((rows, conditions))
+}

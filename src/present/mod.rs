@@ -2,10 +2,28 @@
 //! a time or a table, used by every command, report and page. (Computing
 //! stays elsewhere: these functions only turn values into text.)
 
+pub mod speed;
+
+pub use crate::compare::draw::fmt_value_ci;
+
 use crate::counters::Counts;
 use crate::rate::Rating;
 use crate::strategy::{Outcome, Strategy};
 use crate::tour::Labelled;
+
+/// Human-sized number: about three significant digits, no exponent.
+pub fn sig(x: f64) -> String {
+    let a = x.abs();
+    if a >= 100.0 {
+        format!("{x:.0}")
+    } else if a >= 10.0 {
+        format!("{x:.1}")
+    } else if a >= 1.0 {
+        format!("{x:.2}")
+    } else {
+        format!("{x:.3}")
+    }
+}
 
 /// A Markdown table; the first `left` columns are left-aligned, the rest right-aligned.
 pub fn markdown(headers: &[&str], left: usize, rows: Vec<Vec<String>>) -> String {
