@@ -40,6 +40,58 @@ pub const FAINT: RGBColor = RGBColor(0xF1, 0xF1, 0xF1);
 pub const TEXT: RGBColor = RGBColor(0x22, 0x22, 0x22);
 pub const MUTED: RGBColor = RGBColor(0x77, 0x77, 0x77);
 
+/// The built-in rungs' colours, keyed by name (Tableau's palette): a rung
+/// keeps its colour when another is added anywhere on the ladder.
+const RUNG_COLOURS: [(&str, RGBColor); 11] = [
+    ("naive", RGBColor(0x4E, 0x79, 0xA7)),
+    ("blank-list", RGBColor(0xF2, 0x8E, 0x2B)),
+    ("used-tables", RGBColor(0xE1, 0x57, 0x59)),
+    ("bitmask", RGBColor(0x76, 0xB7, 0xB2)),
+    ("mrv", RGBColor(0x59, 0xA1, 0x4F)),
+    ("propagate", RGBColor(0xED, 0xC9, 0x48)),
+    ("dlx", RGBColor(0xB0, 0x7A, 0xA1)),
+    ("fast", RGBColor(0xFF, 0x9D, 0xA7)),
+    ("fast-no-cols", RGBColor(0x9C, 0x75, 0x5F)),
+    ("fast-stacks", RGBColor(0x79, 0x70, 0x6E)),
+    ("fast-generic", RGBColor(0xD3, 0x72, 0x95)),
+];
+
+/// A strategy's colour, the same in every chart: the built-in rungs' by
+/// name; any other rung (an outside rung added with `Strategy::add`, a new
+/// built-in one not in the table yet) the `i`-th of a sequence of hues a
+/// golden angle apart, `i` its place among such rungs, so that none repeats.
+pub fn rung_color(s: crate::strategy::Strategy) -> RGBColor {
+    if let Some((_, c)) = RUNG_COLOURS.iter().find(|(n, _)| *n == s.name()) {
+        return *c;
+    }
+    let others = crate::strategy::Strategy::every()
+        .into_iter()
+        .filter(|o| RUNG_COLOURS.iter().all(|(n, _)| *n != o.name()));
+    let i = others.take_while(|&o| o != s).count();
+    golden_hue(i)
+}
+
+/// The `i`-th colour a golden angle (137.5°) around the hue circle from the
+/// last, at a saturation and lightness that none of the named ones has:
+/// the hues never repeat, and neighbours in the sequence are far apart.
+fn golden_hue(i: usize) -> RGBColor {
+    let h = (i as f64 * 137.507_764 + 20.0).rem_euclid(360.0) / 60.0;
+    let (l, sat) = (0.42, 0.62);
+    let c = (1.0 - (2.0 * l - 1.0_f64).abs()) * sat;
+    let x = c * (1.0 - (h.rem_euclid(2.0) - 1.0).abs());
+    let (r, g, b) = match h as u32 {
+        0 => (c, x, 0.0),
+        1 => (x, c, 0.0),
+        2 => (0.0, c, x),
+        3 => (0.0, x, c),
+        4 => (x, 0.0, c),
+        _ => (c, 0.0, x),
+    };
+    let m = l - c / 2.0;
+    let byte = |v: f64| ((v + m) * 255.0).round() as u8;
+    RGBColor(byte(r), byte(g), byte(b))
+}
+
 pub fn title_font() -> TextStyle<'static> {
     (FONT, 26).into_font().color(&TEXT)
 }
@@ -149,5 +201,21 @@ mod tests {
         assert_eq!(decades([0.0, f64::NAN].into_iter()), 1.0..10.0);
         assert_eq!(decade_label(1000.0, |v| format!("{v}")), "1000");
         assert_eq!(decade_label(300.0, |v| format!("{v}")), "");
+    }
+}
+
+#[cfg(test)]
+mod colour_tests {
+    use super::*;
+
+    #[test]
+    fn outside_rung_colours_never_repeat_nor_take_a_named_one() {
+        let mut seen: std::collections::HashSet<(u8, u8, u8)> =
+            RUNG_COLOURS.iter().map(|(_, c)| (c.0, c.1, c.2)).collect();
+        assert_eq!(seen.len(), RUNG_COLOURS.len());
+        for i in 0..64 {
+            let c = golden_hue(i);
+            assert!(seen.insert((c.0, c.1, c.2)), "colour {i} repeats");
+        }
     }
 }

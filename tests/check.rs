@@ -271,3 +271,44 @@ fn an_invalid_name_is_refused_before_any_check() {
     let message = panic.downcast_ref::<String>().cloned().unwrap_or_default();
     assert!(message.contains("is not valid"), "{message}");
 }
+
+/// Colours are keyed by rung name: every built-in rung and variant has its
+/// own, the same whatever else is on the ladder, and rungs added from
+/// outside get colours none of the others has, distinct among themselves.
+#[test]
+fn every_rung_the_ladder_can_hold_has_its_own_colour() {
+    use sudoku_lab::chart::rung_color;
+    let before: Vec<_> = Strategy::every().iter().map(|&s| rung_color(s)).collect();
+    macro_rules! outside {
+        ($($t:ident $name:literal),*) => {$(
+            struct $t;
+            impl Rung for $t {
+                const NAME: &'static str = $name;
+                const SUMMARY: &'static str = "a rung from outside, for its colour";
+                type Scratch = ();
+                fn scratch(_: BoxSize) {}
+                fn search<C: Counter>(_: &mut (), _: &Board, ctx: &mut Ctx<C>) -> Flow {
+                    ctx.enter()
+                }
+            }
+            Strategy::add::<$t>().unwrap();
+        )*};
+    }
+    outside!(A "colour-a", B "colour-b", C "colour-c", D "colour-d");
+    let every = Strategy::every();
+    assert!(every.len() >= Strategy::ALL.len() + Strategy::VARIANTS.len() + 4);
+    let colours: std::collections::HashSet<_> = every
+        .iter()
+        .map(|&s| {
+            let c = rung_color(s);
+            (c.0, c.1, c.2)
+        })
+        .collect();
+    assert_eq!(colours.len(), every.len(), "two rungs share a colour");
+    // The built-in rungs kept theirs when the outside ones arrived.
+    let after: Vec<_> = every.iter().map(|&s| rung_color(s)).collect();
+    assert_eq!(after[..Strategy::ALL.len()], before[..Strategy::ALL.len()]);
+    let variants_after: Vec<_> = Strategy::VARIANTS.iter().map(|&s| rung_color(s)).collect();
+    let variants_before: Vec<_> = before[before.len() - Strategy::VARIANTS.len()..].to_vec();
+    assert_eq!(variants_after, variants_before);
+}

@@ -256,24 +256,9 @@ type AreaResult<DB> =
     Result<DrawingArea<DB, Shift>, DrawingAreaErrorKind<<DB as DrawingBackend>::ErrorType>>;
 
 /// Tableau-10: distinguishable, colour-blind-friendlier than primaries.
-const PALETTE: [RGBColor; 10] = [
-    RGBColor(0x4E, 0x79, 0xA7),
-    RGBColor(0xF2, 0x8E, 0x2B),
-    RGBColor(0xE1, 0x57, 0x59),
-    RGBColor(0x76, 0xB7, 0xB2),
-    RGBColor(0x59, 0xA1, 0x4F),
-    RGBColor(0xED, 0xC9, 0x48),
-    RGBColor(0xB0, 0x7A, 0xA1),
-    RGBColor(0xFF, 0x9D, 0xA7),
-    RGBColor(0x9C, 0x75, 0x5F),
-    RGBColor(0x79, 0x70, 0x6E),
-];
-
-/// A strategy's colour: fixed by its ladder position (added rungs after the
-/// built-in ones, variants after those), the same in every chart.
+/// A strategy's colour (by name: [`crate::chart::rung_color`]).
 pub fn color(s: Strategy) -> RGBColor {
-    let i = Strategy::every().iter().position(|&x| x == s).unwrap_or(0);
-    PALETTE[i % PALETTE.len()]
+    crate::chart::rung_color(s)
 }
 
 const DIAGONAL: RGBColor = RGBColor(0xBB, 0xBB, 0xBB);
@@ -1639,19 +1624,6 @@ mod tests {
         assert_eq!(fmt_time(999.4), "999 ns");
         assert_eq!(fmt_count(999_999.0), "1M");
         assert_eq!(fmt_time(0.5), "0.5 ns");
-    }
-
-    #[test]
-    fn every_strategy_has_a_distinct_colour_up_to_ten() {
-        let n = Strategy::ALL.len().min(PALETTE.len());
-        let colours: std::collections::HashSet<(u8, u8, u8)> = Strategy::ALL[..n]
-            .iter()
-            .map(|&s| {
-                let c = color(s);
-                (c.0, c.1, c.2)
-            })
-            .collect();
-        assert_eq!(colours.len(), n);
     }
 
     /// Text is laid out with advances, bearings and kerning: "cl" is as wide
