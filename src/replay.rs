@@ -328,10 +328,17 @@ a cell is chosen, a digit placed, forced cells follow, a dead end sends the sear
 <label>Speed <select id="speed" title="Events per second (+ and −)">
 <option value="1">1/s</option><option value="4">4/s</option><option value="10" selected>10/s</option><option value="50">50/s</option><option value="250">250/s</option><option value="1000">1000/s</option>
 </select></label>
-<label>Step <input id="step" type="number" min="0" value="0" inputmode="numeric" aria-describedby="step-of"></label>
+<button type="button" id="guide" aria-pressed="false" title="Guided: play and stop at each teaching moment with a sentence (t)">guided</button>
+<button type="button" id="next-moment" title="To the next teaching moment (n)" aria-label="To the next teaching moment">next moment</button>
+<label id="align-choice">Side by side <select id="align" title="How the searches step together">
+<option value="nodes">by nodes (the same work)</option><option value="events">by events</option>
+</select></label>
+<label><input type="checkbox" id="pencil" checked> pencil marks (p)</label>
+<label><span id="pos-name">Step</span> <input id="step" type="number" min="0" value="0" inputmode="numeric" aria-describedby="step-of"></label>
 <span id="step-of"></span>
-<input id="scrub" type="range" min="0" value="0" aria-label="Step">
-<p class="keys">Keys: space play/pause · ← → one event · PgUp PgDn 100 events · Home End · g next guess · d next dead end · s solution · + − speed. Link to a step: add <code>#step=N</code> to the address.</p>
+<input id="scrub" type="range" min="0" value="0" aria-label="Position">
+<p class="keys">Keys: space play/pause · ← → one step · PgUp PgDn 100 steps · Home End · g next guess · d next dead end · s solution · t guided · n next teaching moment · p pencil marks · + − speed. Link to a position: add <code>#step=N</code> (event N) or <code>#nodes=N</code> (after N nodes) to the address.</p>
+<p id="guide-note" aria-live="polite" hidden></p>
 </nav>
 <main id="lanes">
 "#,
@@ -342,7 +349,8 @@ a cell is chosen, a digit placed, forced cells follow, a dead end sends the sear
     s.push_str(
         r#"</main>
 <footer>
-<p class="legend"><span class="swatch given">5</span> given · <span class="swatch placed">5</span> placed by the search · <span class="swatch forced">5</span> forced (inferred) · <span class="swatch current">5</span> the current event's cell · <span class="swatch unit">&nbsp;</span> its unit · <span class="swatch failed">&nbsp;</span> what failed at a dead end</p>
+<p class="legend"><span class="swatch pm-swatch">1 3<br>7</span> pencil marks: the digits no filled cell of its row, column or box holds (the board's own candidates, not a strategy's) · <span class="swatch given">5</span> given · <span class="swatch placed">5</span> placed by the search · <span class="swatch forced">5</span> forced (inferred) · <span class="swatch current">5</span> the current event's cell · <span class="swatch unit">&nbsp;</span> its unit · <span class="swatch failed">&nbsp;</span> what failed at a dead end</p>
+<p>Search tree: one node per placement (the root is the givens), a row per chain of only children (long chains folded in the middle), branches where the search tried several options; ✗ dead end, ✓ solution, +k cells forced in the node, bold a guess. Click a node to see the board just after its placement. Side by side, "by nodes" shows each search after the same number of nodes: the same work, whatever each records per node.</p>
 <p>Depth = placements minus undos: the placements on the path, whether the cell had one candidate or several (forced cells are not counted). Made by <code>sudoku-lab replay</code>; nothing on this page is fetched from the network.</p>
 </footer>
 <script type="application/json" id="replay-data">"#,
@@ -374,6 +382,7 @@ fn lane_html(s: &mut String, i: usize, lane: &Lane) {
 <div class="board"></div>
 <p class="event" aria-live="polite"></p>
 <p class="options"></p>
+<details class="tree-box" open><summary>Search tree of the events kept (click a node to see its position)</summary><div class="tree"></div></details>
 <table class="counters"><caption>{name}: counters</caption>
 <thead><tr><th scope="col">counter</th><th scope="col">so far</th><th scope="col">whole search</th></tr></thead>
 <tbody>"#,
