@@ -793,9 +793,9 @@
   // Per search, the first of each: why a cell was chosen, a guess, a dead
   // end, a backtrack, the solution; one sentence each, in search order.
   function momentText(kinds, e, lane, i) {
-    const who = lane.data.strategy + ": ";
+    const who = lane.data.strategy + ", ";
     if (kinds.includes("guess")) {
-      let s = who + "first guess. ";
+      let s = who + "first guess: ";
       if (e.branch === 1 || e.branch === 3) {
         s += cellName(e.cell) + " has " + bits(e.digits).length + " candidates " + digitSet(e.digits);
         if (e.branch === 3) {
@@ -808,17 +808,18 @@
         s += e.digit + " can go in " + bits(e.places).length + " places of " + unitName(e.unitKind, e.unit) +
           ", so the search tries " + cellName(e.cell) + " and will come back for the others if it fails.";
       } else {
-        s += "The search writes " + e.digit + " in " + cellName(e.cell) + " without knowing it is right, and will come back if it fails.";
+        s += "the search writes " + e.digit + " in " + cellName(e.cell) + " without knowing it is right, and will come back if it fails.";
       }
       return s;
     }
     if (kinds.includes("why")) {
       const k = bits(e.digits).length;
-      return who + "why this cell? The search takes the empty cell with the fewest candidates: " + cellName(e.cell) +
-        (k === 1 ? " has one, " + e.digit + ", so it is filled with no choice to make" : " has " + k) +
-        (e.next === 0 && e.ties === 0 ? " (it is the last empty cell)."
-          : e.ties === 0 ? " and the next best cell has " + e.next + "."
-            : ", as do " + e.ties + " other cell(s); the first in reading order is taken.");
+      const rivals = e.next === 0 && e.ties === 0 ? "it is the last empty cell"
+        : e.ties === 0 ? "the next best cell has " + e.next
+          : e.ties + " other cell(s) have as few and it is the first in reading order";
+      return who + "why this cell: the search takes the empty cell with the fewest candidates, and " +
+        cellName(e.cell) + (k === 1 ? " has only one, " + e.digit : " has " + k) + " (" + rivals + ")" +
+        (k === 1 ? ", so it is filled with no choice to make." : ".");
     }
     if (kinds.includes("dead")) {
       return who + "first dead end: " + describe(e).replace(/^dead end: /, "") +
