@@ -9,7 +9,19 @@
 //! The script replays the events onto the board exactly as
 //! [`crate::trace::Position`] does (`tests/replay_browser.rs` opens pages in
 //! a headless Chromium and compares the two after N events), and writes
-//! every event in the words of [`crate::trace::Event::describe`].
+//! every event in the words of [`crate::trace::Event::describe`]. All it
+//! shows is computed in the page from the events, so the page's size stays
+//! bounded by `--steps`:
+//! * pencil marks: in each empty cell, the digits no filled peer holds at
+//!   that step (the board's candidates, whatever the strategy keeps);
+//! * the search tree of the events kept, as [`crate::trace::Tree`] builds
+//!   it, chains of only children folded, branches opened on demand; a click
+//!   on a node shows the board just after the placement that entered it;
+//! * side by side, lanes aligned by node (`#nodes=N`: each search after the
+//!   same number of nodes, the same work) or by event (`#step=N`);
+//! * a guided mode that stops at teaching moments (per search the first
+//!   choice of a cell with the fewest candidates, guess, dead end,
+//!   backtrack, and the solution), with a sentence each.
 //!
 //! **Size.** A page is at most [`size_bound`] bytes: a fixed part, a part
 //! per strategy (summary and board), and [`BYTES_PER_EVENT`] per event kept,
