@@ -857,6 +857,16 @@ fn a_listing_deep_in_a_long_search_keeps_its_columns() {
         .expect("header");
     let lines: Vec<&str> = out.lines().skip(header + 1).take(40).collect();
     assert_eq!(lines.len(), 40);
+    // The first lines exactly: nine digits of step fill their column.
+    let dots = |n: usize| "·".repeat(n);
+    assert_eq!(
+        lines[..3],
+        [
+            format!("100000000     24  {}undo  r4c3 = 3", dots(24)),
+            format!("100000001     24  {}place r4c3 = 6  (guess from {{3,6}})", dots(24)),
+            format!("100000002     25  {}place r4c5 = 3  (guess from {{3,9}})", dots(25)),
+        ]
+    );
     let mut folded = 0;
     for (k, l) in lines.iter().enumerate() {
         // `{step:>9} {depth:>6}  {indent}{event}`
