@@ -863,8 +863,14 @@ fn a_listing_deep_in_a_long_search_keeps_its_columns() {
         lines[..3],
         [
             format!("100000000     24  {}undo  r4c3 = 3", dots(24)),
-            format!("100000001     24  {}place r4c3 = 6  (guess from {{3,6}})", dots(24)),
-            format!("100000002     25  {}place r4c5 = 3  (guess from {{3,9}})", dots(25)),
+            format!(
+                "100000001     24  {}place r4c3 = 6  (guess from {{3,6}})",
+                dots(24)
+            ),
+            format!(
+                "100000002     25  {}place r4c5 = 3  (guess from {{3,9}})",
+                dots(25)
+            ),
         ]
     );
     let mut folded = 0;
@@ -908,15 +914,30 @@ fn a_listing_deep_in_a_long_search_keeps_its_columns() {
 /// puzzle go from depth 29 down to a dead end at 33 and back.
 #[test]
 fn the_listing_folds_at_depth_30_exactly() {
-    let out = stdout(&["trace", "-s", "mrv", "--from", "39", "--steps", "9"], ANTI);
+    let out = stdout(
+        &["trace", "-s", "mrv", "--from", "39", "--steps", "9"],
+        ANTI,
+    );
     let dots = |n: usize| "·".repeat(n);
     let want = [
         "     step  depth  event (indented by depth, folded every 30 levels)".to_string(),
-        format!("       39     29  {}place r9c1 = 6  (only candidate)", dots(29)),
+        format!(
+            "       39     29  {}place r9c1 = 6  (only candidate)",
+            dots(29)
+        ),
         "       40     30  »30 place r8c1 = 9  (only candidate)".to_string(),
-        format!("       41     31  »30 {}place r8c6 = 8  (only candidate)", dots(1)),
-        format!("       42     32  »30 {}place r8c7 = 6  (only candidate)", dots(2)),
-        format!("       43     33  »30 {}dead end: r8c9 has no candidate", dots(3)),
+        format!(
+            "       41     31  »30 {}place r8c6 = 8  (only candidate)",
+            dots(1)
+        ),
+        format!(
+            "       42     32  »30 {}place r8c7 = 6  (only candidate)",
+            dots(2)
+        ),
+        format!(
+            "       43     33  »30 {}dead end: r8c9 has no candidate",
+            dots(3)
+        ),
         format!("       44     32  »30 {}undo  r8c7 = 6", dots(2)),
         format!("       45     31  »30 {}undo  r8c6 = 8", dots(1)),
         "       46     30  »30 undo  r8c1 = 9".to_string(),
