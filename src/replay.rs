@@ -337,7 +337,7 @@ a cell is chosen, a digit placed, forced cells follow, a dead end sends the sear
 <button type="button" id="next-guess" title="To the next guess of any search (g)" aria-label="To the next guess">next guess</button>
 <button type="button" id="next-dead-end" title="To the next dead end of any search (d)" aria-label="To the next dead end">next dead end</button>
 <button type="button" id="next-solution" title="To the next solution found (s)" aria-label="To the next solution">solution</button>
-<label>Speed <select id="speed" title="Events per second (+ and −)">
+<label>Speed <select id="speed" title="Steps per second: events, or nodes when aligned by node (+ and −)">
 <option value="1">1/s</option><option value="4">4/s</option><option value="10" selected>10/s</option><option value="50">50/s</option><option value="250">250/s</option><option value="1000">1000/s</option>
 </select></label>
 <button type="button" id="guide" aria-pressed="false" title="Guided: play and stop at each teaching moment with a sentence (t)">guided</button>

@@ -812,6 +812,25 @@ fn lanes_align_by_node() {
         steps(16)[1],
         "the alignment differs from event order"
     );
+    // By node, g shows the earliest guess (by nodes; the first lane on a
+    // tie) at its exact event, the other lane after as many nodes.
+    let firsts: Vec<(u64, usize)> = c
+        .traces
+        .iter()
+        .map(|t| {
+            let i = t
+                .tracer
+                .events()
+                .iter()
+                .position(|e| matches!(e.kind, EventKind::Place { guess: true, .. }))
+                .expect("a guess");
+            (t.tracer.events()[i].nodes, i + 1)
+        })
+        .collect();
+    let lane = if firsts[1].0 < firsts[0].0 { 1 } else { 0 };
+    let mut at = steps(firsts[lane].0);
+    at[lane] = firsts[lane].1;
+    check_each(&b, &c, "nodes=0&keys=g", &at);
     // Keys move by one node; with no position given, two lanes align by node.
     check_each(&b, &c, "nodes=5&keys=ArrowRight,ArrowRight", &steps(7));
     let dom = check_each(&b, &c, "", &steps(0));
