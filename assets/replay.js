@@ -21,6 +21,10 @@
   // ---- Geometry and words (the same as board.rs and trace.rs) ----
   const rowOf = (c) => Math.floor(c / N);
   const colOf = (c) => c % N;
+  const boxOf = (c) => Math.floor(rowOf(c) / B) * B + Math.floor(colOf(c) / B);
+  // The tree view: rows opened at first, most rows before it folds back to
+  // the current path, nodes shown at each end of a folded chain.
+  const TREE_ROWS_AT_FIRST = 40, TREE_OPEN_MOST = 60, CHAIN_ENDS = 3;
   const cellName = (c) => "r" + (rowOf(c) + 1) + "c" + (colOf(c) + 1);
   const unitName = (kind, i) => KINDS[kind] + " " + (i + 1);
 
@@ -207,6 +211,12 @@
       this.section = section;
       this.events = laneData.events.map(decode);
       this.totals = Object.fromEntries(laneData.totals);
+      // Nodes entered after the first k events (cnodes[0] = 0): what lanes
+      // aligned by node are stepped by.
+      this.cnodes = new Float64Array(this.events.length + 1);
+      for (let i = 0; i < this.events.length; i++) this.cnodes[i + 1] = this.cnodes[i] + this.events[i].dn;
+      this.buildTree();
+      this.treeBox = section.querySelector(".tree-box");
       this.buildBoard();
       this.buildStrips();
       this.reset();
@@ -272,6 +282,229 @@
 
     current() {
       return this.applied > 0 ? this.events[this.applied - 1] : null;
+    }
+
+    // The most events whose nodes so far are at most n (binary search).
+    stepAtNodes(n) {
+      let lo = 0, hi = this.events.length;
+      while (lo < hi) {
+        const mid = (lo + hi + 1) >> 1;
+        if (this.cnodes[mid] <= n) lo = mid; else hi = mid - 1;
+      }
+      return lo;
+    }
+
+    // Pencil marks: the digits no filled peer holds, per empty cell (a
+    // mask, bit d-1 for digit d; 0 for a filled cell).
+    candidates() {
+      const rows = new Array(N).fill(0), cols = new Array(N).fill(0), boxes = new Array(N).fill(0);
+      for (let i = 0; i < CELLS; i++) {
+        const v = this.values[i];
+        if (!v) continue;
+        const bit = 1 << (v - 1);
+        rows[rowOf(i)] |= bit;
+        cols[colOf(i)] |= bit;
+        boxes[boxOf(i)] |= bit;
+      }
+      const all = N >= 31 ? -1 : (1 << N) - 1;
+      const out = new Array(CELLS);
+      for (let i = 0; i < CELLS; i++) {
+        out[i] = this.values[i] ? 0 : all & ~(rows[rowOf(i)] | cols[colOf(i)] | boxes[boxOf(i)]);
+      }
+      return out;
+    }
+
+    // The search tree of the events kept, as in trace::Tree: node 0 is the
+    // root, each placement enters a child of the current node, an undo goes
+    // back to its parent. Arrays, not objects: up to MAX_STEPS nodes.
+    buildTree() {
+      const t = { parent: [-1], step: [0], depth: [0], kids: [[]], leaf: [0], forced: [0], size: [], event: [null] };
+      const at = new Int32Array(this.events.length + 1);
+      const path = [0];
+      this.events.forEach((e, i) => {
+        const here = path[path.length - 1];
+        if (e.kind === 0) {
+          const id = t.parent.length;
+          t.parent.push(here); t.step.push(i + 1); t.depth.push(e.depth + 1);
+          t.kids.push([]); t.leaf.push(0); t.forced.push(0); t.event.push(e);
+          t.kids[here].push(id);
+          path.push(id);
+        } else if (e.kind === 1) {
+          if (path.length > 1) path.pop();
+        } else if (e.kind === 2) t.forced[here]++;
+        else if (e.kind === 3) t.leaf[here] = 1;
+        else if (e.kind === 4) t.leaf[here] = 2;
+        at[i + 1] = path[path.length - 1];
+      });
+      const n = t.parent.length;
+      t.size = new Int32Array(n).fill(1);
+      // Children come after their parent: sizes add up from the end.
+      for (let id = n - 1; id > 0; id--) t.size[t.parent[id]] += t.size[id];
+      t.at = at;
+      this.tree = t;
+      this.open = new Set();
+      this.unfolded = new Set();
+      this.treeShown = -1;
+      this.resetOpen();
+    }
+
+    // Opens branch points breadth-first from the root while the rows stay few.
+    resetOpen() {
+      const t = this.tree;
+      this.open.clear();
+      let rows = 1;
+      const queue = [0];
+      while (queue.length && rows < TREE_ROWS_AT_FIRST) {
+        const end = this.chainEnd(queue.shift());
+        const kids = t.kids[end];
+        if (kids.length < 2) continue;
+        this.open.add(end);
+        rows += kids.length;
+        queue.push(...kids);
+      }
+    }
+
+    chainEnd(id) {
+      const kids = this.tree.kids;
+      while (kids[id].length === 1) id = kids[id][0];
+      return id;
+    }
+
+    // The current node's ancestors (itself included).
+    ancestors(id) {
+      const out = [];
+      for (; id >= 0; id = this.tree.parent[id]) out.push(id);
+      return out;
+    }
+
+    nodeLabel(id) {
+      const t = this.tree;
+      if (id === 0) return "start";
+      const e = t.event[id];
+      return cellName(e.cell) + "=" + e.digit;
+    }
+
+    nodeButton(id) {
+      const t = this.tree;
+      const b = document.createElement("button");
+      b.type = "button";
+      b.className = "node";
+      const e = t.event[id];
+      if (e && e.guess) b.classList.add("guess");
+      if (t.leaf[id] === 1) b.classList.add("dead");
+      if (t.leaf[id] === 2) b.classList.add("sol");
+      b.dataset.node = String(id);
+      b.dataset.step = String(t.step[id]);
+      let label = this.nodeLabel(id);
+      if (t.forced[id]) label += " +" + t.forced[id];
+      if (t.leaf[id] === 1) label += " ✗";
+      if (t.leaf[id] === 2) label += " ✓";
+      b.textContent = label;
+      b.title = (id === 0 ? "the givens" : describe(e)) + " · depth " + t.depth[id] + " · step " + t.step[id] +
+        (t.forced[id] ? " · " + t.forced[id] + " forced" : "") + " (click: show this position)";
+      this.buttons.set(id, b);
+      return b;
+    }
+
+    // One row: a chain of only children from `id`, folded in the middle
+    // when long, then the branch point's children (when open).
+    treeRow(id, li) {
+      const t = this.tree;
+      const chain = [id];
+      while (t.kids[chain[chain.length - 1]].length === 1) chain.push(t.kids[chain[chain.length - 1]][0]);
+      const row = document.createElement("div");
+      row.className = "row";
+      row.appendChild(text("span", "d", String(t.depth[id])));
+      const show = chain.length > 2 * CHAIN_ENDS + 1 && !this.unfolded.has(id)
+        ? [...chain.slice(0, CHAIN_ENDS), null, ...chain.slice(-CHAIN_ENDS)]
+        : chain;
+      show.forEach((n, k) => {
+        if (k) row.appendChild(text("span", "arrow", "→"));
+        if (n === null) {
+          const fold = document.createElement("button");
+          fold.type = "button";
+          fold.className = "fold";
+          fold.dataset.unfold = String(id);
+          fold.textContent = "… " + (chain.length - 2 * CHAIN_ENDS) + " more …";
+          fold.title = "Show every node of this chain (each had one child)";
+          row.appendChild(fold);
+        } else row.appendChild(this.nodeButton(n));
+      });
+      li.appendChild(row);
+      const end = chain[chain.length - 1];
+      const kids = t.kids[end];
+      if (kids.length < 2) return;
+      const open = this.open.has(end);
+      const toggle = document.createElement("button");
+      toggle.type = "button";
+      toggle.className = "toggle";
+      toggle.dataset.toggle = String(end);
+      toggle.setAttribute("aria-expanded", open ? "true" : "false");
+      toggle.textContent = (open ? "▾ " : "▸ ") + kids.length + " branches, " + (t.size[end] - 1).toLocaleString("en") + " nodes below";
+      row.appendChild(toggle);
+      if (!open) return;
+      const ul = document.createElement("ul");
+      for (const k of kids) {
+        const child = document.createElement("li");
+        this.treeRow(k, child);
+        ul.appendChild(child);
+      }
+      li.appendChild(ul);
+    }
+
+    renderTree() {
+      const box = this.section.querySelector(".tree");
+      if (!box) return;
+      box.textContent = "";
+      this.buttons = new Map();
+      const ul = document.createElement("ul");
+      const li = document.createElement("li");
+      this.treeRow(0, li);
+      ul.appendChild(li);
+      box.appendChild(ul);
+      this.treeShown = -1;
+    }
+
+    // Makes the current node visible (opening its branch points and the
+    // chain that hides it) and marks it. Skipped while the tree is closed.
+    followTree() {
+      if (!this.treeBox || !this.treeBox.open) return;
+      const t = this.tree;
+      const here = t.at[this.applied];
+      if (!this.buttons) this.renderTree();
+      if (here === this.treeShown && this.buttons.has(here)) return;
+      let changed = false;
+      if (this.open.size > TREE_OPEN_MOST) { this.resetOpen(); this.unfolded.clear(); changed = true; }
+      for (const a of this.ancestors(here)) {
+        if (t.kids[a].length >= 2 && !this.open.has(a)) { this.open.add(a); changed = true; }
+      }
+      if (changed) this.renderTree();
+      if (!this.buttons.has(here)) {
+        // Hidden in a folded chain: unfold the chain that holds it.
+        let first = here;
+        while (first > 0 && t.kids[t.parent[first]].length === 1) first = t.parent[first];
+        this.unfolded.add(first);
+        this.renderTree();
+      }
+      this.markHere();
+    }
+
+    markHere() {
+      if (!this.buttons) return;
+      const here = this.tree.at[this.applied];
+      const old = this.section.querySelector(".tree .here");
+      if (old) { old.classList.remove("here"); old.removeAttribute("aria-current"); }
+      const now = this.buttons.get(here);
+      if (now) {
+        now.classList.add("here");
+        now.setAttribute("aria-current", "step");
+        // Keep it in sight inside the tree's own scroll box (not the page's).
+        const box = this.section.querySelector(".tree");
+        if (box && (now.offsetTop < box.scrollTop || now.offsetTop > box.scrollTop + box.clientHeight - 20)) {
+          box.scrollTop = Math.max(0, now.offsetTop - box.clientHeight / 2);
+        }
+      }
+      this.treeShown = here;
     }
 
     buildBoard() {
@@ -376,14 +609,17 @@
       const e = this.current();
       const m = marks(e);
       const unit = new Set(m.unit), failed = new Set(m.failed);
+      const cands = this.candidates();
       for (let i = 0; i < CELLS; i++) {
         const state = this.values[i] + "/" + this.fills[i] + "/" + (i === m.current ? 1 : 0) +
-          (unit.has(i) ? 1 : 0) + (failed.has(i) ? 1 : 0);
+          (unit.has(i) ? 1 : 0) + (failed.has(i) ? 1 : 0) + "/" + cands[i];
         if (this.shown[i] === state) continue;
         this.shown[i] = state;
         const td = this.cells[i];
         td.textContent = this.values[i] ? String(this.values[i]) : "";
+        if (!this.values[i]) td.appendChild(pencil(cands[i]));
         td.dataset.v = String(this.values[i]);
+        td.dataset.cands = String(cands[i]);
         td.dataset.fill = FILL_NAMES[this.fills[i]];
         td.classList.toggle("given", this.fills[i] === GIVEN);
         td.classList.toggle("placed", this.fills[i] === PLACED);
@@ -394,6 +630,7 @@
       }
       const s = this.section;
       s.dataset.step = String(this.applied);
+      s.dataset.node = String(this.tree.at[this.applied]);
       s.querySelector(".board table").classList.toggle("solved", !!e && e.kind === 4);
       const where = this.applied
         ? "step " + this.applied.toLocaleString("en") + " of " + this.events.length.toLocaleString("en") +
@@ -419,6 +656,20 @@
     }
   }
 
+  // A cell's pencil marks: one slot per digit in a B×B grid, the digits
+  // still possible written in, the others left blank.
+  function pencil(mask) {
+    const grid = document.createElement("span");
+    grid.className = "pm";
+    grid.setAttribute("aria-label", mask ? "candidates " + digitSet(mask) : "no candidate");
+    for (let d = 0; d < N; d++) {
+      const slot = document.createElement("span");
+      if (mask & (1 << d)) slot.textContent = String(d + 1);
+      grid.appendChild(slot);
+    }
+    return grid;
+  }
+
   function svg(tag, attrs, content) {
     const el = document.createElementNS(SVG, tag);
     for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, String(v));
@@ -435,42 +686,92 @@
 
   // ---- The page: all lanes step together ----
   const lanes = data.lanes.map((l, i) => new Lane(l, document.querySelector('.lane[data-lane="' + i + '"]')));
-  const longest = maxOf(lanes, (l) => l.events.length, 0);
   const $ = (id) => document.getElementById(id);
   const controls = $("controls");
   const input = $("step");
   const scrub = $("scrub");
   const playButton = $("play");
   const speed = $("speed");
-  let step = 0;
+  const alignBox = $("align");
+  const guideButton = $("guide");
+  const guideNote = $("guide-note");
+  const pencilBox = $("pencil");
+  // Lanes step together by event ("events") or by nodes entered ("nodes":
+  // each search after the same work, however many events it records per
+  // node). Side by side, by nodes is the default.
+  let mode = lanes.length > 1 ? "nodes" : "events";
+  let pos = 0;
+  // One lane shown at an exact event (a tree node clicked, a jump, a
+  // teaching moment) while the others stay aligned by node; the next move
+  // clears it.
+  let pin = null;
   let timer = null;
+  let guided = false;
+  let moments = [];
+  let shownMoment = -1;
 
-  input.max = String(longest);
-  scrub.max = String(longest);
-  $("step-of").textContent = "of " + longest.toLocaleString("en") +
-    (lanes.length > 1 ? " (searches step together; each stops at its own end)" : "");
+  const end = () => mode === "events"
+    ? maxOf(lanes, (l) => l.events.length, 0)
+    : maxOf(lanes, (l) => l.cnodes[l.events.length], 0);
+  // The position of a lane's step k (its first k events) in the current mode.
+  const posOf = (lane, k) => (mode === "events" ? k : lane.cnodes[k]);
+  function stepOf(lane, i) {
+    if (pin && pin.lane === i) return pin.step;
+    return mode === "events" ? pos : lane.stepAtNodes(pos);
+  }
 
-  function setStep(n, fromHash) {
+  function setLimits() {
+    const longest = end();
+    input.max = String(longest);
+    scrub.max = String(longest);
+    $("pos-name").textContent = mode === "events" ? "Step" : "Nodes";
+    $("step-of").textContent = "of " + longest.toLocaleString("en") + (mode === "events" ? " events" : " nodes") +
+      (lanes.length < 2 ? ""
+        : mode === "events" ? " (searches step together by event; each stops at its own end)"
+          : " (each search is shown after the same number of nodes: the same work)");
+  }
+
+  function show(n, fromHash, pinned) {
+    const longest = end();
     n = Math.max(0, Math.min(Number.isFinite(n) ? Math.floor(n) : 0, longest));
-    step = n;
-    for (const lane of lanes) { lane.seek(n); lane.render(); }
+    pos = n;
+    pin = pinned || null;
+    lanes.forEach((lane, i) => { lane.seek(stepOf(lane, i)); lane.render(); lane.followTree(); });
     input.value = String(n);
     scrub.value = String(n);
+    document.body.dataset.align = mode;
+    document.body.dataset.pos = String(n);
     if (!fromHash) {
-      try { history.replaceState(null, "", "#step=" + n); } catch (_) { /* file:// in some browsers */ }
+      try { history.replaceState(null, "", "#" + (mode === "events" ? "step" : "nodes") + "=" + n); } catch (_) { /* file:// in some browsers */ }
     }
     if (n >= longest) pause();
   }
 
+  function setStep(n, fromHash) {
+    shownMoment = -1;
+    show(n, fromHash, null);
+  }
+
   function play() {
+    const longest = end();
     if (timer !== null || longest === 0) return;
-    if (step >= longest) setStep(0);
+    if (pos >= longest) setStep(0);
     const rate = Number(speed.value);
     const interval = Math.max(16, 1000 / rate);
     const per = Math.max(1, Math.round((rate * interval) / 1000));
-    timer = setInterval(() => setStep(step + per), interval);
+    timer = setInterval(() => advance(per), interval);
     playButton.textContent = "⏸ Pause";
     playButton.setAttribute("aria-label", "Pause");
+  }
+
+  // One tick of play: `by` steps on, or to the next teaching moment first
+  // when guided.
+  function advance(by) {
+    if (guided) {
+      const k = nextMoment();
+      if (k >= 0 && moments[k].pos <= pos + by) { stopAt(k); return; }
+    }
+    setStep(pos + by);
   }
 
   function pause() {
@@ -488,6 +789,110 @@
     if (timer !== null) { pause(); play(); }
   }
 
+  // ---- Teaching moments (the guided mode) ----
+  // Per search, the first of each: why a cell was chosen, a guess, a dead
+  // end, a backtrack, the solution; one sentence each, in search order.
+  function momentText(kinds, e, lane, i) {
+    const who = lane.data.strategy + ", ";
+    if (kinds.includes("guess")) {
+      let s = who + "first guess: ";
+      if (e.branch === 1 || e.branch === 3) {
+        s += cellName(e.cell) + " has " + bits(e.digits).length + " candidates " + digitSet(e.digits);
+        if (e.branch === 3) {
+          s += e.next === 0 && e.ties === 0 ? ", and it is the last empty cell"
+            : e.ties === 0 ? ", the fewest on the board (the next best cell has " + e.next + ")"
+              : ", the fewest, tied with " + e.ties + " other cell(s) (the first in reading order is taken)";
+        }
+        s += ", so the search tries " + e.digit + " and will come back for the others if it fails.";
+      } else if (e.branch === 2) {
+        s += e.digit + " can go in " + bits(e.places).length + " places of " + unitName(e.unitKind, e.unit) +
+          ", so the search tries " + cellName(e.cell) + " and will come back for the others if it fails.";
+      } else {
+        s += "the search writes " + e.digit + " in " + cellName(e.cell) + " without knowing it is right, and will come back if it fails.";
+      }
+      return s;
+    }
+    if (kinds.includes("why")) {
+      const k = bits(e.digits).length;
+      const rivals = e.next === 0 && e.ties === 0 ? "it is the last empty cell"
+        : e.ties === 0 ? "the next best cell has " + e.next
+          : e.ties + " other cell(s) have as few and it is the first in reading order";
+      return who + "why this cell: the search takes the empty cell with the fewest candidates, and " +
+        cellName(e.cell) + (k === 1 ? " has only one, " + e.digit : " has " + k) + " (" + rivals + ")" +
+        (k === 1 ? ", so it is filled with no choice to make." : ".");
+    }
+    if (kinds.includes("dead")) {
+      return who + "first dead end: " + describe(e).replace(/^dead end: /, "") +
+        ", so nothing below this point can work and the search must go back.";
+    }
+    if (kinds.includes("undo")) {
+      return who + "first backtrack: the search undoes " + cellName(e.cell) + " = " + e.digit +
+        " (and every cell filled after it) and tries the next option there, or backs up further.";
+    }
+    return who + "solution: every cell is filled and no rule is broken, after " +
+      lane.cnodes[i + 1].toLocaleString("en") + " nodes and " + (i + 1).toLocaleString("en") + " events.";
+  }
+
+  function computeMoments() {
+    moments = [];
+    lanes.forEach((lane, li) => {
+      const seen = new Set();
+      lane.events.forEach((e, i) => {
+        const kinds = [];
+        const first = (kind, yes) => { if (yes && !seen.has(kind)) { seen.add(kind); kinds.push(kind); } };
+        first("why", e.kind === 0 && e.branch === 3);
+        first("guess", e.kind === 0 && e.guess);
+        first("dead", e.kind === 3);
+        first("undo", e.kind === 1);
+        first("solution", e.kind === 4);
+        if (kinds.length) {
+          moments.push({ lane: li, step: i + 1, pos: posOf(lane, i + 1), kinds, text: momentText(kinds, e, lane, i) });
+        }
+      });
+    });
+    moments.sort((a, b) => a.pos - b.pos || a.lane - b.lane || a.step - b.step);
+  }
+
+  // The next moment after the position shown (after the moment shown, when
+  // several fall on the same position).
+  function nextMoment() {
+    const at = shownMoment >= 0 && moments[shownMoment].pos === pos ? shownMoment : -1;
+    for (let k = 0; k < moments.length; k++) {
+      if (moments[k].pos > pos || (at >= 0 && k > at && moments[k].pos === pos)) return k;
+    }
+    return -1;
+  }
+
+  function stopAt(k) {
+    const m = moments[k];
+    pause();
+    show(m.pos, false, mode === "nodes" || lanes.length === 1 ? { lane: m.lane, step: m.step } : null);
+    shownMoment = k;
+    guideNote.hidden = false;
+    guideNote.textContent = m.text;
+    guideNote.dataset.kinds = m.kinds.join(" ");
+    guideNote.dataset.lane = String(m.lane);
+    document.body.dataset.moment = String(k);
+  }
+
+  function setGuided(on) {
+    guided = on;
+    guideButton.setAttribute("aria-pressed", on ? "true" : "false");
+    guideNote.hidden = !on;
+    if (on) {
+      guideNote.textContent = "Guided: the replay plays and stops at each teaching moment (" + moments.length +
+        " here) with a sentence; press play (space) to go on, n for the next moment.";
+      guideNote.dataset.kinds = "";
+      play();
+    } else pause();
+  }
+
+  function nextMomentNow() {
+    if (!guided) { guided = true; guideButton.setAttribute("aria-pressed", "true"); }
+    const k = nextMoment();
+    if (k >= 0) stopAt(k);
+  }
+
   // Jumps: to the next step at which some search makes a guess, meets a dead
   // end, or finds its solution (the earliest over the searches shown).
   const IS = {
@@ -495,62 +900,132 @@
     deadEnd: (e) => e.kind === 3,
     solution: (e) => e.kind === 4,
   };
-  function nextStep(is) {
-    let best = Infinity;
-    for (const lane of lanes) {
+  function nextEvent(is) {
+    let best = null;
+    lanes.forEach((lane, li) => {
       // events[i] is applied at step i + 1.
-      for (let i = step; i < lane.events.length && i + 1 < best; i++) {
-        if (is(lane.events[i])) { best = i + 1; break; }
+      for (let i = lane.applied; i < lane.events.length; i++) {
+        if (is(lane.events[i])) {
+          const p = posOf(lane, i + 1);
+          if (best === null || p < best.pos) best = { pos: p, lane: li, step: i + 1 };
+          break;
+        }
       }
-    }
+    });
     return best;
   }
   function jump(is) {
-    const n = nextStep(is);
-    if (n !== Infinity) { pause(); setStep(n); }
+    const b = nextEvent(is);
+    if (b === null) return;
+    pause();
+    shownMoment = -1;
+    show(b.pos, false, mode === "nodes" ? { lane: b.lane, step: b.step } : null);
+  }
+
+  function setAlign(to) {
+    const lane = lanes[0];
+    const k = lane ? lane.applied : 0;
+    mode = to;
+    alignBox.value = mode;
+    computeMoments();
+    setLimits();
+    setStep(lane ? posOf(lane, k) : 0);
+  }
+
+  function applyPencil() {
+    $("lanes").classList.toggle("no-pencil", !pencilBox.checked);
   }
 
   $("first").addEventListener("click", () => setStep(0));
   $("next-guess").addEventListener("click", () => jump(IS.guess));
   $("next-dead-end").addEventListener("click", () => jump(IS.deadEnd));
   $("next-solution").addEventListener("click", () => jump(IS.solution));
-  $("back").addEventListener("click", () => setStep(step - 1));
-  $("forward").addEventListener("click", () => setStep(step + 1));
-  $("last").addEventListener("click", () => setStep(longest));
+  $("back").addEventListener("click", () => setStep(pos - 1));
+  $("forward").addEventListener("click", () => setStep(pos + 1));
+  $("last").addEventListener("click", () => setStep(end()));
   playButton.addEventListener("click", toggle);
+  guideButton.addEventListener("click", () => setGuided(!guided));
+  $("next-moment").addEventListener("click", nextMomentNow);
   speed.addEventListener("change", () => { if (timer !== null) { pause(); play(); } });
+  alignBox.addEventListener("change", () => setAlign(alignBox.value));
+  pencilBox.addEventListener("change", applyPencil);
   input.addEventListener("change", () => setStep(Number(input.value)));
   scrub.addEventListener("input", () => setStep(Number(scrub.value)));
+
+  // The tree views: a node shows its position (the board right after the
+  // placement that entered it); toggles open and close branch points.
+  $("lanes").addEventListener("click", (ev) => {
+    const b = ev.target.closest && ev.target.closest("button");
+    const section = b && b.closest(".lane");
+    if (!section) return;
+    const li = Number(section.dataset.lane);
+    const lane = lanes[li];
+    if (b.dataset.node !== undefined) {
+      pause();
+      shownMoment = -1;
+      const k = Number(b.dataset.step);
+      show(posOf(lane, k), false, mode === "nodes" ? { lane: li, step: k } : null);
+    } else if (b.dataset.toggle !== undefined) {
+      const id = Number(b.dataset.toggle);
+      if (lane.open.has(id)) lane.open.delete(id); else lane.open.add(id);
+      lane.renderTree();
+      lane.markHere();
+    } else if (b.dataset.unfold !== undefined) {
+      lane.unfolded.add(Number(b.dataset.unfold));
+      lane.renderTree();
+      lane.markHere();
+    }
+  });
+  for (const lane of lanes) lane.treeBox.addEventListener("toggle", () => lane.followTree());
 
   document.addEventListener("keydown", (ev) => {
     const tag = ev.target && ev.target.tagName;
     if (tag === "INPUT" || tag === "SELECT" || tag === "TEXTAREA" || ev.altKey || ev.ctrlKey || ev.metaKey) return;
     const moves = { ArrowRight: 1, ArrowLeft: -1, PageDown: 100, PageUp: -100 };
-    if (ev.key in moves) setStep(step + moves[ev.key]);
+    if (ev.key in moves) setStep(pos + moves[ev.key]);
     else if (ev.key === "Home") setStep(0);
-    else if (ev.key === "End") setStep(longest);
+    else if (ev.key === "End") setStep(end());
     else if (ev.key === " " || ev.key === "k") toggle();
     else if (ev.key === "g") jump(IS.guess);
     else if (ev.key === "d") jump(IS.deadEnd);
     else if (ev.key === "s") jump(IS.solution);
+    else if (ev.key === "t") setGuided(!guided);
+    else if (ev.key === "n") nextMomentNow();
+    else if (ev.key === "p") { pencilBox.checked = !pencilBox.checked; applyPencil(); }
     else if (ev.key === "+" || ev.key === "=") changeSpeed(1);
     else if (ev.key === "-") changeSpeed(-1);
     else return;
     ev.preventDefault();
   });
 
-  // `#step=N` opens the page at step N. `&keys=ArrowRight,ArrowLeft` then
-  // presses those keys (what the browser test uses to drive the controls).
+  // `#step=N` opens the page at event N (lanes aligned by event), `#nodes=N`
+  // after N nodes (aligned by node). Then, for tests and links: `pencil=0`
+  // hides the pencil marks, `click=SELECTOR` clicks an element (a tree node)
+  // and `keys=ArrowRight,g` presses keys, all through the page's own handlers.
   function fromHash() {
     const params = new URLSearchParams(location.hash.replace(/^#/, ""));
-    const n = Number(params.get("step"));
+    if (params.has("step")) mode = "events";
+    else if (params.has("nodes")) mode = "nodes";
+    alignBox.value = mode;
+    computeMoments();
+    setLimits();
+    if (params.get("pencil") === "0") { pencilBox.checked = false; applyPencil(); }
+    const n = Number(params.get(mode === "events" ? "step" : "nodes"));
     setStep(Number.isFinite(n) ? n : 0, true);
+    const click = params.get("click");
+    if (click) {
+      let el = null;
+      try { el = document.querySelector(click); } catch (_) { /* not a selector */ }
+      document.body.dataset.clicked = el ? "1" : "0";
+      if (el) el.click();
+    }
     const keys = params.get("keys");
     if (keys) {
       for (const key of keys.split(",")) document.dispatchEvent(new KeyboardEvent("keydown", { key, bubbles: true }));
     }
   }
 
+  $("align-choice").hidden = lanes.length < 2;
   window.addEventListener("hashchange", fromHash);
   controls.hidden = false;
   fromHash();

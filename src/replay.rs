@@ -9,7 +9,19 @@
 //! The script replays the events onto the board exactly as
 //! [`crate::trace::Position`] does (`tests/replay_browser.rs` opens pages in
 //! a headless Chromium and compares the two after N events), and writes
-//! every event in the words of [`crate::trace::Event::describe`].
+//! every event in the words of [`crate::trace::Event::describe`]. All it
+//! shows is computed in the page from the events, so the page's size stays
+//! bounded by `--steps`:
+//! * pencil marks: in each empty cell, the digits no filled peer holds at
+//!   that step (the board's candidates, whatever the strategy keeps);
+//! * the search tree of the events kept, as [`crate::trace::Tree`] builds
+//!   it, chains of only children folded, branches opened on demand; a click
+//!   on a node shows the board just after the placement that entered it;
+//! * side by side, lanes aligned by node (`#nodes=N`: each search after the
+//!   same number of nodes, the same work) or by event (`#step=N`);
+//! * a guided mode that stops at teaching moments (per search the first
+//!   choice of a cell with the fewest candidates, guess, dead end,
+//!   backtrack, and the solution), with a sentence each.
 //!
 //! **Size.** A page is at most [`size_bound`] bytes: a fixed part, a part
 //! per strategy (summary and board), and [`BYTES_PER_EVENT`] per event kept,
@@ -325,13 +337,20 @@ a cell is chosen, a digit placed, forced cells follow, a dead end sends the sear
 <button type="button" id="next-guess" title="To the next guess of any search (g)" aria-label="To the next guess">next guess</button>
 <button type="button" id="next-dead-end" title="To the next dead end of any search (d)" aria-label="To the next dead end">next dead end</button>
 <button type="button" id="next-solution" title="To the next solution found (s)" aria-label="To the next solution">solution</button>
-<label>Speed <select id="speed" title="Events per second (+ and −)">
+<label>Speed <select id="speed" title="Steps per second: events, or nodes when aligned by node (+ and −)">
 <option value="1">1/s</option><option value="4">4/s</option><option value="10" selected>10/s</option><option value="50">50/s</option><option value="250">250/s</option><option value="1000">1000/s</option>
 </select></label>
-<label>Step <input id="step" type="number" min="0" value="0" inputmode="numeric" aria-describedby="step-of"></label>
+<button type="button" id="guide" aria-pressed="false" title="Guided: play and stop at each teaching moment with a sentence (t)">guided</button>
+<button type="button" id="next-moment" title="To the next teaching moment (n)" aria-label="To the next teaching moment">next moment</button>
+<label id="align-choice">Side by side <select id="align" title="How the searches step together">
+<option value="nodes">by nodes (the same work)</option><option value="events">by events</option>
+</select></label>
+<label><input type="checkbox" id="pencil" checked> pencil marks (p)</label>
+<label><span id="pos-name">Step</span> <input id="step" type="number" min="0" value="0" inputmode="numeric" aria-describedby="step-of"></label>
 <span id="step-of"></span>
-<input id="scrub" type="range" min="0" value="0" aria-label="Step">
-<p class="keys">Keys: space play/pause · ← → one event · PgUp PgDn 100 events · Home End · g next guess · d next dead end · s solution · + − speed. Link to a step: add <code>#step=N</code> to the address.</p>
+<input id="scrub" type="range" min="0" value="0" aria-label="Position">
+<p class="keys">Keys: space play/pause · ← → one step · PgUp PgDn 100 steps · Home End · g next guess · d next dead end · s solution · t guided · n next teaching moment · p pencil marks · + − speed. Link to a position: add <code>#step=N</code> (event N) or <code>#nodes=N</code> (after N nodes) to the address.</p>
+<p id="guide-note" aria-live="polite" hidden></p>
 </nav>
 <main id="lanes">
 "#,
@@ -342,7 +361,8 @@ a cell is chosen, a digit placed, forced cells follow, a dead end sends the sear
     s.push_str(
         r#"</main>
 <footer>
-<p class="legend"><span class="swatch given">5</span> given · <span class="swatch placed">5</span> placed by the search · <span class="swatch forced">5</span> forced (inferred) · <span class="swatch current">5</span> the current event's cell · <span class="swatch unit">&nbsp;</span> its unit · <span class="swatch failed">&nbsp;</span> what failed at a dead end</p>
+<p class="legend"><span class="swatch pm-swatch">1 3<br>7</span> pencil marks: the digits no filled cell of its row, column or box holds (the board's own candidates, not a strategy's) · <span class="swatch given">5</span> given · <span class="swatch placed">5</span> placed by the search · <span class="swatch forced">5</span> forced (inferred) · <span class="swatch current">5</span> the current event's cell · <span class="swatch unit">&nbsp;</span> its unit · <span class="swatch failed">&nbsp;</span> what failed at a dead end</p>
+<p>Search tree: one node per placement (the root is the givens), a row per chain of only children (long chains folded in the middle), branches where the search tried several options; ✗ dead end, ✓ solution, +k cells forced in the node, bold a guess. Click a node to see the board just after its placement. Side by side, "by nodes" shows each search after the same number of nodes: the same work, whatever each records per node.</p>
 <p>Depth = placements minus undos: the placements on the path, whether the cell had one candidate or several (forced cells are not counted). Made by <code>sudoku-lab replay</code>; nothing on this page is fetched from the network.</p>
 </footer>
 <script type="application/json" id="replay-data">"#,
@@ -374,6 +394,7 @@ fn lane_html(s: &mut String, i: usize, lane: &Lane) {
 <div class="board"></div>
 <p class="event" aria-live="polite"></p>
 <p class="options"></p>
+<details class="tree-box" open><summary>Search tree of the events kept (click a node to see its position)</summary><div class="tree"></div></details>
 <table class="counters"><caption>{name}: counters</caption>
 <thead><tr><th scope="col">counter</th><th scope="col">so far</th><th scope="col">whole search</th></tr></thead>
 <tbody>"#,

@@ -1,9 +1,12 @@
 //! The replay page in a real browser: headless Chromium opens generated
-//! pages at `#step=N` (and presses keys through the page's own handlers),
-//! and the board it shows — every cell's value and how it was filled —, the
-//! event's words and the counters so far must equal the tracer's after N
-//! events ([`Position`], [`Event::describe`]), for several strategies, on
-//! 4×4, 9×9 and 16×16 boards.
+//! pages at `#step=N` or `#nodes=N` (and presses keys, clicks tree nodes,
+//! through the page's own handlers), and the board it shows — every cell's
+//! value, how it was filled, its pencil marks —, the event's words, the
+//! counters so far and the tree node it marks must equal the tracer's after
+//! N events ([`Position`], [`Event::describe`], [`Tree`]), for several
+//! strategies, on 4×4, 9×9 and 16×16 boards. Screenshots are checked by
+//! size and by a few pixels (pencil marks drawn, the current cell and tree
+//! node highlighted).
 //!
 //! Needs `chromium` (Debian's package; `.ci/run` installs it). Without it
 //! the test fails when `CI` is set and says "skipped: no chromium" otherwise.
@@ -15,7 +18,7 @@ use std::process::Command;
 use sudoku_lab::board::Board;
 use sudoku_lab::format::parse_one;
 use sudoku_lab::replay;
-use sudoku_lab::trace::{Event, EventKind, Fill, Position, Trace, trace};
+use sudoku_lab::trace::{Event, EventKind, Fill, Position, Trace, Tree, trace};
 use sudoku_lab::{BoxSize, Strategy};
 
 fn chromium() -> Option<PathBuf> {
@@ -47,22 +50,26 @@ fn browser() -> Option<PathBuf> {
     }
 }
 
-/// The page's DOM after loading `page#fragment`.
+/// Flags for every headless run: nothing fetched, nothing synced.
+const HEADLESS: [&str; 8] = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+];
+
+/// The page's DOM after loading `page#fragment`. The page's script runs
+/// while the page loads (no timers): the DOM is final when Chromium dumps
+/// it at the load event.
 fn dump(browser: &Path, page: &Path, fragment: &str) -> String {
     let profile = tempfile::tempdir().expect("temp dir");
     let url = format!("file://{}#{fragment}", page.display());
     let out = Command::new(browser)
-        .args([
-            "--headless",
-            "--no-sandbox",
-            "--disable-gpu",
-            "--disable-quic",
-            "--no-first-run",
-            "--disable-background-networking",
-            "--disable-component-update",
-            "--disable-sync",
-            "--virtual-time-budget=5000",
-        ])
+        .args(HEADLESS)
         .arg(format!("--user-data-dir={}", profile.path().display()))
         .arg("--dump-dom")
         .arg(&url)
@@ -76,6 +83,234 @@ fn dump(browser: &Path, page: &Path, fragment: &str) -> String {
         String::from_utf8_lossy(&out.stderr)
     );
     dom
+}
+
+/// A live page, driven over the DevTools protocol on a pipe (Chromium's
+/// `--remote-debugging-pipe`: fd 3 in, fd 4 out, messages ended by NUL), for
+/// what a single dump cannot show: the page while it plays (polled until
+/// it pauses, never timed) and screenshots.
+struct Live {
+    child: std::process::Child,
+    to: std::fs::File,
+    from: std::io::BufReader<std::fs::File>,
+    session: String,
+    id: u64,
+    _dir: tempfile::TempDir,
+}
+
+/// Viewport of the screenshots, in CSS pixels (one device pixel each).
+const VIEW: (u32, u32) = (1400, 1800);
+
+impl Live {
+    fn open(browser: &Path, page: &Path, fragment: &str) -> Live {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let (fin, fout) = (dir.path().join("in"), dir.path().join("out"));
+        for f in [&fin, &fout] {
+            let ok = Command::new("mkfifo").arg(f).status().expect("mkfifo runs");
+            assert!(ok.success(), "mkfifo {}", f.display());
+        }
+        let url = format!("file://{}#{fragment}", page.display());
+        // The shell opens fd 3 (reading `in`), then fd 4 (writing `out`),
+        // each blocking until this side opens the other end, in that order.
+        let child = Command::new("sh")
+            .arg("-c")
+            .arg(r#"exec "$@" 3<"$IN" 4>"$OUT""#)
+            .arg("sh")
+            .arg(browser)
+            .args(HEADLESS)
+            .arg("--remote-debugging-pipe")
+            .arg(format!(
+                "--user-data-dir={}",
+                dir.path().join("profile").display()
+            ))
+            .arg(format!("--window-size={},{}", VIEW.0, VIEW.1))
+            .arg("--force-device-scale-factor=1")
+            .arg(&url)
+            .env("IN", &fin)
+            .env("OUT", &fout)
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::null())
+            .spawn()
+            .expect("chromium starts");
+        let to = std::fs::OpenOptions::new()
+            .write(true)
+            .open(&fin)
+            .expect("pipe in");
+        let from = std::io::BufReader::new(std::fs::File::open(&fout).expect("pipe out"));
+        let mut live = Live {
+            child,
+            to,
+            from,
+            session: String::new(),
+            id: 0,
+            _dir: dir,
+        };
+        // The page target the URL opened (it may take a moment to appear).
+        let target = live.poll("the page target", |l| {
+            let r = l.call("Target.getTargets", serde_json::json!({}));
+            r["targetInfos"]
+                .as_array()
+                .and_then(|ts| ts.iter().find(|t| t["type"] == "page"))
+                .and_then(|t| t["targetId"].as_str().map(String::from))
+        });
+        let r = live.call(
+            "Target.attachToTarget",
+            serde_json::json!({ "targetId": target, "flatten": true }),
+        );
+        live.session = r["sessionId"].as_str().expect("a session").to_string();
+        live.call(
+            "Emulation.setDeviceMetricsOverride",
+            serde_json::json!({ "width": VIEW.0, "height": VIEW.1, "deviceScaleFactor": 1, "mobile": false }),
+        );
+        live.poll("the page's script", |l| {
+            (l.eval("document.body && document.body.dataset.ready") == "1").then_some(())
+        });
+        live
+    }
+
+    /// One protocol call (to the page once attached); its result.
+    fn call(&mut self, method: &str, params: serde_json::Value) -> serde_json::Value {
+        use std::io::{BufRead as _, Write as _};
+        self.id += 1;
+        let mut msg = serde_json::json!({ "id": self.id, "method": method, "params": params });
+        if !self.session.is_empty() {
+            msg["sessionId"] = self.session.clone().into();
+        }
+        let mut bytes = serde_json::to_vec(&msg).expect("json");
+        bytes.push(0);
+        self.to.write_all(&bytes).expect("write to chromium");
+        loop {
+            let mut buf = Vec::new();
+            let n = self
+                .from
+                .read_until(0, &mut buf)
+                .expect("read from chromium");
+            assert!(n > 0, "chromium closed the pipe during {method}");
+            buf.pop();
+            let reply: serde_json::Value = serde_json::from_slice(&buf).expect("a JSON message");
+            // Events have no id; replies to this call carry its id.
+            if reply["id"] == self.id {
+                assert!(reply.get("error").is_none(), "{method}: {reply}");
+                return reply["result"].clone();
+            }
+        }
+    }
+
+    /// A script's value, as a JSON value.
+    fn eval(&mut self, js: &str) -> serde_json::Value {
+        let r = self.call(
+            "Runtime.evaluate",
+            serde_json::json!({ "expression": js, "returnByValue": true }),
+        );
+        assert!(r.get("exceptionDetails").is_none(), "{js}: {r}");
+        r["result"]["value"].clone()
+    }
+
+    /// Asks `ready` again until it answers (every 50 ms; gives up after a
+    /// minute, a bound for a broken page, not a time measured).
+    fn poll<T>(&mut self, what: &str, mut ready: impl FnMut(&mut Live) -> Option<T>) -> T {
+        for _ in 0..1200 {
+            if let Some(v) = ready(self) {
+                return v;
+            }
+            std::thread::sleep(std::time::Duration::from_millis(50));
+        }
+        panic!("waited a minute for {what}");
+    }
+
+    /// The viewport as RGB pixels: (width, height, bytes).
+    fn screenshot(&mut self) -> (u32, u32, Vec<u8>) {
+        let r = self.call(
+            "Page.captureScreenshot",
+            serde_json::json!({ "format": "png" }),
+        );
+        let png = base64(r["data"].as_str().expect("screenshot data"));
+        assert!(
+            png.len() > 10_000,
+            "a screenshot of a page, {} bytes",
+            png.len()
+        );
+        let mut decoder = png::Decoder::new(png.as_slice());
+        decoder.set_transformations(png::Transformations::EXPAND);
+        let mut reader = decoder.read_info().expect("a PNG");
+        let mut buf = vec![0; reader.output_buffer_size()];
+        let info = reader.next_frame(&mut buf).expect("a frame");
+        let samples = info.color_type.samples();
+        let rgb = buf[..info.buffer_size()]
+            .chunks(samples)
+            .flat_map(|p| [p[0], p[1], p[2]])
+            .collect();
+        (info.width, info.height, rgb)
+    }
+
+    /// An element's box in CSS pixels: (x, y, width, height).
+    fn rect(&mut self, selector: &str) -> (u32, u32, u32, u32) {
+        let js = format!(
+            "(() => {{ const r = document.querySelector({}).getBoundingClientRect(); \
+             return [r.left, r.top, r.width, r.height].map(Math.round); }})()",
+            serde_json::to_string(selector).expect("json")
+        );
+        let v = self.eval(&js);
+        let n = |i: usize| v[i].as_u64().unwrap_or_else(|| panic!("{selector}: {v}")) as u32;
+        (n(0), n(1), n(2), n(3))
+    }
+}
+
+impl Drop for Live {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+fn base64(text: &str) -> Vec<u8> {
+    let value = |c: u8| match c {
+        b'A'..=b'Z' => c - b'A',
+        b'a'..=b'z' => c - b'a' + 26,
+        b'0'..=b'9' => c - b'0' + 52,
+        b'+' => 62,
+        b'/' => 63,
+        _ => panic!("not base64: {c}"),
+    };
+    let digits: Vec<u8> = text.bytes().filter(|&c| c != b'=').map(value).collect();
+    digits
+        .chunks(4)
+        .flat_map(|q| {
+            let n = q.iter().fold(0u32, |n, &d| n << 6 | d as u32) << (6 * (4 - q.len()));
+            let bytes = [(n >> 16) as u8, (n >> 8) as u8, n as u8];
+            bytes.into_iter().take(q.len() - 1)
+        })
+        .collect()
+}
+
+/// Pixels of a box (inset by `inset`) that `is` accepts, as a fraction.
+fn share(
+    shot: &(u32, u32, Vec<u8>),
+    r: (u32, u32, u32, u32),
+    inset: u32,
+    is: impl Fn([u8; 3]) -> bool,
+) -> f64 {
+    let (w, _, px) = shot;
+    let (mut yes, mut all) = (0, 0);
+    for y in r.1 + inset..r.1 + r.3 - inset {
+        for x in r.0 + inset..r.0 + r.2 - inset {
+            let i = 3 * (y * w + x) as usize;
+            all += 1;
+            if is([px[i], px[i + 1], px[i + 2]]) {
+                yes += 1;
+            }
+        }
+    }
+    yes as f64 / all.max(1) as f64
+}
+
+const fn dark(p: [u8; 3]) -> bool {
+    (p[0] as u32 + p[1] as u32 + p[2] as u32) < 3 * 140
+}
+
+/// The highlight of the current cell and tree node (`--current: #ffd84d`).
+const fn yellow(p: [u8; 3]) -> bool {
+    p[0] > 230 && p[1] > 190 && p[2] < 140
 }
 
 /// The attributes of an HTML start tag's text (`name="value"` pairs).
@@ -112,8 +347,12 @@ fn text_after<'a>(html: &'a str, open: &str) -> Option<&'a str> {
 #[derive(Debug, PartialEq)]
 struct Shown {
     step: usize,
+    /// The tree node the lane is in (0 the root; one per placement, in order).
+    node: usize,
     values: Vec<u8>,
     fills: Vec<&'static str>,
+    /// Pencil marks: per cell the digits no filled peer holds (0 if filled).
+    cands: Vec<u32>,
     what: String,
     counters: Vec<(String, u64)>,
 }
@@ -136,14 +375,17 @@ fn shown(dom: &str, lanes: usize) -> Vec<Shown> {
         .iter()
         .map(|html| {
             let head = &html[..html.find('>').expect("section tag")];
-            let step = attributes(head)
-                .into_iter()
-                .find(|(k, _)| k == "data-step")
-                .expect("data-step")
-                .1
-                .parse()
-                .expect("step");
-            let (mut values, mut fills) = (Vec::new(), Vec::new());
+            let attr = |name: &str| -> usize {
+                attributes(head)
+                    .into_iter()
+                    .find(|(k, _)| k == name)
+                    .unwrap_or_else(|| panic!("{name}"))
+                    .1
+                    .parse()
+                    .expect("a number")
+            };
+            let (step, node) = (attr("data-step"), attr("data-node"));
+            let (mut values, mut fills, mut cands) = (Vec::new(), Vec::new(), Vec::new());
             for td in html.split("<td ").skip(1) {
                 let tag = &td[..td.find('>').expect("td tag")];
                 let attrs = attributes(tag);
@@ -152,6 +394,12 @@ fn shown(dom: &str, lanes: usize) -> Vec<Shown> {
                     continue;
                 }
                 values.push(get("data-v").expect("data-v").parse().expect("value"));
+                cands.push(
+                    get("data-cands")
+                        .expect("data-cands")
+                        .parse()
+                        .expect("mask"),
+                );
                 fills.push(match get("data-fill").expect("data-fill").as_str() {
                     "empty" => "empty",
                     "given" => "given",
@@ -173,8 +421,10 @@ fn shown(dom: &str, lanes: usize) -> Vec<Shown> {
                 .collect();
             Shown {
                 step,
+                node,
                 values,
                 fills,
+                cands,
                 what,
                 counters,
             }
@@ -212,6 +462,8 @@ fn expected(puzzle: &Board, t: &Trace, n: usize) -> Shown {
     ];
     Shown {
         step: n,
+        node: node_after(&events[..n]),
+        cands: candidates(puzzle, p.values()),
         values: p.values().to_vec(),
         fills: p
             .fills()
@@ -229,6 +481,50 @@ fn expected(puzzle: &Board, t: &Trace, n: usize) -> Shown {
             .map(|(k, v)| (k.to_string(), v))
             .collect(),
     }
+}
+
+/// The tree node a search is in after `events`: as [`Tree::build`] numbers
+/// them (the root 0, then one per placement in order), the top of the path.
+fn node_after(events: &[Event]) -> usize {
+    let mut path = vec![0];
+    let mut made = 0;
+    for e in events {
+        match e.kind {
+            EventKind::Place { .. } => {
+                made += 1;
+                path.push(made);
+            }
+            EventKind::Backtrack { .. } if path.len() > 1 => {
+                path.pop();
+            }
+            _ => {}
+        }
+    }
+    let tree = Tree::build(events);
+    assert_eq!(tree.nodes.len(), made + 1, "one node per placement");
+    *path.last().expect("the root")
+}
+
+/// Pencil marks of a board: for each empty cell, the digits (bit d-1) that
+/// no filled cell of its row, column or box holds; 0 for a filled cell.
+fn candidates(puzzle: &Board, values: &[u8]) -> Vec<u32> {
+    let n = puzzle.size().side();
+    let b = puzzle.size().box_size();
+    let peers = |i: usize, j: usize| {
+        let (r1, c1, r2, c2) = (i / n, i % n, j / n, j % n);
+        r1 == r2 || c1 == c2 || (r1 / b == r2 / b && c1 / b == c2 / b)
+    };
+    (0..n * n)
+        .map(|i| {
+            if values[i] != 0 {
+                return 0;
+            }
+            let used = (0..n * n)
+                .filter(|&j| values[j] != 0 && peers(i, j))
+                .fold(0u32, |m, j| m | 1 << (values[j] - 1));
+            !used & ((1u32 << n) - 1)
+        })
+        .collect()
 }
 
 struct Case {
@@ -261,12 +557,40 @@ fn case(line: &str, strategies: &[Strategy], budget: Option<u64>, steps: usize) 
 /// Opens the page at `fragment` and compares every lane with the tracer
 /// after `n` events.
 fn check(browser: &Path, c: &Case, fragment: &str, n: usize) {
+    check_each(browser, c, fragment, &vec![n; c.traces.len()]);
+}
+
+/// Opens the page at `fragment` and compares lane `i` with its tracer after
+/// `steps[i]` events; the DOM, for more checks.
+fn check_each(browser: &Path, c: &Case, fragment: &str, steps: &[usize]) -> String {
     let dom = dump(browser, &c.page, fragment);
     let lanes = shown(&dom, c.traces.len());
-    for (t, got) in c.traces.iter().zip(lanes) {
+    for ((t, got), &n) in c.traces.iter().zip(lanes).zip(steps) {
         let want = expected(&c.puzzle, t, n);
         assert_eq!(got, want, "{} at #{fragment}", t.strategy);
     }
+    dom
+}
+
+/// The events of a lane whose nodes so far are at most `nodes`: where a
+/// lane stands when lanes are aligned by node.
+fn step_at_nodes(t: &Trace, nodes: u64) -> usize {
+    t.tracer
+        .events()
+        .iter()
+        .take_while(|e| e.nodes <= nodes)
+        .count()
+}
+
+/// A selector in a URL fragment (`"`, spaces and brackets percent-encoded).
+fn encoded(selector: &str) -> String {
+    selector
+        .bytes()
+        .map(|b| match b {
+            b'a'..=b'z' | b'A'..=b'Z' | b'0'..=b'9' | b'-' | b'.' | b'_' => (b as char).to_string(),
+            _ => format!("%{b:02X}"),
+        })
+        .collect()
 }
 
 const TINY: &str = "1.....3..4.....2";
@@ -461,4 +785,282 @@ fn jumps_to_the_next_guess_dead_end_and_solution() {
         next_event(&c, g2, dead),
     );
     check(&b, &c, "step=0&keys=s", next_event(&c, 0, solution));
+}
+
+/// Side by side, lanes are aligned by node: at `#nodes=N` each search shows
+/// its events up to N nodes entered (the same work), however many events
+/// each records per node; the default for several lanes.
+#[test]
+fn lanes_align_by_node() {
+    let Some(b) = browser() else { return };
+    let c = case(
+        ESCARGOT,
+        &[Strategy::Mrv, Strategy::Propagate],
+        None,
+        20_000,
+    );
+    let steps = |n: u64| -> Vec<usize> { c.traces.iter().map(|t| step_at_nodes(t, n)).collect() };
+    // mrv records about 1.8 events per node here, propagate about 11: by
+    // event index the two would be at very different depths of work.
+    for n in [0, 1, 7, 16, 100] {
+        let at = steps(n);
+        let dom = check_each(&b, &c, &format!("nodes={n}"), &at);
+        assert!(dom.contains(r#"data-align="nodes""#), "nodes={n}");
+    }
+    assert_ne!(
+        steps(16)[0],
+        steps(16)[1],
+        "the alignment differs from event order"
+    );
+    // By node, g shows the earliest guess (by nodes; the first lane on a
+    // tie) at its exact event, the other lane after as many nodes.
+    let firsts: Vec<(u64, usize)> = c
+        .traces
+        .iter()
+        .map(|t| {
+            let i = t
+                .tracer
+                .events()
+                .iter()
+                .position(|e| matches!(e.kind, EventKind::Place { guess: true, .. }))
+                .expect("a guess");
+            (t.tracer.events()[i].nodes, i + 1)
+        })
+        .collect();
+    let lane = if firsts[1].0 < firsts[0].0 { 1 } else { 0 };
+    let mut at = steps(firsts[lane].0);
+    at[lane] = firsts[lane].1;
+    check_each(&b, &c, "nodes=0&keys=g", &at);
+    // Keys move by one node; with no position given, two lanes align by node.
+    check_each(&b, &c, "nodes=5&keys=ArrowRight,ArrowRight", &steps(7));
+    let dom = check_each(&b, &c, "", &steps(0));
+    assert!(dom.contains(r#"data-align="nodes""#));
+}
+
+/// The tree view is linked to the board: clicking a node shows the board
+/// just after the placement that entered it (in every lane by event; in its
+/// own lane exactly, the others aligned by node), and marks it.
+#[test]
+fn a_tree_node_click_shows_its_position() {
+    let Some(b) = browser() else { return };
+    let c = case(
+        ESCARGOT,
+        &[Strategy::Mrv, Strategy::Propagate],
+        None,
+        20_000,
+    );
+    let t = &c.traces[1];
+    let tree = Tree::build(t.tracer.events());
+    // The second option of propagate's first branching node: open at first.
+    let branch = tree
+        .nodes
+        .iter()
+        .position(|n| n.children.len() >= 2)
+        .expect("a branching node");
+    let node = tree.nodes[branch].children[1];
+    let step = tree.nodes[node].placed.expect("a placement").step as usize;
+    assert!(step > 1);
+    let selector = format!(r#".lane[data-lane="1"] .tree button.node[data-node="{node}"]"#);
+    let click = encoded(&selector);
+    let dom = check_each(&b, &c, &format!("step=0&click={click}"), &[step, step]);
+    assert!(
+        dom.contains(r#"data-clicked="1""#),
+        "the node is in the tree"
+    );
+    let lane = dom
+        .split(r#"<section class="lane""#)
+        .nth(2)
+        .expect("lane 1");
+    let button = lane
+        .split("<button ")
+        .skip(1)
+        .find(|b| b.contains(&format!(r#"data-node="{node}""#)))
+        .expect("the node's button");
+    assert!(
+        button[..button.find('>').unwrap()].contains("here"),
+        "marked: {button}"
+    );
+    // Aligned by node: the clicked lane exactly at its step, the other
+    // after as many nodes.
+    let nodes = t.tracer.events()[step - 1].nodes;
+    check_each(
+        &b,
+        &c,
+        &format!("nodes=0&click={click}"),
+        &[step_at_nodes(&c.traces[0], nodes), step],
+    );
+}
+
+/// The teaching moments of the page, in order: per lane the first event
+/// choosing the cell with the fewest candidates (why this cell), the first
+/// guess, dead end, undo and solution (one moment when one event is
+/// several); sorted by position, then lane. (lane, step, kinds)
+fn moments(c: &Case, by_nodes: bool) -> Vec<(u64, usize, usize, Vec<&'static str>)> {
+    let mut out = Vec::new();
+    for (li, t) in c.traces.iter().enumerate() {
+        let mut seen = Vec::new();
+        for (i, e) in t.tracer.events().iter().enumerate() {
+            use sudoku_lab::trace::Branch;
+            let tests: [(&str, bool); 5] = [
+                (
+                    "why",
+                    matches!(
+                        e.kind,
+                        EventKind::Place {
+                            branch: Branch::Cell {
+                                rivals: Some(_),
+                                ..
+                            },
+                            ..
+                        }
+                    ),
+                ),
+                (
+                    "guess",
+                    matches!(e.kind, EventKind::Place { guess: true, .. }),
+                ),
+                ("dead", matches!(e.kind, EventKind::DeadEnd(_))),
+                ("undo", matches!(e.kind, EventKind::Backtrack { .. })),
+                ("solution", matches!(e.kind, EventKind::Solution)),
+            ];
+            let kinds: Vec<&str> = tests
+                .iter()
+                .filter(|(k, yes)| *yes && !seen.contains(k))
+                .map(|(k, _)| *k)
+                .collect();
+            seen.extend(kinds.iter().copied());
+            if !kinds.is_empty() {
+                let pos = if by_nodes { e.nodes } else { i as u64 + 1 };
+                out.push((pos, li, i + 1, kinds));
+            }
+        }
+    }
+    out.sort();
+    out
+}
+
+/// `n` (next teaching moment) stops at each moment in turn, each with its
+/// sentence: by event, every lane at the moment's step.
+#[test]
+fn guided_moments_in_order() {
+    let Some(b) = browser() else { return };
+    let c = case(
+        ESCARGOT,
+        &[Strategy::Mrv, Strategy::Propagate],
+        None,
+        20_000,
+    );
+    let all = moments(&c, false);
+    // mrv and propagate: why, guess, dead end, undo, solution each.
+    assert!(all.len() >= 8, "{all:?}");
+    for k in [1, 2, 3, all.len()] {
+        let keys = vec!["n"; k].join(",");
+        let (_, lane, step, kinds) = &all[k - 1];
+        let dom = check_each(&b, &c, &format!("step=0&keys={keys}"), &[*step, *step]);
+        let note = &dom[dom.find(r#"id="guide-note""#).expect("the note")..];
+        let tag = &note[..note.find('>').unwrap()];
+        assert!(
+            tag.contains(&format!(r#"data-kinds="{}""#, kinds.join(" "))),
+            "{k}: {tag}"
+        );
+        assert!(
+            tag.contains(&format!(r#"data-lane="{lane}""#)),
+            "{k}: {tag}"
+        );
+        let text = &note[note.find('>').unwrap() + 1..note.find("</p>").unwrap()];
+        let who = c.traces[*lane].strategy.name();
+        let label = if kinds.contains(&"guess") {
+            "first guess"
+        } else {
+            match kinds[0] {
+                "why" => "why this cell",
+                "dead" => "first dead end",
+                "undo" => "first backtrack",
+                _ => "solution",
+            }
+        };
+        assert!(text.starts_with(&format!("{who}, {label}: ")), "{text}");
+        assert!(
+            text.ends_with('.') && !text.contains(". "),
+            "one sentence: {text}"
+        );
+    }
+}
+
+/// Guided play pauses at each teaching moment: polled in a live page (never
+/// timed), it stops at the first, then, played on, at the second; by node,
+/// the moment's lane at its exact event and the other aligned.
+#[test]
+fn guided_play_pauses_at_moments() {
+    let Some(b) = browser() else { return };
+    let c = case(
+        ESCARGOT,
+        &[Strategy::Mrv, Strategy::Propagate],
+        None,
+        20_000,
+    );
+    let all = moments(&c, true);
+    let mut live = Live::open(&b, &c.page, "nodes=0");
+    live.eval(r#"document.getElementById("speed").value = "250"; 0"#);
+    // t: guided on, and play.
+    live.eval(r#"document.dispatchEvent(new KeyboardEvent("keydown", { key: "t" })); 0"#);
+    for (k, (nodes, lane, step, kinds)) in all.iter().take(3).enumerate() {
+        live.poll("a teaching moment", |l| {
+            let v = l.eval(
+                r#"[document.body.dataset.moment, document.getElementById("play").getAttribute("aria-label")]"#,
+            );
+            (v[0].as_str() == Some(k.to_string().as_str()) && v[1] == "Play").then_some(())
+        });
+        let v = live.eval(
+            r#"[...document.querySelectorAll(".lane")].map((s) => Number(s.dataset.step)).concat([Number(document.body.dataset.pos)], [document.getElementById("guide-note").dataset.kinds])"#,
+        );
+        let other = 1 - lane;
+        assert_eq!(v[*lane], *step as u64, "moment {k}: {kinds:?}");
+        assert_eq!(
+            v[other],
+            step_at_nodes(&c.traces[other], *nodes) as u64,
+            "moment {k}: the other lane aligned"
+        );
+        assert_eq!(v[2], *nodes, "moment {k}");
+        assert_eq!(v[3], kinds.join(" "), "moment {k}");
+        // Paused: still there a moment later (a poll, not a timing).
+        std::thread::sleep(std::time::Duration::from_millis(300));
+        assert_eq!(live.eval("document.body.dataset.pos"), nodes.to_string());
+        // Play on.
+        live.eval(r#"document.getElementById("play").click(); 0"#);
+    }
+}
+
+/// Screenshots: the viewport's size, pencil marks drawn in an empty cell
+/// (dark pixels inside it, none once hidden), the current cell and the
+/// current tree node highlighted.
+#[test]
+fn screenshots_show_pencil_marks_and_highlights() {
+    let Some(b) = browser() else { return };
+    let c = case(ESCARGOT, &[Strategy::Mrv], None, 20_000);
+    let n = 40;
+    let mut live = Live::open(&b, &c.page, &format!("step={n}"));
+    let shot = live.screenshot();
+    assert_eq!((shot.0, shot.1), VIEW, "the viewport");
+    let p = Position::after(&c.puzzle, c.traces[0].tracer.events(), n);
+    let cands = candidates(&c.puzzle, p.values());
+    let empty = (0..81)
+        .find(|&i| cands[i].count_ones() >= 2 && i < 45)
+        .expect("an empty cell with two candidates in the top rows");
+    let cell = live.rect(&format!(r#"td[data-cell="{empty}"]"#));
+    let marks = share(&shot, cell, 3, dark);
+    assert!(marks > 0.02, "pencil marks drawn in cell {empty}: {marks}");
+    let current = live.rect("td.current");
+    let lit = share(&shot, current, 3, yellow);
+    assert!(lit > 0.3, "the current cell is highlighted: {lit}");
+    let node = live.rect(".tree .here");
+    let lit = share(&shot, node, 2, yellow);
+    assert!(lit > 0.2, "the current tree node is highlighted: {lit}");
+    // p hides the pencil marks: the empty cell is blank inside.
+    live.eval(r#"document.dispatchEvent(new KeyboardEvent("keydown", { key: "p" })); 0"#);
+    let hidden = live.screenshot();
+    let marks = share(&hidden, cell, 3, dark);
+    assert_eq!(marks, 0.0, "no pencil marks once hidden");
+    let same = share(&hidden, current, 3, yellow);
+    assert!(same > 0.3);
 }

@@ -857,6 +857,22 @@ fn a_listing_deep_in_a_long_search_keeps_its_columns() {
         .expect("header");
     let lines: Vec<&str> = out.lines().skip(header + 1).take(40).collect();
     assert_eq!(lines.len(), 40);
+    // The first lines exactly: nine digits of step fill their column.
+    let dots = |n: usize| "·".repeat(n);
+    assert_eq!(
+        lines[..3],
+        [
+            format!("100000000     24  {}undo  r4c3 = 3", dots(24)),
+            format!(
+                "100000001     24  {}place r4c3 = 6  (guess from {{3,6}})",
+                dots(24)
+            ),
+            format!(
+                "100000002     25  {}place r4c5 = 3  (guess from {{3,9}})",
+                dots(25)
+            ),
+        ]
+    );
     let mut folded = 0;
     for (k, l) in lines.iter().enumerate() {
         // `{step:>9} {depth:>6}  {indent}{event}`
@@ -890,4 +906,48 @@ fn a_listing_deep_in_a_long_search_keeps_its_columns() {
         }
     }
     assert!(folded > 0, "expected events deeper than 30 there:\n{out}");
+}
+
+/// The listing across depth 30, exactly: the depth printed as a number, the
+/// indentation folded (`»30` then the rest, so the event stays near the
+/// left), nine columns of step. Lines 39-47 of mrv on the anti-backtracking
+/// puzzle go from depth 29 down to a dead end at 33 and back.
+#[test]
+fn the_listing_folds_at_depth_30_exactly() {
+    let out = stdout(
+        &["trace", "-s", "mrv", "--from", "39", "--steps", "9"],
+        ANTI,
+    );
+    let dots = |n: usize| "·".repeat(n);
+    let want = [
+        "     step  depth  event (indented by depth, folded every 30 levels)".to_string(),
+        format!(
+            "       39     29  {}place r9c1 = 6  (only candidate)",
+            dots(29)
+        ),
+        "       40     30  »30 place r8c1 = 9  (only candidate)".to_string(),
+        format!(
+            "       41     31  »30 {}place r8c6 = 8  (only candidate)",
+            dots(1)
+        ),
+        format!(
+            "       42     32  »30 {}place r8c7 = 6  (only candidate)",
+            dots(2)
+        ),
+        format!(
+            "       43     33  »30 {}dead end: r8c9 has no candidate",
+            dots(3)
+        ),
+        format!("       44     32  »30 {}undo  r8c7 = 6", dots(2)),
+        format!("       45     31  »30 {}undo  r8c6 = 8", dots(1)),
+        "       46     30  »30 undo  r8c1 = 9".to_string(),
+        format!("       47     29  {}undo  r9c1 = 6", dots(29)),
+        "(events 39-47 of 96,516)".to_string(),
+    ];
+    let got: Vec<&str> = out
+        .lines()
+        .skip_while(|l| !l.contains("event (indented by depth"))
+        .take(want.len())
+        .collect();
+    assert_eq!(got, want);
 }

@@ -23,7 +23,8 @@ use crate::present::thousands;
      from disk. It keeps the first --steps events of each search in full and summarises the \
      rest (totals, nodes per depth, depth over time), so its size is bounded by --steps: at \
      most {BYTES_PER_EVENT} bytes per event kept, plus a fixed part (the page states its own \
-     bound). Open it at a given step with FILE.html#step=N."
+     bound). Open it at a given step with FILE.html#step=N (event N of each search), or \
+     FILE.html#nodes=N (each search after N nodes: side by side, the same work)."
 ))]
 pub struct ReplayArgs {
     #[command(flatten)]
