@@ -64,7 +64,9 @@ fn puzzle(line: &str) -> Option<[u8; 81]> {
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let (Some(file), count) = (args.first(), args.get(1)) else {
-        eprintln!("usage: count2 FILE [COUNT] [STRATEGY]   (COUNT: all by default; STRATEGY: fast)");
+        eprintln!(
+            "usage: count2 FILE [COUNT] [STRATEGY]   (COUNT: all by default; STRATEGY: fast)"
+        );
         return ExitCode::from(2);
     };
     let count = match count.map(|c| c.parse::<usize>()) {

@@ -475,10 +475,12 @@ fn the_solver_handle_rejects_broken_givens_as_the_board_does() {
     let mut rng = ChaCha8Rng::seed_from_u64(28);
     let mut out = [0u8; 81];
     let (mut broken, mut kept) = (0, 0);
-    for s in [Strategy::Fast]
-        .into_iter()
-        .chain(Strategy::VARIANTS.iter().copied().filter(|s| s.name().starts_with("fast")))
-    {
+    for s in [Strategy::Fast].into_iter().chain(
+        Strategy::VARIANTS
+            .iter()
+            .copied()
+            .filter(|s| s.name().starts_with("fast")),
+    ) {
         let mut solver = Solver::new(s, BoxSize::NINE).expect("9x9");
         for _ in 0..300 {
             let mut cells = easy.cells().to_vec();
@@ -505,7 +507,11 @@ fn the_solver_handle_rejects_broken_givens_as_the_board_does() {
         cells[40] = 10;
         assert!(matches!(
             solver.try_count(&cells, 2, &mut out),
-            Err(BoardError::OutOfRange { cell: 40, value: 10, .. })
+            Err(BoardError::OutOfRange {
+                cell: 40,
+                value: 10,
+                ..
+            })
         ));
         assert!(matches!(
             solver.try_count(&cells[..80], 2, &mut out),
