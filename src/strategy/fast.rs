@@ -124,8 +124,8 @@
 //!   (`examples/count2.rs` under callgrind: forum-hardest first 300,
 //!   17-clue first 2,000, top1465, 2,000 generated with 22–25 clues), same
 //!   tree (guesses per puzzle 316.60, 1.33, 25.06, 2.37) — before:
-//!   638,837, 15,676, 64,083, 16,700; after all three steps below: 547,631,
-//!   13,175, 54,701, 13,789 (×0.857, ×0.840, ×0.854, ×0.826):
+//!   638,837, 15,676, 64,083, 16,700; after all four steps below: 518,101,
+//!   12,123, 51,541, 12,818 (×0.811, ×0.773, ×0.804, ×0.768):
 //!   - the branch-free column check before the column sweep
 //!     (`columns_quiet`): ×0.891, ×0.981, ×0.913, ×0.968. It costs about 20
 //!     vector instructions where the sweep cost two branches per digit, and
@@ -147,7 +147,12 @@
 //!   - no bounds checks in the column claim (`clear_columns`: the two
 //!     other bands come from a table, so the compiler checked both indices,
 //!     4 of a band update's ~60 instructions): ×0.965, ×0.945, ×0.961,
-//!     ×0.951.
+//!     ×0.951;
+//!   - the two other words of a digit-band from one table (`OTHER_WORDS`,
+//!     54 bytes) instead of band, digit and two band numbers from three:
+//!     ×0.946, ×0.920, ×0.942, ×0.930 (fewer instructions and registers in
+//!     the band update; the earlier try with `% 27` for the bounds check
+//!     cost +1%). In the hottest loop, every look-up and check counts.
 //!
 //! **Against tdoku (#28).** Two runs of tdoku's harness (count to 2,
 //! 10,000 permuted puzzles per corpus, load average 17–22, so only ratios
@@ -494,6 +499,20 @@ fn band_words_sse2(cells: &[u8; 81], b: usize) -> [u32; 10] {
 /// The two bands other than `b`.
 const OTHER_BANDS: [(usize, usize); 3] = [(1, 2), (0, 2), (0, 1)];
 
+/// For a digit-band index `9*b + d`, the indices of the same digit in the
+/// two other bands: one look-up where the band, the digit and two band
+/// numbers were three (the column claim of every band update).
+const OTHER_WORDS: [[u8; 2]; 27] = {
+    let mut t = [[0u8; 2]; 27];
+    let mut j = 0;
+    while j < 27 {
+        let (b, d) = (j / 9, j % 9);
+        t[j] = [(9 * OTHER_BANDS[b].0 + d) as u8, (9 * OTHER_BANDS[b].1 + d) as u8];
+        j += 1;
+    }
+    t
+};
+
 /// The band of a digit-band index `9*b + d`.
 const BAND_OF: [usize; 27] = {
     let mut t = [0usize; 27];
@@ -701,7 +720,13 @@ impl<S: Switches> State<S> {
                 let d = j - 9 * b;
                 if S::POINTING {
                     let cols = (x | (x >> 9) | (x >> 18)) & ROW;
-                    self.clear_columns(d, b, LOCKED_COLUMNS[cols as usize]);
+                    let colmask = !(LOCKED_COLUMNS[cols as usize] * 0x40201);
+                    for o in OTHER_WORDS[j] {
+                        // SAFETY: `OTHER_WORDS` holds indices below 27 (it
+                        // is built from band numbers below 3 and digits
+                        // below 9): no bounds check in the hottest loop.
+                        unsafe { *self.cand.get_unchecked_mut(o as usize) &= colmask };
+                    }
                 }
                 let singles = (SINGLE[(x & ROW) as usize]
                     | SINGLE[((x >> 9) & ROW) as usize] << 9
