@@ -283,25 +283,7 @@ impl Board {
 
     /// Length, range and consistency of the values.
     fn check(&mut self) -> Result<(), BoardError> {
-        let size = self.size;
-        if self.cells.len() != size.cells() {
-            return Err(BoardError::WrongLength {
-                expected: size.cells(),
-                found: self.cells.len(),
-            });
-        }
-        // The maximum first (one vectorized pass over the bytes), the
-        // position only when there is an error to name.
-        let too_big = |v: u8| v as usize > size.side();
-        if too_big(self.cells.iter().copied().max().unwrap_or(0))
-            && let Some((cell, &value)) = self.cells.iter().enumerate().find(|&(_, &v)| too_big(v))
-        {
-            return Err(BoardError::OutOfRange {
-                cell,
-                value,
-                max: size.side(),
-            });
-        }
+        check_values(self.size, &self.cells)?;
         if self.is_consistent() {
             return Ok(());
         }
@@ -397,6 +379,31 @@ impl Board {
             cells: cells.to_vec(),
         }
     }
+}
+
+/// The length and range of a board's values (not their consistency): the
+/// errors [`Board::from_cells`] names first. For a solver that checks the
+/// rules itself while entering the givens ([`crate::Rung::search_cells`]).
+pub(crate) fn check_values(size: BoxSize, cells: &[u8]) -> Result<(), BoardError> {
+    if cells.len() != size.cells() {
+        return Err(BoardError::WrongLength {
+            expected: size.cells(),
+            found: cells.len(),
+        });
+    }
+    // The maximum first (one vectorized pass over the bytes), the
+    // position only when there is an error to name.
+    let too_big = |v: u8| v as usize > size.side();
+    if too_big(cells.iter().copied().max().unwrap_or(0))
+        && let Some((cell, &value)) = cells.iter().enumerate().find(|&(_, &v)| too_big(v))
+    {
+        return Err(BoardError::OutOfRange {
+            cell,
+            value,
+            max: size.side(),
+        });
+    }
+    Ok(())
 }
 
 /// No two equal values share a unit: one bit set per unit, on the stack.

@@ -17,7 +17,7 @@
 //! assert_eq!(&solution[..9], &[5, 3, 4, 6, 7, 8, 9, 1, 2]);
 //! ```
 
-use crate::board::{Board, BoardError, BoxSize};
+use crate::board::{Board, BoardError, BoxSize, check_values};
 use crate::counters::NoCount;
 use crate::search::{Ctx, Limits, Report, Tally};
 use crate::strategy::rung::engine::Engine;
@@ -102,6 +102,18 @@ impl Solver {
                 found: solution.len(),
             });
         }
+        // A rung that checks the givens itself takes the 81 values as they
+        // are (in range), with no board and no separate rule check.
+        if let Ok(values) = <&[u8; 81]>::try_from(cells)
+            && self.size == BoxSize::NINE
+        {
+            check_values(self.size, values)?;
+            let mut ctx = Ctx::new(Limits::count(limit, None), NoCount, &mut self.first);
+            if let Some(flow) = self.engine.cells(values, &mut ctx) {
+                let tally = ctx.finish(flow);
+                return Ok(self.finish_count(tally, solution));
+            }
+        }
         match self.board.refill(cells) {
             Ok(()) => {}
             Err(BoardError::Conflict(_)) => {
@@ -114,12 +126,17 @@ impl Solver {
         let mut ctx = Ctx::new(Limits::count(limit, None), NoCount, &mut self.first);
         let flow = NoCount::dispatch(&mut *self.engine, &self.board, &mut ctx);
         let tally = ctx.finish(flow);
+        Ok(self.finish_count(tally, solution))
+    }
+
+    /// What [`Solver::try_count`] keeps of a search, and its answer.
+    fn finish_count(&mut self, tally: Tally<NoCount>, solution: &mut [u8]) -> u64 {
         self.solved = tally.solutions > 0;
         self.guesses = self.strategy.info().timed_guesses.then_some(tally.guesses);
         if self.solved {
             solution.copy_from_slice(&self.first);
         }
-        Ok(tally.solutions)
+        tally.solutions
     }
 
     /// The guesses of the last search ([`Solver::count`], [`Solver::search`]

@@ -460,3 +460,63 @@ fn the_solver_handle_reports_the_counted_guesses() {
     naive.search(&hard, Limits::solve(Some(50_000)), NoCount);
     assert_eq!(naive.guesses(), None);
 }
+
+/// `Solver::count` hands `fast` and its variants the 81 values themselves,
+/// and they check the rules while entering the givens: every edit of a
+/// puzzle that breaks a rule (a second digit in a row, a column, a box)
+/// counts 0, every other edit counts what the checked `Board` path counts,
+/// and out-of-range values are still errors.
+#[test]
+fn the_solver_handle_rejects_broken_givens_as_the_board_does() {
+    use sudoku_lab::Solver;
+    use sudoku_lab::board::BoardError;
+    let easy =
+        board("53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79");
+    let mut rng = ChaCha8Rng::seed_from_u64(28);
+    let mut out = [0u8; 81];
+    let (mut broken, mut kept) = (0, 0);
+    for s in [Strategy::Fast].into_iter().chain(
+        Strategy::VARIANTS
+            .iter()
+            .copied()
+            .filter(|s| s.name().starts_with("fast")),
+    ) {
+        let mut solver = Solver::new(s, BoxSize::NINE).expect("9x9");
+        for _ in 0..300 {
+            let mut cells = easy.cells().to_vec();
+            // One to three edits: a digit written into a random cell.
+            for _ in 0..rng.random_range(1..=3) {
+                cells[rng.random_range(0..81)] = rng.random_range(1..=9);
+            }
+            let n = solver.count(&cells, 2, &mut out);
+            match Board::from_cells(BoxSize::NINE, cells.clone()) {
+                Err(BoardError::Conflict(_)) => {
+                    assert_eq!(n, 0, "{s}: broken givens {cells:?}");
+                    assert_eq!(solver.guesses(), Some(0));
+                    broken += 1;
+                }
+                Ok(b) => {
+                    let checked = s.count(&b, 2, None).expect("verified");
+                    assert_eq!(n, checked.solutions, "{s}: {cells:?}");
+                    kept += 1;
+                }
+                Err(e) => panic!("{e}"),
+            }
+        }
+        let mut cells = easy.cells().to_vec();
+        cells[40] = 10;
+        assert!(matches!(
+            solver.try_count(&cells, 2, &mut out),
+            Err(BoardError::OutOfRange {
+                cell: 40,
+                value: 10,
+                ..
+            })
+        ));
+        assert!(matches!(
+            solver.try_count(&cells[..80], 2, &mut out),
+            Err(BoardError::WrongLength { .. })
+        ));
+    }
+    assert!(broken > 100 && kept > 100, "{broken} {kept}");
+}
