@@ -55,8 +55,9 @@
 //! searches the lab can finish, and `docs/lesson-estimate.md` tabulates the
 //! errors and how often the interval covers the truth. Knuth's estimator is
 //! heavy-tailed on unbalanced trees: a rare probe that goes deep carries a
-//! huge weight, so a small sample usually *under*-estimates and the interval
-//! is then too narrow. The lesson states what was measured. (Kilby, Slaney,
+//! huge weight, so a small sample usually *under*-estimates and a t interval
+//! is then too narrow; the interval's high end allows for that
+//! ([`Interval`]). The lesson states what was measured. (Kilby, Slaney,
 //! Thiébaux and Walsh, "Estimating search tree size", AAAI 2006, compare
 //! this estimator with online ones that reuse the search's own progress.)
 
