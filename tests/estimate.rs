@@ -237,14 +237,26 @@ fn validation_on_the_shipped_hard_puzzles() {
     assert!(unknown.iter().all(|r| r.strategy != Strategy::Naive));
     let v = check::validate(&rows);
     assert_eq!(v.cases, rows.len() - unknown.len());
-    // Measured on this seed: see the lesson's table. The aim is 90%;
-    // Knuth's estimator falls short of it on naive's unbalanced trees.
+    // Measured on this seed: see the lesson's table. The aim is 90%; the
+    // high end allows for heavy tails (Cox's log-normal bound, and the
+    // largest probe where Hill's tail index is below 2), and reaches it.
     let s = v.ratio.unwrap();
-    assert!(
-        v.covered * 100 >= 75 * v.cases,
-        "coverage {} of {}",
-        v.covered,
-        v.cases
+    assert_eq!((v.covered, v.cases), (69, 73));
+    assert!(v.covered * 100 >= 90 * v.cases);
+    // The misses: the interval too narrow on lighter tails (three low, one high).
+    let missed: Vec<(&str, Strategy)> = rows
+        .iter()
+        .filter(|r| r.covered() == Some(false))
+        .map(|r| (r.puzzle.as_str(), r.strategy))
+        .collect();
+    assert_eq!(
+        missed,
+        [
+            ("Easter Monster", Strategy::Propagate),
+            ("Golden Nugget", Strategy::Propagate),
+            ("Golden Nugget", Strategy::Dlx),
+            ("Inkala 2012", Strategy::Dlx),
+        ]
     );
     assert!(
         (0.95..1.05).contains(&s.median),

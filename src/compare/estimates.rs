@@ -1,8 +1,10 @@
 //! The estimates of cut-off runs in `compare`: a row the budget stopped gets
 //! the whole search's size estimated from Knuth's random probes
-//! ([`crate::estimate`]), written as `results.csv`'s last three columns
-//! (`nodes_est`, `nodes_est_low`, `nodes_est_high`) and drawn hollow, with
-//! its interval, in the full-set ladder.
+//! ([`crate::estimate`]), written as `results.csv`'s columns `nodes_est`,
+//! `nodes_est_low`, `nodes_est_high` (after the time columns), and its time
+//! estimated as those nodes × the run's measured time per node, marked as an
+//! estimate by its columns' names: `time_est_ns`, `time_est_low_ns`,
+//! `time_est_high_ns` (the file's last three).
 
 use crate::board::Board;
 use crate::estimate::{Interval, Options, estimate};
@@ -12,6 +14,34 @@ use crate::strategy::{Outcome, Strategy};
 
 /// The columns after the time columns.
 pub const COLUMNS: [&str; 3] = ["nodes_est", "nodes_est_low", "nodes_est_high"];
+
+/// The time of the whole search, estimated: [`COLUMNS`] × the cut-off run's
+/// time per node (the file's last columns).
+pub const TIME_COLUMNS: [&str; 3] = ["time_est_ns", "time_est_low_ns", "time_est_high_ns"];
+
+/// The estimated time (ns) of a cut-off run's whole search: its estimated
+/// nodes × `ns` ÷ `nodes`, the measured time per node of the run the budget
+/// stopped (a rung's cost per node barely changes with depth, so the part
+/// it did not search costs about the same per node).
+pub fn time(e: &Interval, ns: f64, nodes: u64) -> Option<Interval> {
+    if nodes == 0 || !ns.is_finite() {
+        return None;
+    }
+    let per_node = ns / nodes as f64;
+    Some(Interval {
+        estimate: e.estimate * per_node,
+        low: e.low * per_node,
+        high: e.high * per_node,
+    })
+}
+
+/// The three time fields (ns, one decimal; empty when there is no estimate).
+pub fn time_fields(t: &Option<Interval>) -> [String; 3] {
+    match t {
+        Some(i) => [i.estimate, i.low, i.high].map(|x| format!("{x:.1}")),
+        None => Default::default(),
+    }
+}
 
 /// The estimated nodes of a run the budget cut off (its counted nodes are
 /// the budget); `None` for every other run, and for a cut-off run whose
@@ -44,6 +74,11 @@ pub fn fields(e: &Option<Interval>) -> [String; 3] {
 
 /// Reads the three fields back; `Err` names what is wrong.
 pub fn parse(fields: [&str; 3]) -> Result<Option<Interval>, String> {
+    parse_named(fields, COLUMNS)
+}
+
+/// Reads three fields named `names` back (all empty: none).
+pub fn parse_named(fields: [&str; 3], names: [&str; 3]) -> Result<Option<Interval>, String> {
     if fields.iter().all(|f| f.is_empty()) {
         return Ok(None);
     }
@@ -51,7 +86,7 @@ pub fn parse(fields: [&str; 3]) -> Result<Option<Interval>, String> {
     for (k, f) in fields.iter().enumerate() {
         v[k] = f
             .parse::<f64>()
-            .map_err(|_| format!("column {}: {f:?} is not a number", COLUMNS[k]))?;
+            .map_err(|_| format!("column {}: {f:?} is not a number", names[k]))?;
     }
     Ok(Some(Interval {
         estimate: v[0],

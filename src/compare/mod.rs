@@ -545,6 +545,7 @@ pub fn read_results(path: &Path) -> anyhow::Result<Aggregate> {
         .collect();
     let columns = run::columns();
     if header != columns
+        && header != run::columns_before_time_estimates()
         && header != run::columns_before_intervals()
         && header != run::measured_columns()
     {

@@ -10,7 +10,9 @@ use super::draw::{
     CHARTS, fmt_count, fmt_ratio, fmt_ratio_ci, fmt_time, fmt_time_ci, ladder_absent, report_order,
     size_name,
 };
-use super::summary::{Aggregate, DatasetRatio, Kind, Ladder, Ratios, SummaryRow, count_kind};
+use super::summary::{
+    Aggregate, DatasetRatio, FullLadder, Kind, Ladder, Ratios, SummaryRow, count_kind,
+};
 use crate::stats::Interval;
 use crate::strategy::Outcome;
 
@@ -388,6 +390,46 @@ fn ladder_section(md: &mut String, l: &Ladder, headline: bool, datasets: &[Strin
     spread_section(md, l, datasets);
 }
 
+/// A size's full-set ladder: the puzzles the budget cut some strategy off
+/// on enter with that run's estimated whole search, marked `≈`.
+fn full_set_section(md: &mut String, f: &FullLadder) {
+    let _ = writeln!(
+        md,
+        "### {} boards, full set: cut-off runs estimated
+
+\
+         Every strategy run on this size, on **{} of {}** puzzles: those where each one either \
+         finished or was cut off by the budget with an estimate of its whole search (Knuth's \
+         random probes; see `docs/lesson-estimate.md`). A figure marked ≈ includes estimated runs: \
+         their nodes are estimates and their times are estimated as nodes × the run's measured \
+         time per node. These are not all measurements, unlike the ladder above; the range is the \
+         geometric means of the runs' 95% intervals' ends.\n",
+        size_name(f.side),
+        f.set,
+        f.puzzles
+    );
+    let _ = writeln!(
+        md,
+        "| strategy | nodes (geometric mean) | range | time per solve | runs estimated |"
+    );
+    let _ = writeln!(md, "|:--|--:|:--|--:|--:|");
+    for r in &f.rungs {
+        let mark = if r.estimated > 0 { "≈ " } else { "" };
+        let _ = writeln!(
+            md,
+            "| {} | {mark}{} | [{}, {}] | {mark}{} | {} of {} |",
+            code(r.strategy.name()),
+            fmt_count(r.nodes),
+            fmt_count(r.low),
+            fmt_count(r.high),
+            fmt_time(r.time_ns),
+            r.estimated,
+            f.set
+        );
+    }
+    md.push('\n');
+}
+
 /// Each step's speed-up on each dataset of the set: its range, and in
 /// words every dataset where the step goes the other way.
 fn spread_section(md: &mut String, l: &Ladder, datasets: &[String]) {
@@ -601,6 +643,9 @@ pub fn markdown(meta: &Meta, agg: &Aggregate, summary: &[SummaryRow], data: &Cha
     let ladders = report_order(&data.ladders);
     for (i, l) in ladders.iter().enumerate() {
         ladder_section(&mut md, l, i == 0 && l.side == 9, &agg.datasets);
+        if let Some(f) = agg.full_ladder(l.side) {
+            full_set_section(&mut md, &f);
+        }
     }
     outcome_section(&mut md, agg);
     growth_section(&mut md, data);

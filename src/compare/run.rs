@@ -63,9 +63,19 @@ const ID_COLUMNS: [&str; 8] = [
 const TIME_COLUMNS: [&str; 5] = ["time_ns", "time_min_ns", "time_max_ns", "wall_ns", "runs"];
 
 /// The `results.csv` header, in order: identity, every counter of
-/// [`Counts::NAMES`], the time columns, then the estimate of a cut-off run
-/// ([`super::estimates::COLUMNS`]).
+/// [`Counts::NAMES`], the time columns, the estimated nodes of a cut-off run
+/// ([`super::estimates::COLUMNS`]), the time's interval
+/// ([`INTERVAL_COLUMNS`]), then the cut-off run's estimated time
+/// ([`super::estimates::TIME_COLUMNS`]).
 pub fn columns() -> Vec<&'static str> {
+    let mut c = columns_before_time_estimates();
+    c.extend(super::estimates::TIME_COLUMNS);
+    c
+}
+
+/// [`columns`] without [`super::estimates::TIME_COLUMNS`]: the whole header
+/// of files written before the time estimates (still read).
+pub fn columns_before_time_estimates() -> Vec<&'static str> {
     let mut c = columns_before_intervals();
     c.extend(INTERVAL_COLUMNS);
     c
@@ -105,6 +115,16 @@ impl Row {
         Some((self.counts?.nodes, self.timing?.ns().round() as u64))
     }
 
+    /// A cut-off run's whole search's time, estimated as its estimated
+    /// nodes × its measured time per node ([`super::estimates::time`]).
+    pub fn time_estimate(&self) -> Option<crate::estimate::Interval> {
+        super::estimates::time(
+            self.estimate.as_ref()?,
+            self.timing?.ns(),
+            self.counts?.nodes,
+        )
+    }
+
     /// The CSV fields, in [`columns`] order.
     pub fn record(&self) -> Vec<String> {
         let mut f = vec![
@@ -136,26 +156,24 @@ impl Row {
             Some(i) => f.extend([ns(i.low), ns(i.high)]),
             None => f.extend([String::new(), String::new()]),
         }
+        f.extend(super::estimates::time_fields(&self.time_estimate()));
         f
     }
 
     /// Reads the fields of one CSV record (in [`columns`] order); the error
     /// names the column.
     pub fn from_record(rec: &csv::StringRecord) -> Result<Row, String> {
-        // Files written before the estimate columns lack the last three.
+        // Files written before the estimate columns lack the last eight;
+        // before the time intervals, the last five; before the time
+        // estimates, the last three.
         let want = ID_COLUMNS.len() + Counts::LEN + TIME_COLUMNS.len();
-        let with_estimates = rec.len() >= want + super::estimates::COLUMNS.len();
-        let with_intervals =
-            rec.len() == want + super::estimates::COLUMNS.len() + INTERVAL_COLUMNS.len();
-        if rec.len() != want
-            && rec.len() != want + super::estimates::COLUMNS.len()
-            && !with_intervals
-        {
-            return Err(format!(
-                "{} fields, expected {}",
-                rec.len(),
-                want + super::estimates::COLUMNS.len() + INTERVAL_COLUMNS.len()
-            ));
+        let est = super::estimates::COLUMNS.len();
+        let full = want + est + INTERVAL_COLUMNS.len() + super::estimates::TIME_COLUMNS.len();
+        let with_estimates = rec.len() >= want + est;
+        let with_intervals = rec.len() >= want + est + INTERVAL_COLUMNS.len();
+        let with_time_estimates = rec.len() == full;
+        if ![want, want + est, want + est + INTERVAL_COLUMNS.len(), full].contains(&rec.len()) {
+            return Err(format!("{} fields, expected {full}", rec.len()));
         }
         let cols = columns();
         let field = |i: usize| rec.get(i).unwrap_or_default();
@@ -236,7 +254,7 @@ impl Row {
                 }
             ));
         }
-        Ok(Row {
+        let row = Row {
             dataset: field(0).to_string(),
             index: num(&cols, 1, field(1))?,
             line: num(&cols, 2, field(2))?,
@@ -270,7 +288,23 @@ impl Row {
             } else {
                 None
             },
-        })
+        };
+        // The time estimate is derived from the columns read above; the
+        // file's copy is checked, so a hand-edited one does not pass unseen.
+        if with_time_estimates {
+            let i = want + est + INTERVAL_COLUMNS.len();
+            let names = super::estimates::TIME_COLUMNS;
+            let read =
+                super::estimates::parse_named([field(i), field(i + 1), field(i + 2)], names)?;
+            if read.is_some() != row.time_estimate().is_some() {
+                return Err(format!(
+                    "columns {}-{} (time estimate): present only with a cut-off run's estimate and time",
+                    i + 1,
+                    i + 3
+                ));
+            }
+        }
+        Ok(row)
     }
 }
 
@@ -877,12 +911,19 @@ mod tests {
         }
         let cols = columns();
         assert_eq!(&cols[8..8 + Counts::LEN], Counts::NAMES);
-        assert_eq!(cols.len(), 8 + Counts::LEN + 5 + 3 + 2);
+        assert_eq!(cols.len(), 8 + Counts::LEN + 5 + 3 + 2 + 3);
         assert_eq!(
             &cols[8 + Counts::LEN + 5..8 + Counts::LEN + 8],
             super::super::estimates::COLUMNS
         );
-        assert_eq!(&cols[8 + Counts::LEN + 8..], INTERVAL_COLUMNS);
+        assert_eq!(
+            &cols[8 + Counts::LEN + 8..8 + Counts::LEN + 10],
+            INTERVAL_COLUMNS
+        );
+        assert_eq!(
+            &cols[8 + Counts::LEN + 10..],
+            super::super::estimates::TIME_COLUMNS
+        );
         // A cut-off row's estimate reads back; a file without the estimate
         // columns still reads.
         let (mut row, _) = measure("d", &item, Strategy::Naive, Budget::nodes(1), &method).unwrap();
@@ -893,7 +934,31 @@ mod tests {
         });
         let rec = csv::StringRecord::from(row.record());
         assert_eq!(Row::from_record(&rec).unwrap(), row);
-        let old: Vec<String> = row.record()[..cols.len() - 5].to_vec();
+        // Its time: the estimated nodes × the run's time per node.
+        let per_node = row.timing.unwrap().ns() / row.counts.unwrap().nodes as f64;
+        let t = row.time_estimate().unwrap();
+        assert_eq!(
+            (t.estimate, t.low, t.high),
+            (20.0 * per_node, per_node, 40.0 * per_node)
+        );
+        assert_eq!(rec.len(), cols.len());
+        assert_eq!(rec[cols.len() - 3], format!("{:.1}", 20.0 * per_node));
+        // A time estimate on a row without a node estimate is an error.
+        let mut fields = row.record();
+        fields[8 + Counts::LEN + 5..8 + Counts::LEN + 8].fill(String::new());
+        assert!(
+            Row::from_record(&csv::StringRecord::from(fields))
+                .unwrap_err()
+                .contains("time estimate")
+        );
+        // Files without the time estimates, and without the node estimates,
+        // still read.
+        let old: Vec<String> = row.record()[..cols.len() - 3].to_vec();
+        assert_eq!(
+            Row::from_record(&csv::StringRecord::from(old)).unwrap(),
+            row
+        );
+        let old: Vec<String> = row.record()[..cols.len() - 8].to_vec();
         let back = Row::from_record(&csv::StringRecord::from(old)).unwrap();
         assert_eq!(back.estimate, None);
         // A row's time interval reads back; a file without the interval
@@ -904,7 +969,7 @@ mod tests {
         });
         let rec = csv::StringRecord::from(row.record());
         assert_eq!(Row::from_record(&rec).unwrap(), row);
-        let old: Vec<String> = row.record()[..cols.len() - 2].to_vec();
+        let old: Vec<String> = row.record()[..cols.len() - 5].to_vec();
         let back = Row::from_record(&csv::StringRecord::from(old)).unwrap();
         assert_eq!((back.time_interval, back.estimate), (None, row.estimate));
         // Many samples: the interval is the median's, within the samples.

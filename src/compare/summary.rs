@@ -163,6 +163,10 @@ pub struct Aggregate {
     /// Strategies already read for the current puzzle: a second row of one
     /// (a repeated measurement) starts a new puzzle.
     seen: Vec<Strategy>,
+    /// The estimated whole search of each cut-off run that has one, by
+    /// (puzzle number, strategy): few rows, so kept beside the samples
+    /// rather than in them ([`Aggregate::full_ladder`]).
+    pub estimates: HashMap<(u32, Strategy), crate::estimate::Interval>,
 }
 
 impl Aggregate {
@@ -206,6 +210,11 @@ impl Aggregate {
         let g = self.groups.entry((d, row.strategy)).or_default();
         g.puzzles += 1;
         g.outcomes[o] += 1;
+        if let (Some(e), Some(_), Kind::Stopped) =
+            (row.estimate, row.measured(), Kind::of(row.outcome))
+        {
+            self.estimates.insert((self.puzzle, row.strategy), e);
+        }
         if let Some((nodes, nanos)) = row.measured() {
             g.samples.push(Sample {
                 nodes,
@@ -403,6 +412,83 @@ impl Aggregate {
         ladder
     }
 
+    /// The full-set ladder of one board side: every strategy that ran on
+    /// it, over every puzzle where each of them either finished or was cut
+    /// off with an estimate of its whole search (the estimate stands in for
+    /// its nodes, and estimate × its time per node for its time). `None`
+    /// when no cut-off run enters (it would repeat the like-for-like ladder)
+    /// or no puzzle qualifies.
+    pub fn full_ladder(&self, side: u32) -> Option<FullLadder> {
+        let strategies: Vec<Strategy> = self
+            .strategies()
+            .into_iter()
+            .filter(|&s| {
+                let o = self.outcomes(side, s);
+                o.iter().sum::<u64>() > count_kind(&o, Kind::NotRun)
+            })
+            .collect();
+        // Per strategy: sums of ln(nodes), ln(low), ln(high), ln(time), and
+        // runs estimated.
+        let mut sums = vec![[0.0f64; 4]; strategies.len()];
+        let mut estimated = vec![0u64; strategies.len()];
+        let mut set = 0u64;
+        let mut values = vec![[0.0f64; 4]; strategies.len()];
+        self.for_each_puzzle(&strategies, |p| {
+            if p.side != side {
+                return;
+            }
+            for (i, run) in p.runs.iter().enumerate() {
+                let Some(x) = run else { return };
+                let nodes = x.nodes.max(1) as f64;
+                let nanos = (x.nanos as f64).max(1.0);
+                values[i] = if x.kind().finished() {
+                    [nodes, nodes, nodes, nanos]
+                } else {
+                    let Some(e) = self.estimates.get(&(x.puzzle, strategies[i])) else {
+                        return;
+                    };
+                    let per_node = nanos / nodes;
+                    [e.estimate, e.low, e.high, e.estimate * per_node].map(|v| v.max(1.0))
+                };
+            }
+            set += 1;
+            for (i, v) in values.iter().enumerate() {
+                if !p.runs[i].is_some_and(|x| x.kind().finished()) {
+                    estimated[i] += 1;
+                }
+                for (sum, x) in sums[i].iter_mut().zip(v) {
+                    *sum += x.ln();
+                }
+            }
+        });
+        if set == 0 || estimated.iter().all(|&n| n == 0) {
+            return None;
+        }
+        let n = set as f64;
+        let rungs = strategies
+            .iter()
+            .zip(&sums)
+            .zip(&estimated)
+            .map(|((&strategy, s), &estimated)| {
+                let [nodes, low, high, time_ns] = s.map(|x| (x / n).exp());
+                FullRung {
+                    strategy,
+                    nodes,
+                    low,
+                    high,
+                    time_ns,
+                    estimated,
+                }
+            })
+            .collect();
+        Some(FullLadder {
+            side,
+            set,
+            puzzles: self.puzzles_by_side.get(&side).copied().unwrap_or_default(),
+            rungs,
+        })
+    }
+
     /// The ladder of every board side present, smallest first.
     pub fn ladders(&self) -> Vec<Ladder> {
         self.sides().into_iter().map(|s| self.ladder(s)).collect()
@@ -420,6 +506,34 @@ impl Aggregate {
         }
         out
     }
+}
+
+/// The full-set ladder of one board side ([`Aggregate::full_ladder`]).
+#[derive(Clone, Debug, PartialEq)]
+pub struct FullLadder {
+    pub side: u32,
+    /// Puzzles in the full set, of `puzzles` of this side.
+    pub set: u64,
+    pub puzzles: u64,
+    /// Every strategy that ran on this side, in ladder order.
+    pub rungs: Vec<FullRung>,
+}
+
+/// One strategy on the full set: geometric means over the set, cut-off runs
+/// entering with their estimates.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct FullRung {
+    pub strategy: Strategy,
+    pub nodes: f64,
+    /// Geometric means of the runs' 95% intervals' ends (a finished run's
+    /// interval is its count): if every interval holds its run's truth,
+    /// the geometric mean of the truths lies between them.
+    pub low: f64,
+    pub high: f64,
+    /// Time per solve: measured, or estimated as nodes × time per node.
+    pub time_ns: f64,
+    /// Runs of the set that entered with an estimate.
+    pub estimated: u64,
 }
 
 /// One puzzle and the run of each strategy on it.
@@ -858,6 +972,57 @@ mod tests {
             r.timing = None;
         }
         r
+    }
+
+    /// Cut-off runs with an estimate enter the full-set ladder; a cut-off run
+    /// without one keeps its puzzle out.
+    #[test]
+    fn full_ladder_takes_estimates_of_cut_off_runs() {
+        let mut agg = Aggregate::default();
+        let cut = |index, nodes, nanos, e: Option<(f64, f64, f64)>| {
+            let mut r = with(
+                row("d", index, Strategy::Naive, nodes, nanos),
+                Outcome::BudgetExceeded,
+            );
+            r.estimate = e.map(|(estimate, low, high)| crate::estimate::Interval {
+                estimate,
+                low,
+                high,
+            });
+            r
+        };
+        agg.push(&row("d", 1, Strategy::Naive, 10, 100));
+        agg.push(&row("d", 1, Strategy::Fast, 1, 50));
+        agg.push(&cut(2, 1000, 2000, Some((4000.0, 1000.0, 16000.0))));
+        agg.push(&row("d", 2, Strategy::Fast, 4, 50));
+        agg.push(&cut(3, 1000, 2000, None));
+        agg.push(&row("d", 3, Strategy::Fast, 9, 50));
+        // naive solved one puzzle of three: it is not on the like-for-like
+        // ladder, but it is on the full set.
+        assert!(
+            agg.ladder(9)
+                .rungs
+                .iter()
+                .all(|r| r.strategy != Strategy::Naive)
+        );
+        let full = agg.full_ladder(9).unwrap();
+        assert_eq!((full.set, full.puzzles), (2, 3));
+        let naive = full.rungs[0];
+        assert_eq!(naive.strategy, Strategy::Naive);
+        assert_eq!(naive.estimated, 1);
+        let close = |a: f64, b: f64| (a - b).abs() < 1e-9 * b;
+        assert!(close(naive.nodes, (10.0f64 * 4000.0).sqrt()));
+        assert!(close(naive.low, (10.0f64 * 1000.0).sqrt()));
+        assert!(close(naive.high, (10.0f64 * 16000.0).sqrt()));
+        // Time: 4000 nodes × 2 ns per node.
+        assert!(close(naive.time_ns, (100.0f64 * 8000.0).sqrt()));
+        let fast = full.rungs.last().unwrap();
+        assert_eq!((fast.strategy, fast.estimated), (Strategy::Fast, 0));
+        assert!(close(fast.nodes, 2.0));
+        // Nothing estimated: no full-set ladder.
+        let mut plain = Aggregate::default();
+        plain.push(&row("d", 1, Strategy::Naive, 10, 100));
+        assert_eq!(plain.full_ladder(9), None);
     }
 
     #[test]

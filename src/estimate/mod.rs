@@ -10,7 +10,8 @@
 //! weight. Any cost that a node pays (probes, placements, dead ends…) is
 //! estimated the same way, weighting the node's own events. The mean of many
 //! independent probes keeps the estimate unbiased and shrinks its spread;
-//! the interval is the mean ± a Student-t quantile times its standard error.
+//! the interval's low end is the mean − a Student-t quantile times its
+//! standard error, its high end allows for heavy tails (see [`Interval`]).
 //!
 //! **Which tree.** A search that stops at its first solution does not visit
 //! its whole tree. It visits the path to the solution where it stops, and at
@@ -54,8 +55,9 @@
 //! searches the lab can finish, and `docs/lesson-estimate.md` tabulates the
 //! errors and how often the interval covers the truth. Knuth's estimator is
 //! heavy-tailed on unbalanced trees: a rare probe that goes deep carries a
-//! huge weight, so a small sample usually *under*-estimates and the interval
-//! is then too narrow. The lesson states what was measured. (Kilby, Slaney,
+//! huge weight, so a small sample usually *under*-estimates and a t interval
+//! is then too narrow; the interval's high end allows for that
+//! ([`Interval`]). The lesson states what was measured. (Kilby, Slaney,
 //! Thiébaux and Walsh, "Estimating search tree size", AAAI 2006, compare
 //! this estimator with online ones that reuse the search's own progress.)
 
@@ -116,7 +118,10 @@ impl Options {
     }
 }
 
-/// An estimate with its interval (95%, Student t on the probes' mean).
+/// An estimate with its 95% interval: the probes' mean, mean − t·SE below,
+/// and above the largest of mean + t·SE, Cox's log-normal bound and — when
+/// the probes' tail is too heavy for a variance — the largest probe (the
+/// reasons, and how often it holds the truth, in `docs/lesson-estimate.md`).
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Interval {
     pub estimate: f64,
@@ -497,17 +502,23 @@ fn lex_first(checker: Strategy, puzzle: &Board) -> Result<Vec<u8>, EstimateError
     Ok(cells)
 }
 
-/// Estimates the search of `strategy` on `puzzle` within `limits`' solution
-/// limit (the node budget is what is being estimated past, so it is not
-/// applied), from random probes. `at_least` holds what a cut-off run counted
-/// (exact lower bounds: the interval never drops below them).
-pub fn estimate(
+/// The probes' raw output: what [`estimate`] summarises.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Samples {
+    pub tree: Tree,
+    /// One entry per probe: its weighted counts, in [`Counts::NAMES`] order.
+    pub values: Vec<[f64; Counts::LEN]>,
+    /// Nodes each probe entered or skipped.
+    pub costs: Vec<u64>,
+}
+
+/// Runs the probes of [`estimate`] and returns them unsummarised.
+pub fn samples(
     strategy: Strategy,
     puzzle: &Board,
     limits: Limits,
-    at_least: Counts,
     options: Options,
-) -> Result<Estimate, EstimateError> {
+) -> Result<Samples, EstimateError> {
     let size = puzzle.size();
     if !strategy.supports(size) {
         return Err(Unsupported { strategy, size }.into());
@@ -521,14 +532,16 @@ pub fn estimate(
         max_solutions: u64::MAX,
         node_budget: u64::MAX,
     };
-    let mut samples: Vec<[f64; Counts::LEN]> = Vec::new();
+    let mut values: Vec<[f64; Counts::LEN]> = Vec::new();
+    let mut costs: Vec<u64> = Vec::new();
     let probe = Probe::new(options.seed, target, size.cells());
-    let effort = with_solver(strategy, size, |solver| {
+    with_solver(strategy, size, |solver| {
         let mut probe = probe;
-        while (samples.len() as u64) < options.max_runs.max(1)
-            && ((samples.len() as u64) < options.min_runs.max(1) || probe.visits < options.effort)
+        while (values.len() as u64) < options.max_runs.max(1)
+            && ((values.len() as u64) < options.min_runs.max(1) || probe.visits < options.effort)
         {
             probe.reset();
+            let before = probe.visits;
             let tally = solver.search(puzzle, unlimited, probe);
             probe = tally.counter;
             if let Some(fault) = probe.fault {
@@ -563,38 +576,110 @@ pub fn estimate(
                     }
                 }
             }
-            samples.push(probe.sums);
+            values.push(probe.sums);
+            costs.push(probe.visits - before);
         }
-        Ok(probe.visits)
+        Ok(())
     })??;
+    Ok(Samples {
+        tree,
+        values,
+        costs,
+    })
+}
+
+/// Estimates the search of `strategy` on `puzzle` within `limits`' solution
+/// limit (the node budget is what is being estimated past, so it is not
+/// applied), from random probes. `at_least` holds what a cut-off run counted
+/// (exact lower bounds: the interval never drops below them).
+pub fn estimate(
+    strategy: Strategy,
+    puzzle: &Board,
+    limits: Limits,
+    at_least: Counts,
+    options: Options,
+) -> Result<Estimate, EstimateError> {
+    let Samples {
+        tree,
+        values,
+        costs,
+    } = samples(strategy, puzzle, limits, options)?;
     let floor = at_least.values();
     let counts = std::array::from_fn(|i| {
-        interval(samples.iter().map(|s| s[i]), samples.len(), floor[i] as f64)
+        interval(values.iter().map(|s| s[i]), values.len(), floor[i] as f64)
     });
     Ok(Estimate {
         tree,
-        runs: samples.len() as u64,
-        effort,
+        runs: values.len() as u64,
+        effort: costs.iter().sum(),
         counts,
     })
 }
 
-/// Mean ± t·(standard error) of `n` samples, the low end raised to `floor`
-/// (an exact count the full search cannot be below).
+/// The 95% interval of the mean of `n` samples, the low end raised to
+/// `floor` (an exact count the full search cannot be below).
+///
+/// The low end is mean − t·SE. The high end is the largest of three, because
+/// Knuth's probes are heavy-tailed (a rare deep probe carries a huge weight,
+/// so a small sample is usually low and its spread too small):
+/// * mean + t·SE (Student t on the probes' mean);
+/// * Cox's interval for the mean of a log-normal sample (Land 1972; Zhou and
+///   Gao 1997), when every sample is positive: `exp(m + s²/2 + t·√(s²/n +
+///   s⁴/(2(n−1))))` with `m`, `s²` the mean and variance of the logs;
+/// * the largest sample, when the samples' tail looks too heavy for a
+///   variance (Hill's estimate of the tail index over the top `√n` samples
+///   below 2: see [`tail_index`]); the t interval then means nothing.
 fn interval(xs: impl Iterator<Item = f64> + Clone, n: usize, floor: f64) -> Interval {
     let nf = n as f64;
     let mean = xs.clone().sum::<f64>() / nf;
-    let half = if n > 1 {
-        let var = xs.map(|x| (x - mean) * (x - mean)).sum::<f64>() / (nf - 1.0);
-        t975(n - 1) * (var / nf).sqrt()
-    } else {
-        f64::INFINITY
-    };
     let estimate = mean.max(floor);
+    if n < 2 {
+        return Interval {
+            estimate,
+            low: floor,
+            high: f64::INFINITY,
+        };
+    }
+    let t = t975(n - 1);
+    let var = xs.clone().map(|x| (x - mean) * (x - mean)).sum::<f64>() / (nf - 1.0);
+    let half = t * (var / nf).sqrt();
+    let mut high = mean + half;
+    if xs.clone().all(|x| x > 0.0) {
+        let m = xs.clone().map(f64::ln).sum::<f64>() / nf;
+        let s2 = xs.clone().map(|x| (x.ln() - m).powi(2)).sum::<f64>() / (nf - 1.0);
+        // No spread: no tail either (and exp(ln x) need not give x back).
+        if s2 > 0.0 {
+            let cox = (m + s2 / 2.0 + t * (s2 / nf + s2 * s2 / (2.0 * (nf - 1.0))).sqrt()).exp();
+            high = high.max(cox);
+        }
+    }
+    let mut sorted: Vec<f64> = xs.collect();
+    sorted.sort_by(|a, b| b.total_cmp(a));
+    if tail_index(&sorted) < 2.0 {
+        high = high.max(sorted[0]);
+    }
     Interval {
         estimate,
         low: (mean - half).max(floor),
-        high: (mean + half).max(estimate),
+        high: high.max(estimate),
+    }
+}
+
+/// Hill's estimate of the tail index α of samples sorted largest first
+/// (Hill 1975), over the top `k = max(5, ⌊√n⌋)`: `k / Σᵢ₍ᵢ<ₖ₎ ln(xᵢ / xₖ)`.
+/// A tail falling like `x^−α` has a variance only when α > 2. Infinite
+/// when there are too few samples or no spread at the top.
+fn tail_index(sorted: &[f64]) -> f64 {
+    let n = sorted.len();
+    let k = ((n as f64).sqrt() as usize).max(5);
+    if n <= k || sorted[k] <= 0.0 {
+        return f64::INFINITY;
+    }
+    let sum: f64 = sorted[..k].iter().map(|x| (x / sorted[k]).ln()).sum();
+    if sum > 0.0 {
+        k as f64 / sum
+    } else {
+        f64::INFINITY
     }
 }
 
@@ -637,6 +722,26 @@ mod tests {
         assert!((t975(20) - 2.086).abs() < 0.002);
         assert!((t975(100) - 1.984).abs() < 0.002);
         assert!((t975(100_000) - 1.960).abs() < 0.001);
+    }
+
+    #[test]
+    fn a_tail_too_heavy_for_a_variance_raises_the_high_end_to_the_largest_sample() {
+        // Pareto with α = 1 (x = 1/u on an even grid of u): Hill reads about 1.
+        let n = 400;
+        let heavy: Vec<f64> = (1..=n).map(|i| n as f64 / i as f64).collect();
+        let mut sorted = heavy.clone();
+        sorted.sort_by(|a, b| b.total_cmp(a));
+        let a = tail_index(&sorted);
+        assert!((0.7..1.3).contains(&a), "{a}");
+        let i = interval(heavy.iter().copied(), n, 0.0);
+        assert_eq!(i.high, n as f64);
+        // A light tail (an even grid): the high end is the t or Cox one.
+        let light: Vec<f64> = (1..=n).map(|i| 100.0 + i as f64 / n as f64).collect();
+        let mut sorted = light.clone();
+        sorted.sort_by(|a, b| b.total_cmp(a));
+        assert!(tail_index(&sorted) > 2.0);
+        let i = interval(light.iter().copied(), n, 0.0);
+        assert!(i.high < 100.6 && i.low > 100.4, "{i:?}");
     }
 
     #[test]
