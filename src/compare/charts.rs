@@ -587,4 +587,138 @@ mod tests {
         let sets: Vec<(u32, u64)> = data.ladders.iter().map(|l| (l.side, l.set)).collect();
         assert_eq!(sets, vec![(4, 2), (9, 4)]);
     }
+
+    fn timed(index: u64, size: u32, strategy: Strategy, nodes: u64, nanos: u64) -> Row {
+        let mut r = solved_row("d", index, size, strategy, nodes, nanos);
+        r.clues = if size == 9 { 40 } else { 8 };
+        r
+    }
+
+    /// The chart data carries the 95% intervals the charts whisker: a
+    /// dataset's median time (the interval `summary.csv` prints), each
+    /// ladder bar's ratio, the growth chart's median times.
+    #[test]
+    fn chart_data_carries_the_intervals() {
+        let (a, b) = (Strategy::Naive, Strategy::Mrv);
+        let mut agg = Aggregate::default();
+        let times = [1000, 3000, 2000, 9000, 4000];
+        for (i, &t) in times.iter().enumerate() {
+            let i = i as u64 + 1;
+            agg.push(&timed(i, 9, a, 100 * i, t));
+            agg.push(&timed(i, 9, b, 10 * i, t / (i + 1)));
+        }
+        let data = ChartData::new(&agg);
+        let want = median_interval(&times.map(|t| t as f64)).unwrap();
+        let spread = data.time.iter().find(|t| t.strategy == a).unwrap();
+        assert_eq!(spread.median_interval, Some(want));
+        assert!(want.contains(spread.median) && want.high > want.low);
+
+        let ladder = &data.ladders[0];
+        let bars = ladder_bars(ladder);
+        let (_, r, _) = ladder.steps()[0];
+        let ci = r.intervals.unwrap();
+        assert_eq!(bars.len(), 1);
+        assert_eq!(bars[0].strategy, b);
+        assert_eq!(
+            bars[0].bars,
+            [
+                (r.nodes, Some(ci.nodes)),
+                (r.cost, Some(ci.cost)),
+                (r.speedup, Some(ci.speedup)),
+            ]
+        );
+        for (v, i) in bars[0].bars {
+            let i = i.unwrap().map(|x| x.ln());
+            let v = v.ln();
+            assert!(i.low - 1e-9 <= v && v <= i.high + 1e-9, "{v} outside {i:?}");
+        }
+        // Per-puzzle node ratios are all 10: a point interval (to rounding).
+        assert!((ci.nodes.high - ci.nodes.low).abs() < 1e-9, "{ci:?}");
+        assert!(ci.speedup.high > ci.speedup.low, "{ci:?}");
+
+        let p = data
+            .growth
+            .by_size
+            .iter()
+            .find(|p| p.strategy == a)
+            .unwrap();
+        assert_eq!(p.nanos_interval, Some(want));
+        let bin = &data.growth.by_fill[0].points[0];
+        assert_eq!((bin.strategy, bin.nanos_interval), (a, Some(want)));
+        // One run: no interval.
+        let mut one = Aggregate::default();
+        one.push(&timed(1, 9, a, 5, 700));
+        assert_eq!(ChartData::new(&one).time[0].median_interval, None);
+    }
+
+    /// `nodes-vs-time` keeps board sizes apart: one series per strategy and
+    /// size, each with every run of that size.
+    #[test]
+    fn scatter_series_are_per_size() {
+        let s = Strategy::Mrv;
+        let mut agg = Aggregate::default();
+        for i in 1..=3 {
+            agg.push(&timed(i, 4, s, i, 100));
+        }
+        for i in 4..=5 {
+            agg.push(&timed(i, 9, s, 50 * i, 9000));
+        }
+        let data = ChartData::new(&agg);
+        let got: Vec<(Strategy, u32, usize, Vec<f64>)> = data
+            .scatter
+            .iter()
+            .map(|x| {
+                (
+                    x.strategy,
+                    x.side,
+                    x.total,
+                    x.points.iter().map(|p| p.0).collect(),
+                )
+            })
+            .collect();
+        assert_eq!(
+            got,
+            vec![
+                (s, 4, 3, vec![1.0, 2.0, 3.0]),
+                (s, 9, 2, vec![200.0, 250.0])
+            ]
+        );
+    }
+
+    /// Identical node distributions share one curve named after both; a
+    /// curve within [`NEAR_GAP`] of an earlier one everywhere (4×4 `dlx`
+    /// over `mrv`: one puzzle of 60 apart) is marked, with its largest gap;
+    /// a distant one is not.
+    #[test]
+    fn identical_and_near_curves_stay_visible() {
+        let mut agg = Aggregate::default();
+        for i in 1..=60u64 {
+            let nodes = 8 + i % 5;
+            agg.push(&timed(i, 4, Strategy::Naive, 20 + i, 100));
+            agg.push(&timed(i, 4, Strategy::BlankList, 20 + i, 90));
+            agg.push(&timed(i, 4, Strategy::Mrv, nodes, 80));
+            agg.push(&timed(
+                i,
+                4,
+                Strategy::Dlx,
+                if i == 7 { 5 } else { nodes },
+                70,
+            ));
+        }
+        let panel = &ChartData::new(&agg).cdf[0];
+        let got: Vec<(Vec<Strategy>, Option<(Strategy, f64)>)> = panel
+            .curves
+            .iter()
+            .map(|c| (c.strategies.clone(), c.near))
+            .collect();
+        assert_eq!(
+            got,
+            vec![
+                (vec![Strategy::Naive, Strategy::BlankList], None),
+                (vec![Strategy::Mrv], None),
+                (vec![Strategy::Dlx], Some((Strategy::Mrv, 1.0 / 60.0))),
+            ]
+        );
+        assert_eq!(gap(&[(1.0, 0.5), (3.0, 1.0)], &[(2.0, 1.0)]), 0.5);
+    }
 }

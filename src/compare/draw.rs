@@ -651,8 +651,7 @@ where
             .map(|&(at, i)| PathElement::new([point(i.low, at), point(i.high, at)], style)),
     )?;
     chart.draw_series(items.iter().flat_map(|&(at, i)| {
-        [i.low, i.high]
-            .map(|end| EmptyElement::at(point(end, at)) + PathElement::new(tick, style))
+        [i.low, i.high].map(|end| EmptyElement::at(point(end, at)) + PathElement::new(tick, style))
     }))?;
     Ok(())
 }
@@ -969,10 +968,7 @@ impl CdfChart<'_> {
 
     /// The legend entries broken into lines that fit a panel `width` pixels
     /// wide: (text, colour of the entry's first line only, muted).
-    fn legend_lines(
-        p: &CdfPanel,
-        width: u32,
-    ) -> Vec<(String, Option<(RGBColor, bool)>, bool)> {
+    fn legend_lines(p: &CdfPanel, width: u32) -> Vec<(String, Option<(RGBColor, bool)>, bool)> {
         let room = width.saturating_sub(Self::LEGEND_X as u32 + 24) as f32;
         let mut out = Vec::new();
         for (text, col) in Self::legend(p) {
@@ -1264,12 +1260,7 @@ struct SizeMarker<C> {
 }
 
 fn size_marker<C>(side: u32, at: C, r: i32, style: ShapeStyle) -> SizeMarker<C> {
-    SizeMarker {
-        at,
-        side,
-        r,
-        style,
-    }
+    SizeMarker { at, side, r, style }
 }
 
 impl<'a, C> PointCollection<'a, C> for &'a SizeMarker<C> {
@@ -1866,5 +1857,41 @@ mod tests {
             .collect();
         let runs = inked.windows(2).filter(|w| !w[0] && w[1]).count() + usize::from(inked[0]);
         assert_eq!(runs, 2, "{inked:?}");
+    }
+
+    /// The whiskers reach the SVG: the ladder and time charts of data with
+    /// intervals draw three more dark strokes (a line and two caps) per
+    /// interval than the same data without them.
+    #[test]
+    fn svg_draws_one_whisker_per_interval() {
+        use super::super::summary::{Aggregate, solved_row};
+        let mut agg = Aggregate::default();
+        for (i, t) in [1000u64, 3000, 2000, 9000, 4000].into_iter().enumerate() {
+            let i = i as u64 + 1;
+            agg.push(&solved_row("d", i, 9, Strategy::Naive, 100 * i, t));
+            agg.push(&solved_row("d", i, 9, Strategy::Mrv, 10 * i, t / (i + 1)));
+        }
+        let with = ChartData::new(&agg);
+        let mut without = with.clone();
+        for t in &mut without.time {
+            t.median_interval = None;
+        }
+        let dark = |r: Rendered| r.svg.matches("stroke=\"#222222\"").count();
+        let time = |d: &ChartData| dark(render("t", "t", &TimeChart(d)).unwrap());
+        assert_eq!(time(&with) - time(&without), 3 * 2);
+        // The ladder: one step (mrv over naive), three bars with intervals.
+        assert_eq!(ladder_bars(&with.ladders[0]).len(), 1);
+        let ladder = |d: &ChartData| dark(render("l", "l", &LadderChart(d)).unwrap());
+        let mut one = Aggregate::default();
+        one.push(&solved_row("d", 1, 9, Strategy::Naive, 100, 1000));
+        one.push(&solved_row("d", 1, 9, Strategy::Mrv, 10, 500));
+        let single = ChartData::new(&one);
+        assert!(
+            ladder_bars(&single.ladders[0])[0]
+                .bars
+                .iter()
+                .all(|b| b.1.is_none())
+        );
+        assert_eq!(ladder(&with) - ladder(&single), 3 * 3);
     }
 }
