@@ -706,7 +706,8 @@ mod tests {
             ));
         }
         let panel = &ChartData::new(&agg).cdf[0];
-        let got: Vec<(Vec<Strategy>, Option<(Strategy, f64)>)> = panel
+        type Curve = (Vec<Strategy>, Option<(Strategy, f64)>);
+        let got: Vec<Curve> = panel
             .curves
             .iter()
             .map(|c| (c.strategies.clone(), c.near))

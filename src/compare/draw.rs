@@ -913,6 +913,9 @@ fn draw_ladder<DB: DrawingBackend>(
 
 struct CdfChart<'a>(&'a ChartData);
 
+/// A legend entry's line sample: its colour and whether it is dashed.
+type Swatch = Option<(RGBColor, bool)>;
+
 impl CdfChart<'_> {
     /// Pixels of a panel's plot; its legend goes below, off the curves.
     const PLOT: u32 = 430;
@@ -923,8 +926,8 @@ impl CdfChart<'_> {
 
     /// Legend entries of a panel: one per curve (its colour, and whether
     /// it is dashed), one for strategies not run.
-    fn legend(p: &CdfPanel) -> Vec<(String, Option<(RGBColor, bool)>)> {
-        let mut lines: Vec<(String, Option<(RGBColor, bool)>)> = p
+    fn legend(p: &CdfPanel) -> Vec<(String, Swatch)> {
+        let mut lines: Vec<(String, Swatch)> = p
             .curves
             .iter()
             .map(|c| {
@@ -968,7 +971,7 @@ impl CdfChart<'_> {
 
     /// The legend entries broken into lines that fit a panel `width` pixels
     /// wide: (text, colour of the entry's first line only, muted).
-    fn legend_lines(p: &CdfPanel, width: u32) -> Vec<(String, Option<(RGBColor, bool)>, bool)> {
+    fn legend_lines(p: &CdfPanel, width: u32) -> Vec<(String, Swatch, bool)> {
         let room = width.saturating_sub(Self::LEGEND_X as u32 + 24) as f32;
         let mut out = Vec::new();
         for (text, col) in Self::legend(p) {
