@@ -17,8 +17,8 @@
 //! to `max_attempts` per puzzle; then generation fails with a clear error
 //! instead of running on. Targets below a known bound (17 for 9×9, 4 for
 //! 4×4, `n - 1` in general) and targets the symmetry cannot produce are
-//! rejected before any work, and so are 16×16 targets below 110 clues and
-//! 25×25 targets below 350 ([`practical_floor`]).
+//! rejected before any work, and so are 16×16 targets below 83 clues and
+//! 25×25 targets below 315 ([`practical_floor`]).
 
 use std::fmt;
 use std::str::FromStr;
@@ -310,14 +310,17 @@ pub fn min_clues(size: BoxSize) -> usize {
     }
 }
 
-/// The fewest clues this generator aims at for a size: 16×16 and 25×25
-/// uniqueness checks by plain backtracking explode below these (measured:
-/// 16×16 at 110 clues ≈ 0.2 s per puzzle, at 100 minutes; 25×25 at 350
-/// ≈ 0.05 s, at 330 several seconds).
+/// The fewest clues this generator aims at for a size: below these, 16×16
+/// and 25×25 carving mostly stalls (checks by [`uniqueness_strategy`],
+/// `propagate` there, run out of their node budget, the clue stays, and a
+/// puzzle needs many fresh grids or never comes). Measured (seeded runs
+/// of 4-6 puzzles): 16×16 at 83–92 and 96–110 clues and 25×25 at
+/// 315–320 came in a few attempts per puzzle; 25×25 at 300–310 stalled on
+/// some puzzles, 16×16 at 70–79 gave nothing in a long run.
 pub fn practical_floor(size: BoxSize) -> usize {
     match size.side() {
-        16 => 110,
-        25 => 350,
+        16 => 83,
+        25 => 315,
         _ => 0,
     }
 }

@@ -25,7 +25,7 @@ pub struct GenerateArgs {
     /// Clue target: K, or an inclusive range A..B: each puzzle aims at a
     /// count drawn uniformly from A..B and is kept if removal gets it to at
     /// most B. Default: as few clues as uniqueness allows (16x16 stops at
-    /// 110, 25x25 at 350).
+    /// 83, 25x25 at 315).
     #[arg(long, value_name = "K|A..B")]
     pub clues: Option<Clues>,
     /// Symmetry of the clue pattern.

@@ -9,10 +9,11 @@ use std::collections::BTreeMap;
 
 use super::summary::{Aggregate, Kind, Ladder, Sample};
 use crate::Strategy;
-use crate::stats::quantile_sorted_u64;
+use crate::stats::{Interval, median_interval, quantile_sorted_u64};
 
-/// Most points per strategy in the scatter chart (an even stride through the
-/// runs, so the picture is deterministic and the SVG stays small).
+/// Most points per strategy and board size in the scatter chart (an even
+/// stride through the runs, so the picture is deterministic and the SVG
+/// stays small).
 pub const SCATTER_MAX: usize = 1500;
 /// Most points per CDF curve.
 const CDF_MAX: usize = 400;
@@ -20,7 +21,7 @@ const CDF_MAX: usize = 400;
 /// The growth chart compares board sizes on the puzzles whose share of
 /// given cells lies in this band (inclusive): 36-46 clues of 81, 113-145 of
 /// 256, 275-356 of 625, 8-9 of 16. The shipped sets have puzzles there for
-/// every size (the 25×25 generator cannot prove uniqueness below 350).
+/// every size (25×25: 315-320 clues, where `propagate` and `dlx` guess).
 pub const FILL_BAND: (f64, f64) = (0.44, 0.57);
 
 /// Width of the fill bins of the growth chart's lower panels, in percent of
@@ -43,6 +44,10 @@ pub struct TimeSpread {
     pub p10: f64,
     pub median: f64,
     pub p90: f64,
+    /// 95% interval of the median, bootstrapped over the runs (the
+    /// interval of `summary.csv`'s `time_median_low_ns`/`_high_ns`); `None`
+    /// for a single run.
+    pub median_interval: Option<Interval>,
     /// Runs that hit a limit (their times are lower bounds).
     pub stopped: u64,
 }
@@ -64,7 +69,16 @@ pub struct Cdf {
     pub proofs: Vec<(f64, f64)>,
     /// Stopped at a limit: the curve ends below 100% by these.
     pub stopped: u64,
+    /// An earlier curve of the panel that this one never leaves by more
+    /// than [`NEAR_GAP`] (the strategy first named on it, and the largest
+    /// gap between the two, as a share of the puzzles): drawn on top, this
+    /// curve would hide it, so the chart dashes this one and says so.
+    pub near: Option<(Strategy, f64)>,
 }
+
+/// Two node-distribution curves closer than this everywhere (a share of
+/// the puzzles: 2 points, about 7 pixels of the plot) read as one line.
+pub const NEAR_GAP: f64 = 0.02;
 
 /// Chart 2: the curves of one board size.
 #[derive(Clone, Debug, PartialEq)]
@@ -75,10 +89,14 @@ pub struct CdfPanel {
     pub not_run: Vec<Strategy>,
 }
 
-/// Chart 3: one point per run (or an even subsample).
+/// Chart 3: the runs of one strategy at one board size, one point per run
+/// (or an even subsample): sizes are kept apart so the chart can mark each
+/// with its own shape (a 25×25 node costs far more than a 4×4 one).
 #[derive(Clone, Debug, PartialEq)]
 pub struct Scatter {
     pub strategy: Strategy,
+    /// Board side of these runs.
+    pub side: u32,
     /// (nodes, nanoseconds, stopped at a limit).
     pub points: Vec<(f64, f64, bool)>,
     pub total: usize,
@@ -91,6 +109,8 @@ pub struct SizePoint {
     pub strategy: Strategy,
     pub side: u32,
     pub median_nanos: f64,
+    /// 95% interval of `median_nanos`, bootstrapped over the runs.
+    pub nanos_interval: Option<Interval>,
     pub median_nodes: f64,
     pub runs: u64,
     /// Runs that hit a limit (the medians may be lower bounds).
@@ -104,6 +124,8 @@ pub struct FillPoint {
     /// Bin index: cells given in `[bin, bin + 1) × FILL_BIN_PERCENT` percent.
     pub bin: u32,
     pub median_nanos: f64,
+    /// 95% interval of `median_nanos`, bootstrapped over the runs.
+    pub nanos_interval: Option<Interval>,
     pub runs: u64,
     pub stopped: u64,
 }
@@ -156,6 +178,14 @@ fn sorted(values: impl Iterator<Item = u64>) -> Vec<u64> {
 fn median(v: &mut [u64]) -> Option<f64> {
     v.sort_unstable();
     (!v.is_empty()).then(|| quantile_sorted_u64(v, 0.5))
+}
+
+/// The lab's 95% interval of the median of times (ns), as `summary.csv`
+/// computes it ([`median_interval`], over the runs in the order given: the
+/// bootstrap draws by position).
+fn median_ci(times: impl Iterator<Item = u64>) -> Option<Interval> {
+    let times: Vec<f64> = times.map(|t| t as f64).collect();
+    median_interval(&times)
 }
 
 /// The fill bin of a sample (see [`FillPoint::bin`]).
@@ -236,6 +266,7 @@ impl ChartData {
                 p10: quantile_sorted_u64(&v, 0.1),
                 median: quantile_sorted_u64(&v, 0.5),
                 p90: quantile_sorted_u64(&v, 0.9),
+                median_interval: median_ci(g.samples.iter().map(|x| x.nanos)),
                 stopped: g.count_kind(Kind::Stopped),
             });
         }
@@ -247,25 +278,29 @@ impl ChartData {
 
         let mut scatter = Vec::new();
         for &s in &strategies {
-            let runs = || {
-                agg.groups
-                    .iter()
-                    .filter(move |&(&(_, gs), _)| gs == s)
-                    .flat_map(|(_, g)| g.samples.iter())
-            };
-            let total = runs().count();
-            if total == 0 {
-                continue;
+            for side in agg.sides() {
+                let runs = || {
+                    agg.groups
+                        .iter()
+                        .filter(move |&(&(_, gs), _)| gs == s)
+                        .flat_map(|(_, g)| g.samples.iter())
+                        .filter(move |x| u32::from(x.side) == side)
+                };
+                let total = runs().count();
+                if total == 0 {
+                    continue;
+                }
+                let stride = total.div_ceil(SCATTER_MAX).max(1);
+                scatter.push(Scatter {
+                    strategy: s,
+                    side,
+                    points: runs()
+                        .step_by(stride)
+                        .map(|x| (x.nodes as f64, x.nanos as f64, x.stopped()))
+                        .collect(),
+                    total,
+                });
             }
-            let stride = total.div_ceil(SCATTER_MAX).max(1);
-            scatter.push(Scatter {
-                strategy: s,
-                points: runs()
-                    .step_by(stride)
-                    .map(|x| (x.nodes as f64, x.nanos as f64, x.stopped()))
-                    .collect(),
-                total,
-            });
         }
 
         ChartData {
@@ -331,6 +366,7 @@ fn cdf_panel(agg: &Aggregate, strategies: &[Strategy], side: u32) -> CdfPanel {
             solved: runs().filter(|x| x.solved()).count() as u64,
             no_solution: runs().filter(|x| x.kind() == Kind::NoSolution).count() as u64,
             stopped: runs().filter(|x| x.stopped()).count() as u64,
+            near: None,
         };
         match curves.iter_mut().find(|c| {
             c.points == curve.points
@@ -341,11 +377,61 @@ fn cdf_panel(agg: &Aggregate, strategies: &[Strategy], side: u32) -> CdfPanel {
             None => curves.push(curve),
         }
     }
+    for k in 1..curves.len() {
+        curves[k].near = curves[..k]
+            .iter()
+            .map(|c| (c.strategies[0], gap(&c.points, &curves[k].points)))
+            .filter(|&(_, g)| g <= NEAR_GAP)
+            .min_by(|a, b| a.1.total_cmp(&b.1));
+    }
     CdfPanel {
         side,
         curves,
         not_run,
     }
+}
+
+/// The largest vertical gap between two step curves of (nodes, share)
+/// points (each flat at its last share until its next point, 0 before its
+/// first): the Kolmogorov-Smirnov distance of the two distributions.
+pub fn gap(a: &[(f64, f64)], b: &[(f64, f64)]) -> f64 {
+    let level = |c: &[(f64, f64)], x: f64| {
+        let k = c.partition_point(|p| p.0 <= x);
+        if k == 0 { 0.0 } else { c[k - 1].1 }
+    };
+    a.iter()
+        .chain(b)
+        .map(|&(x, _)| (level(a, x) - level(b, x)).abs())
+        .fold(0.0, f64::max)
+}
+
+/// Chart 1: one rung row of a ladder panel: its three ratios against the
+/// ladder's base, each with its 95% interval.
+#[derive(Clone, Debug, PartialEq)]
+pub struct LadderBars {
+    pub strategy: Strategy,
+    /// Fewer nodes, cheaper nodes, speed-up (in the chart's bar order):
+    /// each a ratio and its interval, bootstrapped over the puzzles of the
+    /// ladder set (`None` below two puzzles).
+    pub bars: [(f64, Option<Interval>); 3],
+}
+
+/// The bars of every rung of a ladder after its base, in ladder order.
+pub fn ladder_bars(l: &Ladder) -> Vec<LadderBars> {
+    l.steps()
+        .into_iter()
+        .map(|(rung, r, _)| {
+            let i = r.intervals;
+            LadderBars {
+                strategy: rung.strategy,
+                bars: [
+                    (r.nodes, i.map(|i| i.nodes)),
+                    (r.cost, i.map(|i| i.cost)),
+                    (r.speedup, i.map(|i| i.speedup)),
+                ],
+            }
+        })
+        .collect()
 }
 
 /// Growth data: medians per strategy and size over [`FILL_BAND`], and per
@@ -410,22 +496,26 @@ fn growth(agg: &Aggregate, strategies: &[Strategy]) -> Growth {
             }
         }
         for (side, (mut nanos, mut nodes, stopped)) in by_size {
+            let nanos_interval = median_ci(nanos.iter().copied());
             out.by_size.push(SizePoint {
                 strategy: s,
                 side,
                 runs: nanos.len() as u64,
                 median_nanos: median(&mut nanos).unwrap_or_default(),
+                nanos_interval,
                 median_nodes: median(&mut nodes).unwrap_or_default(),
                 stopped,
             });
         }
         for ((side, bin), (mut nanos, stopped)) in by_bin {
             if let Some(panel) = panels.get_mut(&side) {
+                let nanos_interval = median_ci(nanos.iter().copied());
                 panel.points.push(FillPoint {
                     strategy: s,
                     bin,
                     runs: nanos.len() as u64,
                     median_nanos: median(&mut nanos).unwrap_or_default(),
+                    nanos_interval,
                     stopped,
                 });
             }
@@ -496,5 +586,140 @@ mod tests {
         // One ladder per size, each on its own puzzles.
         let sets: Vec<(u32, u64)> = data.ladders.iter().map(|l| (l.side, l.set)).collect();
         assert_eq!(sets, vec![(4, 2), (9, 4)]);
+    }
+
+    fn timed(index: u64, size: u32, strategy: Strategy, nodes: u64, nanos: u64) -> Row {
+        let mut r = solved_row("d", index, size, strategy, nodes, nanos);
+        r.clues = if size == 9 { 40 } else { 8 };
+        r
+    }
+
+    /// The chart data carries the 95% intervals the charts whisker: a
+    /// dataset's median time (the interval `summary.csv` prints), each
+    /// ladder bar's ratio, the growth chart's median times.
+    #[test]
+    fn chart_data_carries_the_intervals() {
+        let (a, b) = (Strategy::Naive, Strategy::Mrv);
+        let mut agg = Aggregate::default();
+        let times = [1000, 3000, 2000, 9000, 4000];
+        for (i, &t) in times.iter().enumerate() {
+            let i = i as u64 + 1;
+            agg.push(&timed(i, 9, a, 100 * i, t));
+            agg.push(&timed(i, 9, b, 10 * i, t / (i + 1)));
+        }
+        let data = ChartData::new(&agg);
+        let want = median_interval(&times.map(|t| t as f64)).unwrap();
+        let spread = data.time.iter().find(|t| t.strategy == a).unwrap();
+        assert_eq!(spread.median_interval, Some(want));
+        assert!(want.contains(spread.median) && want.high > want.low);
+
+        let ladder = &data.ladders[0];
+        let bars = ladder_bars(ladder);
+        let (_, r, _) = ladder.steps()[0];
+        let ci = r.intervals.unwrap();
+        assert_eq!(bars.len(), 1);
+        assert_eq!(bars[0].strategy, b);
+        assert_eq!(
+            bars[0].bars,
+            [
+                (r.nodes, Some(ci.nodes)),
+                (r.cost, Some(ci.cost)),
+                (r.speedup, Some(ci.speedup)),
+            ]
+        );
+        for (v, i) in bars[0].bars {
+            let i = i.unwrap().map(|x| x.ln());
+            let v = v.ln();
+            assert!(i.low - 1e-9 <= v && v <= i.high + 1e-9, "{v} outside {i:?}");
+        }
+        // Per-puzzle node ratios are all 10: a point interval (to rounding).
+        assert!((ci.nodes.high - ci.nodes.low).abs() < 1e-9, "{ci:?}");
+        assert!(ci.speedup.high > ci.speedup.low, "{ci:?}");
+
+        let p = data
+            .growth
+            .by_size
+            .iter()
+            .find(|p| p.strategy == a)
+            .unwrap();
+        assert_eq!(p.nanos_interval, Some(want));
+        let bin = &data.growth.by_fill[0].points[0];
+        assert_eq!((bin.strategy, bin.nanos_interval), (a, Some(want)));
+        // One run: no interval.
+        let mut one = Aggregate::default();
+        one.push(&timed(1, 9, a, 5, 700));
+        assert_eq!(ChartData::new(&one).time[0].median_interval, None);
+    }
+
+    /// `nodes-vs-time` keeps board sizes apart: one series per strategy and
+    /// size, each with every run of that size.
+    #[test]
+    fn scatter_series_are_per_size() {
+        let s = Strategy::Mrv;
+        let mut agg = Aggregate::default();
+        for i in 1..=3 {
+            agg.push(&timed(i, 4, s, i, 100));
+        }
+        for i in 4..=5 {
+            agg.push(&timed(i, 9, s, 50 * i, 9000));
+        }
+        let data = ChartData::new(&agg);
+        let got: Vec<(Strategy, u32, usize, Vec<f64>)> = data
+            .scatter
+            .iter()
+            .map(|x| {
+                (
+                    x.strategy,
+                    x.side,
+                    x.total,
+                    x.points.iter().map(|p| p.0).collect(),
+                )
+            })
+            .collect();
+        assert_eq!(
+            got,
+            vec![
+                (s, 4, 3, vec![1.0, 2.0, 3.0]),
+                (s, 9, 2, vec![200.0, 250.0])
+            ]
+        );
+    }
+
+    /// Identical node distributions share one curve named after both; a
+    /// curve within [`NEAR_GAP`] of an earlier one everywhere (4×4 `dlx`
+    /// over `mrv`: one puzzle of 60 apart) is marked, with its largest gap;
+    /// a distant one is not.
+    #[test]
+    fn identical_and_near_curves_stay_visible() {
+        let mut agg = Aggregate::default();
+        for i in 1..=60u64 {
+            let nodes = 8 + i % 5;
+            agg.push(&timed(i, 4, Strategy::Naive, 20 + i, 100));
+            agg.push(&timed(i, 4, Strategy::BlankList, 20 + i, 90));
+            agg.push(&timed(i, 4, Strategy::Mrv, nodes, 80));
+            agg.push(&timed(
+                i,
+                4,
+                Strategy::Dlx,
+                if i == 7 { 5 } else { nodes },
+                70,
+            ));
+        }
+        let panel = &ChartData::new(&agg).cdf[0];
+        type Curve = (Vec<Strategy>, Option<(Strategy, f64)>);
+        let got: Vec<Curve> = panel
+            .curves
+            .iter()
+            .map(|c| (c.strategies.clone(), c.near))
+            .collect();
+        assert_eq!(
+            got,
+            vec![
+                (vec![Strategy::Naive, Strategy::BlankList], None),
+                (vec![Strategy::Mrv], None),
+                (vec![Strategy::Dlx], Some((Strategy::Mrv, 1.0 / 60.0))),
+            ]
+        );
+        assert_eq!(gap(&[(1.0, 0.5), (3.0, 1.0)], &[(2.0, 1.0)]), 0.5);
     }
 }

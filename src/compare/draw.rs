@@ -12,13 +12,16 @@ use std::sync::OnceLock;
 use ab_glyph::{Font, FontRef, PxScale, ScaleFont, point};
 use anyhow::anyhow;
 use plotters::coord::Shift;
+use plotters::element::{Drawable, PointCollection};
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 // Backend traits by path only: `BackendStyle::stroke_width` in scope would
 // clash with plotters' `Color::stroke_width`.
 use plotters_backend::{BackendColor, BackendCoord, DrawingErrorKind};
 
-use super::charts::{CdfPanel, ChartData, FILL_BAND, FILL_BIN_PERCENT, FillPanel, SizePoint};
+use super::charts::{
+    CdfPanel, ChartData, FILL_BAND, FILL_BIN_PERCENT, FillPanel, SizePoint, ladder_bars,
+};
 use super::summary::Ladder;
 use crate::Strategy;
 use crate::stats::Interval;
@@ -476,18 +479,21 @@ pub fn render_all(data: &ChartData) -> anyhow::Result<Vec<Rendered>> {
     ])
 }
 
-/// A centred note under the title.
+/// A centred note under the title, broken into lines that fit the width.
 pub(super) fn subtitle<DB: DrawingBackend>(
     root: &DrawingArea<DB, Shift>,
     text: &str,
 ) -> AreaResult<DB> {
     let (w, _) = root.dim_in_pixel();
-    root.draw(&Text::new(
-        text.to_string(),
-        (w as i32 / 2, 4),
-        note_font().pos(Pos::new(HPos::Center, VPos::Top)),
-    ))?;
-    Ok(root.margin(26, 0, 0, 0))
+    let lines = fit_words(text, NOTE_SIZE, w.saturating_sub(40) as f32);
+    for (k, line) in lines.iter().enumerate() {
+        root.draw(&Text::new(
+            line.clone(),
+            (w as i32 / 2, 4 + 18 * k as i32),
+            note_font().pos(Pos::new(HPos::Center, VPos::Top)),
+        ))?;
+    }
+    Ok(root.margin(26 + 18 * (lines.len() as u32).saturating_sub(1), 0, 0, 0))
 }
 
 /// Left-aligned lines of text at the top of `area`; returns the area below.
@@ -601,6 +607,40 @@ fn nothing<DB: DrawingBackend>(area: &DrawingArea<DB, Shift>, text: &str) -> Dra
     ))
 }
 
+/// Colour of the whiskers of 95% intervals drawn over coloured marks.
+const WHISKER: RGBColor = TEXT;
+
+/// Draws 95% interval whiskers: a line from `low` to `high` (along x when
+/// `along_x`, else along y) at `at` on the other axis, with end caps `cap`
+/// pixels to each side.
+fn whiskers<'a, DB, CT>(
+    chart: &mut ChartContext<'a, DB, CT>,
+    items: &[(f64, Interval)],
+    along_x: bool,
+    cap: i32,
+    style: ShapeStyle,
+) -> DrawResult<DB>
+where
+    DB: DrawingBackend + 'a,
+    CT: plotters::coord::CoordTranslate<From = (f64, f64)>,
+{
+    let point = |along: f64, at: f64| if along_x { (along, at) } else { (at, along) };
+    let tick = if along_x {
+        [(0, -cap), (0, cap)]
+    } else {
+        [(-cap, 0), (cap, 0)]
+    };
+    chart.draw_series(
+        items
+            .iter()
+            .map(|&(at, i)| PathElement::new([point(i.low, at), point(i.high, at)], style)),
+    )?;
+    chart.draw_series(items.iter().flat_map(|&(at, i)| {
+        [i.low, i.high].map(|end| EmptyElement::at(point(end, at)) + PathElement::new(tick, style))
+    }))?;
+    Ok(())
+}
+
 // ---------------------------------------------------------------- ladder
 
 struct LadderChart<'a>(&'a ChartData);
@@ -708,7 +748,7 @@ impl Draw for LadderChart<'_> {
         let area = root.titled(CHARTS[0].1, title_font())?;
         let area = subtitle(
             &area,
-            "one ladder per board size, each on its own puzzle set; geometric means; each rung against the first rung of its ladder; ×1 = no change, left of ×1 = worse",
+            "one ladder per board size, each on its own puzzle set; geometric means, each rung against its ladder's first rung; ×1 = no change, left of ×1 = worse; whiskers: 95% intervals",
         )?;
         let mut area = legend_row(&area, &LADDER_BARS)?;
         let ladders = drawn_ladders(d);
@@ -722,8 +762,9 @@ impl Draw for LadderChart<'_> {
         let x = decades(
             ladders
                 .iter()
-                .flat_map(|l| l.steps())
-                .flat_map(|(_, r, _)| [r.nodes, r.cost, r.speedup])
+                .flat_map(|l| ladder_bars(l))
+                .flat_map(|row| row.bars)
+                .flat_map(|(v, i)| [v, i.map_or(v, |i| i.low), i.map_or(v, |i| i.high)])
                 .chain([1.0]),
         );
         for l in ladders {
@@ -750,7 +791,7 @@ fn draw_ladder<DB: DrawingBackend>(
     let Some(base) = l.base() else {
         return Ok(());
     };
-    let steps = l.steps();
+    let rows = ladder_bars(l);
     let n = l.rungs.len();
     let base_name = base.strategy.name();
     let mut chart = ChartBuilder::on(panel)
@@ -775,24 +816,35 @@ fn draw_ladder<DB: DrawingBackend>(
         .draw()?;
     // Row r (0 = base, at the top) occupies [n-1-r, n-r].
     for (i, &(_, col)) in LADDER_BARS.iter().enumerate() {
-        let bars: Vec<(f64, f64, f64)> = steps
+        let bars: Vec<(f64, Option<Interval>, f64, f64)> = rows
             .iter()
             .enumerate()
-            .map(|(k, (_, r, _))| {
-                let v = [r.nodes, r.cost, r.speedup][i];
+            .map(|(k, row)| {
+                let (v, ci) = row.bars[i];
                 let top = (n - 1 - k) as f64 - 0.1 - 0.27 * i as f64;
-                (v, top, top - 0.22)
+                (v, ci, top, top - 0.22)
             })
             .collect();
-        chart.draw_series(bars.iter().map(|&(v, top, bottom)| {
+        chart.draw_series(bars.iter().map(|&(v, _, top, bottom)| {
             Rectangle::new(
                 [(1.0_f64.min(v), top), (1.0_f64.max(v), bottom)],
                 col.filled(),
             )
         }))?;
-        for &(v, top, bottom) in &bars {
-            let (px, py) = chart.backend_coord(&(v, (top + bottom) / 2.0));
+        let cis: Vec<(f64, Interval)> = bars
+            .iter()
+            .filter_map(|&(_, ci, top, bottom)| ci.map(|ci| ((top + bottom) / 2.0, ci)))
+            .collect();
+        whiskers(&mut chart, &cis, true, 5, WHISKER.stroke_width(1))?;
+        for &(v, ci, top, bottom) in &bars {
             let right = v >= 1.0;
+            // The label sits past the bar and its whisker.
+            let end = match ci {
+                Some(ci) if right => v.max(ci.high),
+                Some(ci) => v.min(ci.low),
+                None => v,
+            };
+            let (px, py) = chart.backend_coord(&(end, (top + bottom) / 2.0));
             text_at(
                 panel,
                 fmt_ratio(v),
@@ -846,6 +898,9 @@ fn draw_ladder<DB: DrawingBackend>(
 
 struct CdfChart<'a>(&'a ChartData);
 
+/// A legend entry's line sample: its colour and whether it is dashed.
+type Swatch = Option<(RGBColor, bool)>;
+
 impl CdfChart<'_> {
     /// Pixels of a panel's plot; its legend goes below, off the curves.
     const PLOT: u32 = 430;
@@ -854,9 +909,10 @@ impl CdfChart<'_> {
     /// Where a panel's legend text starts, from the panel's left edge.
     const LEGEND_X: i32 = 112;
 
-    /// Legend entries of a panel: one per curve, one for strategies not run.
-    fn legend(p: &CdfPanel) -> Vec<(String, Option<RGBColor>)> {
-        let mut lines: Vec<(String, Option<RGBColor>)> = p
+    /// Legend entries of a panel: one per curve (its colour, and whether
+    /// it is dashed), one for strategies not run.
+    fn legend(p: &CdfPanel) -> Vec<(String, Swatch)> {
+        let mut lines: Vec<(String, Swatch)> = p
             .curves
             .iter()
             .map(|c| {
@@ -876,7 +932,17 @@ impl CdfChart<'_> {
                 if c.stopped > 0 {
                     label += &format!(", {} stopped at the budget", c.stopped);
                 }
-                (label, Some(color(c.strategies[0])))
+                if let Some((other, gap)) = c.near {
+                    label += &if gap == 0.0 {
+                        format!(" (dashed: the same curve as {other})")
+                    } else {
+                        format!(
+                            " (dashed: never more than {:.1} points from {other})",
+                            gap * 100.0
+                        )
+                    };
+                }
+                (label, Some((color(c.strategies[0]), c.near.is_some())))
             })
             .collect();
         if !p.not_run.is_empty() {
@@ -890,7 +956,7 @@ impl CdfChart<'_> {
 
     /// The legend entries broken into lines that fit a panel `width` pixels
     /// wide: (text, colour of the entry's first line only, muted).
-    fn legend_lines(p: &CdfPanel, width: u32) -> Vec<(String, Option<RGBColor>, bool)> {
+    fn legend_lines(p: &CdfPanel, width: u32) -> Vec<(String, Swatch, bool)> {
         let room = width.saturating_sub(Self::LEGEND_X as u32 + 24) as f32;
         let mut out = Vec::new();
         for (text, col) in Self::legend(p) {
@@ -1012,7 +1078,13 @@ impl Draw for CdfChart<'_> {
                     level = f * 100.0;
                     pts.push((n, level));
                 }
-                chart.draw_series(LineSeries::new(pts, col.stroke_width(3)))?;
+                if c.near.is_some() {
+                    // On top of a curve it nearly covers: dashed, so the
+                    // one below shows between the dashes.
+                    chart.draw_series(DashedLineSeries::new(pts, 9, 7, col.stroke_width(3)))?;
+                } else {
+                    chart.draw_series(LineSeries::new(pts, col.stroke_width(3)))?;
+                }
                 chart.draw_series(c.proofs.iter().flat_map(|&(n, f)| {
                     [
                         Circle::new((n, f * 100.0), 6, WHITE.filled()),
@@ -1022,11 +1094,20 @@ impl Draw for CdfChart<'_> {
             }
             let mut y = 6;
             for (text, col, muted) in Self::legend_lines(p, self.panel_width()) {
-                if let Some(col) = col {
-                    legend.draw(&PathElement::new(
+                match col {
+                    Some((col, false)) => legend.draw(&PathElement::new(
                         [(84, y + 8), (104, y + 8)],
                         col.stroke_width(3),
-                    ))?;
+                    ))?,
+                    Some((col, true)) => {
+                        for x in [84, 97] {
+                            legend.draw(&PathElement::new(
+                                [(x, y + 8), (x + 7, y + 8)],
+                                col.stroke_width(3),
+                            ))?;
+                        }
+                    }
+                    None => {}
                 }
                 let font = if muted { note_font() } else { tick_font() };
                 legend.draw(&Text::new(
@@ -1056,7 +1137,7 @@ impl Draw for ScatterChart<'_> {
         let area = root.titled(CHARTS[2].1, title_font())?;
         let sampled = d.scatter.iter().any(|s| s.points.len() < s.total);
         let note = format!(
-            "log-log, every board size; grey diagonals = constant time per node (labelled at the edge); × = stopped at {} (a lower bound){}",
+            "log-log; colour = strategy, shape = board size; grey diagonals = constant time per node (labelled at the edge); hollow = stopped at {} (a lower bound){}",
             budget_phrase(d.budget),
             if sampled {
                 "; an even subsample of runs"
@@ -1105,29 +1186,43 @@ impl Draw for ScatterChart<'_> {
             }
             cost *= 10.0;
         }
-        for s in &d.scatter {
-            let col = color(s.strategy);
+        // Colour = strategy, shape = board size (a 25×25 node costs far
+        // more than a 4×4 one); hollow = stopped at the budget.
+        for &st in &d.strategies {
+            let col = color(st);
+            let mine: Vec<_> = d.scatter.iter().filter(|s| s.strategy == st).collect();
+            if mine.is_empty() {
+                continue;
+            }
             chart
-                .draw_series(
-                    s.points
-                        .iter()
-                        .filter(|p| !p.2)
-                        .map(|&(n, t, _)| Circle::new((n, t), 3, col.mix(0.55).filled())),
-                )?
-                .label(s.strategy.name())
+                .draw_series(mine.iter().flat_map(|s| {
+                    s.points.iter().filter(|p| !p.2).map(move |&(n, t, _)| {
+                        size_marker(s.side, (n, t), 3, col.mix(0.55).filled())
+                    })
+                }))?
+                .label(st.name())
                 .legend(move |(x, y)| Circle::new((x, y), 5, col.filled()));
-            chart.draw_series(
+            chart.draw_series(mine.iter().flat_map(|s| {
                 s.points
                     .iter()
                     .filter(|p| p.2)
-                    .map(|&(n, t, _)| Cross::new((n, t), 5, col.stroke_width(2))),
-            )?;
+                    .map(move |&(n, t, _)| size_marker(s.side, (n, t), 4, col.stroke_width(2)))
+            }))?;
+        }
+        let mut sides: Vec<u32> = d.scatter.iter().map(|s| s.side).collect();
+        sides.sort_unstable();
+        sides.dedup();
+        for side in sides {
+            chart
+                .draw_series(std::iter::empty::<Circle<(f64, f64), i32>>())?
+                .label(format!("{} boards", size_name(side)))
+                .legend(move |at| size_marker(side, at, 5, MUTED.filled()));
         }
         if d.scatter.iter().any(|s| s.points.iter().any(|p| p.2)) {
             chart
-                .draw_series(std::iter::empty::<Cross<(f64, f64), i32>>())?
-                .label("stopped at the budget")
-                .legend(|(x, y)| Cross::new((x, y), 5, MUTED.stroke_width(2)));
+                .draw_series(std::iter::empty::<Circle<(f64, f64), i32>>())?
+                .label("hollow: stopped at the budget")
+                .legend(|at| Circle::new(at, 5, MUTED.stroke_width(2)));
         }
         for (label, (px, py), on_right) in labels {
             let pos = if on_right {
@@ -1138,6 +1233,57 @@ impl Draw for ScatterChart<'_> {
             text_at(&area, label, pos.0, note_font(), pos.1)?;
         }
         legend_box(&mut chart, SeriesLabelPosition::UpperLeft)
+    }
+}
+
+/// The scatter chart's marker of a board size, `r` pixels from its centre:
+/// 4×4 triangle, 9×9 circle, 16×16 square, 25×25 diamond; filled or hollow
+/// as `style` says. (An element of its own: plotters' dynamic elements
+/// need a `'static` backend, and the SVG backend borrows its string.)
+struct SizeMarker<C> {
+    at: C,
+    side: u32,
+    r: i32,
+    style: ShapeStyle,
+}
+
+fn size_marker<C>(side: u32, at: C, r: i32, style: ShapeStyle) -> SizeMarker<C> {
+    SizeMarker { at, side, r, style }
+}
+
+impl<'a, C> PointCollection<'a, C> for &'a SizeMarker<C> {
+    type Point = &'a C;
+    type IntoIter = std::iter::Once<&'a C>;
+    fn point_iter(self) -> Self::IntoIter {
+        std::iter::once(&self.at)
+    }
+}
+
+impl<C, DB: DrawingBackend> Drawable<DB> for SizeMarker<C> {
+    fn draw<I: Iterator<Item = BackendCoord>>(
+        &self,
+        mut points: I,
+        backend: &mut DB,
+        _: (u32, u32),
+    ) -> Result<(), DrawingErrorKind<DB::ErrorType>> {
+        let Some((x, y)) = points.next() else {
+            return Ok(());
+        };
+        let r = self.r;
+        let corners: Vec<(i32, i32)> = match self.side {
+            4 => vec![(0, -r - 1), (r + 1, r), (-r - 1, r)],
+            16 => vec![(-r, -r), (r, -r), (r, r), (-r, r)],
+            25 => vec![(0, -r - 1), (r + 1, 0), (0, r + 1), (-r - 1, 0)],
+            _ => {
+                return backend.draw_circle((x, y), r as u32, &self.style, self.style.filled);
+            }
+        };
+        let at = corners.iter().map(|&(dx, dy)| (x + dx, y + dy));
+        if self.style.filled {
+            backend.fill_polygon(at, &self.style)
+        } else {
+            backend.draw_path(at.clone().chain(at.take(1)), &self.style)
+        }
     }
 }
 
@@ -1224,7 +1370,7 @@ impl Draw for GrowthChart<'_> {
         let area = subtitle(
             &area,
             &format!(
-                "medians over the runs of puzzles with a solution ({} without one left out); hollow marker = some runs stopped at {} (the median may be a lower bound; lines to it are dashed)",
+                "medians over the runs of puzzles with a solution ({} without one left out); whiskers: 95% intervals of the median times; hollow marker = some runs stopped at {} (the median may be a lower bound; lines to it are dashed)",
                 g.no_solution,
                 budget_phrase(d.budget)
             ),
@@ -1292,7 +1438,13 @@ fn size_panel<DB: DrawingBackend>(
             p.median_nodes
         }
     };
-    let y = decades_with_room(pts.iter().map(value));
+    // Time points carry their medians' 95% intervals (whiskers).
+    let ci = |p: &SizePoint| if is_time { p.nanos_interval } else { None };
+    let y = decades_with_room(pts.iter().flat_map(|p| {
+        let v = value(p);
+        let i = ci(p);
+        [v, i.map_or(v, |i| i.low), i.map_or(v, |i| i.high)]
+    }));
     let k = sides.len().max(1);
     let mut chart = ChartBuilder::on(area)
         .caption(caption, label_font())
@@ -1353,6 +1505,11 @@ fn size_panel<DB: DrawingBackend>(
                 chart.draw_series(LineSeries::new(ends, col.stroke_width(2)))?;
             }
         }
+        let cis: Vec<(f64, Interval)> = mine
+            .iter()
+            .filter_map(|p| ci(p).map(|i| (index(p.side), i)))
+            .collect();
+        whiskers(&mut chart, &cis, false, 5, col.stroke_width(1))?;
         chart.draw_series(mine.iter().map(|p| {
             let style = if p.stopped > 0 {
                 WHITE.filled()
@@ -1380,7 +1537,10 @@ fn fill_panel<DB: DrawingBackend>(
     let width = f64::from(FILL_BIN_PERCENT);
     let lo = p.bins.first().map_or(0, |b| b.0) as f64 * width;
     let hi = (p.bins.last().map_or(0, |b| b.0) + 1) as f64 * width;
-    let y = decades_with_room(p.points.iter().map(|q| q.median_nanos));
+    let y = decades_with_room(p.points.iter().flat_map(|q| {
+        let (v, i) = (q.median_nanos, q.nanos_interval);
+        [v, i.map_or(v, |i| i.low), i.map_or(v, |i| i.high)]
+    }));
     // The caption, then a strip for the puzzle counts (drawn by hand: a
     // top label area would get a second set of axis labels).
     let (head, body) = area.split_vertically(34);
@@ -1419,6 +1579,9 @@ fn fill_panel<DB: DrawingBackend>(
     for q in &p.points {
         let col = color(q.strategy);
         let at = (x_of(q.bin, q.strategy), q.median_nanos);
+        if let Some(i) = q.nanos_interval {
+            whiskers(&mut chart, &[(at.0, i)], false, 3, col.stroke_width(1))?;
+        }
         if q.stopped > 0 {
             chart.draw_series([
                 Circle::new(at, 4, WHITE.filled()),
@@ -1480,7 +1643,7 @@ impl Draw for TimeChart<'_> {
         let area = subtitle(
             &area,
             &format!(
-                "per-thread CPU time; dot = median, bar = 10th to 90th percentile; hollow dot = some runs stopped at {} (times are lower bounds)",
+                "per-thread CPU time; dot = median, black whisker = its 95% interval, coloured bar = 10th to 90th percentile; hollow dot = some runs stopped at {} (times are lower bounds)",
                 budget_phrase(d.budget)
             ),
         )?;
@@ -1503,7 +1666,15 @@ impl Draw for TimeChart<'_> {
             .into_iter()
             .max()
             .unwrap_or(60);
-        let x = decades(d.time.iter().flat_map(|t| [t.p10, t.p90]));
+        let x = decades(d.time.iter().flat_map(|t| {
+            let i = t.median_interval;
+            [
+                t.p10,
+                t.p90,
+                i.map_or(t.p10, |i| i.low),
+                i.map_or(t.p90, |i| i.high),
+            ]
+        }));
         let mut chart = ChartBuilder::on(&area)
             .margin(16)
             .margin_right(36)
@@ -1584,6 +1755,12 @@ impl Draw for TimeChart<'_> {
                     .filter(|t| t.stopped > 0)
                     .map(|t| Circle::new((t.median, y_of(t.dataset, s)), 4, c.stroke_width(2))),
             )?;
+            // Over the dot: an interval narrower than the dot stays inside it.
+            let cis: Vec<(f64, Interval)> = spreads
+                .iter()
+                .filter_map(|t| t.median_interval.map(|i| (y_of(t.dataset, s), i)))
+                .collect();
+            whiskers(&mut chart, &cis, true, 4, WHISKER.stroke_width(1))?;
         }
         Ok(())
     }
@@ -1655,5 +1832,41 @@ mod tests {
             .collect();
         let runs = inked.windows(2).filter(|w| !w[0] && w[1]).count() + usize::from(inked[0]);
         assert_eq!(runs, 2, "{inked:?}");
+    }
+
+    /// The whiskers reach the SVG: the ladder and time charts of data with
+    /// intervals draw three more dark strokes (a line and two caps) per
+    /// interval than the same data without them.
+    #[test]
+    fn svg_draws_one_whisker_per_interval() {
+        use super::super::summary::{Aggregate, solved_row};
+        let mut agg = Aggregate::default();
+        for (i, t) in [1000u64, 3000, 2000, 9000, 4000].into_iter().enumerate() {
+            let i = i as u64 + 1;
+            agg.push(&solved_row("d", i, 9, Strategy::Naive, 100 * i, t));
+            agg.push(&solved_row("d", i, 9, Strategy::Mrv, 10 * i, t / (i + 1)));
+        }
+        let with = ChartData::new(&agg);
+        let mut without = with.clone();
+        for t in &mut without.time {
+            t.median_interval = None;
+        }
+        let dark = |r: Rendered| r.svg.matches("stroke=\"#222222\"").count();
+        let time = |d: &ChartData| dark(render("t", "t", &TimeChart(d)).unwrap());
+        assert_eq!(time(&with) - time(&without), 3 * 2);
+        // The ladder: one step (mrv over naive), three bars with intervals.
+        assert_eq!(ladder_bars(&with.ladders[0]).len(), 1);
+        let ladder = |d: &ChartData| dark(render("l", "l", &LadderChart(d)).unwrap());
+        let mut one = Aggregate::default();
+        one.push(&solved_row("d", 1, 9, Strategy::Naive, 100, 1000));
+        one.push(&solved_row("d", 1, 9, Strategy::Mrv, 10, 500));
+        let single = ChartData::new(&one);
+        assert!(
+            ladder_bars(&single.ladders[0])[0]
+                .bars
+                .iter()
+                .all(|b| b.1.is_none())
+        );
+        assert_eq!(ladder(&with) - ladder(&single), 3 * 3);
     }
 }
