@@ -154,16 +154,19 @@
 //!     the band update; the earlier try with `% 27` for the bounds check
 //!     cost +1%). In the hottest loop, every look-up and check counts.
 //!
-//! **Against tdoku (#28).** Two runs of tdoku's harness (count to 2,
-//! 10,000 permuted puzzles per corpus, load average 17–22, so only ratios
-//! within a run count), `fast` ÷ tdoku and `fast` ÷ the `sudoku` crate:
+//! **Against tdoku (#28).** Two runs of tdoku's harness
+//! (`../shared/tools/tdoku-bench`: count to 2, 10,000 permuted puzzles
+//! per corpus, 3 s per solver; 2026-12-03 on an idle AMD EPYC VM, load
+//! average 0.48 at the start, 0.90 at the end), `fast` ÷ tdoku and `fast` ÷
+//! the `sudoku` crate, with all four steps above (guesses per puzzle from
+//! `examples/count2.rs`, unpermuted: the kit does not read `fast`'s yet):
 //!
 //! | corpus | ÷ tdoku | ÷ crate | guesses/puzzle `fast` (tdoku) |
 //! |---|---:|---:|---:|
-//! | 17-clue | 1.31, 1.15 | 1.01, 0.92 | 1.53 (0.59) |
-//! | top1465 | 0.82, 0.98 | 1.21, 1.38 | 25.0 (9.04) |
-//! | forum-hardest-1106 | 0.61, 0.61 | 1.06, 1.13 | 367 (113) |
-//! | 10,000 generated, 21–25 clues | 1.11, 1.29 | 1.10, 1.04 | 2.43 (0.83) |
+//! | 17-clue | 1.54, 1.70 | 1.19, 1.15 | 1.33 (0.59) |
+//! | top1465 | 1.00, 1.06 | 1.19, 1.28 | 25.1 (9.04) |
+//! | forum-hardest-1106 | 0.75, 0.74 | 1.15, 1.23 | 317 (113) |
+//! | 10,000 generated, 22–25 clues | 1.42, 1.34 | 1.10, 1.05 | 2.37 (0.81) |
 //!
 //! tdoku still wins on the hard corpora: it counts one guess per branch
 //! (`fast` two placements per bivalue branch, so about 184 branches
