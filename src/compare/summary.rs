@@ -296,16 +296,20 @@ impl Aggregate {
         }
     }
 
-    /// The ladder of one board side (see [`Ladder`] for the rule).
-    pub fn ladder(&self, side: u32) -> Ladder {
-        let candidates: Vec<Strategy> = self
-            .strategies()
+    /// The strategies that ran on some puzzle of board side `side`.
+    fn ran(&self, side: u32) -> Vec<Strategy> {
+        self.strategies()
             .into_iter()
             .filter(|&s| {
                 let o = self.outcomes(side, s);
                 o.iter().sum::<u64>() > count_kind(&o, Kind::NotRun)
             })
-            .collect();
+            .collect()
+    }
+
+    /// The ladder of one board side (see [`Ladder`] for the rule).
+    pub fn ladder(&self, side: u32) -> Ladder {
+        let candidates = self.ran(side);
         let not_run: Vec<Strategy> = self
             .strategies()
             .into_iter()
@@ -419,14 +423,7 @@ impl Aggregate {
     /// when no cut-off run enters (it would repeat the like-for-like ladder)
     /// or no puzzle qualifies.
     pub fn full_ladder(&self, side: u32) -> Option<FullLadder> {
-        let strategies: Vec<Strategy> = self
-            .strategies()
-            .into_iter()
-            .filter(|&s| {
-                let o = self.outcomes(side, s);
-                o.iter().sum::<u64>() > count_kind(&o, Kind::NotRun)
-            })
-            .collect();
+        let strategies = self.ran(side);
         // Per strategy: sums of ln(nodes), ln(low), ln(high), ln(time), and
         // runs estimated.
         let mut sums = vec![[0.0f64; 4]; strategies.len()];
