@@ -33,7 +33,7 @@
 //!   and is only known by running its search, so there is no estimate
 //!   ([`EstimateError::FirstSolutionUnknown`]).
 //!
-//! **How it steers the search.** The probe is a [`Counter`] that steers
+//! **How it steers the search.** The probe is a [`Counter`](crate::Counter) that steers
 //! ([`Counter::STEERS`]): [`crate::search::Ctx::enter`] asks it before every
 //! node, and a skipped child comes back through the parent's
 //! [`crate::search::Ctx::descend`] as if searched. So the probe runs the
@@ -61,27 +61,19 @@
 //! Thiébaux and Walsh, "Estimating search tree size", AAAI 2006, compare
 //! this estimator with online ones that reuse the search's own progress.)
 
-use rand::{Rng, SeedableRng};
-use rand_chacha::ChaCha8Rng;
 use serde::{Deserialize, Serialize};
 
 use crate::board::Board;
-use crate::counters::{Admit, Branch, Counter, Counts, DeadEnd, Reason};
+use crate::counters::Counts;
 use crate::search::{End, Limits};
 use crate::solver::{Unsupported, with_solver};
 use crate::strategy::{Strategy, WrongSolution, verify_cells};
 
 pub mod check;
+pub mod probe;
 
-/// Positions of the counters the probe weights, in [`Counts::NAMES`] order
-/// (a unit test holds them to the table).
-const NODES: usize = 0;
-const PLACEMENTS: usize = 1;
-const BACKTRACKS: usize = 2;
-const PROBES: usize = 3;
-const GUESSES: usize = 4;
-const DEAD_ENDS: usize = 5;
-const FORCED: usize = 6;
+pub use probe::Probe;
+use probe::{Fault, NODES};
 
 /// How many probes, and from which random stream.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -207,240 +199,6 @@ pub enum EstimateError {
         "the search stops at its {0}th solution of several: only a search stopping at the first (or exhausting the tree) can be estimated"
     )]
     LaterSolution(u64),
-}
-
-/// A fault the probe found in the rung's search.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Fault {
-    Unstated,
-    Mismatch { stated: u32, tried: u32 },
-    TargetMissed,
-}
-
-/// One node of the probe's path that is still open.
-#[derive(Clone, Copy, Debug)]
-struct Frame {
-    /// `1 / P(reaching this node)`: how many nodes it stands for.
-    weight: f64,
-    /// On the path to the solution the search stops at.
-    on_path: bool,
-    /// Options the node stated (`None` before it branched, or never).
-    stated: Option<u32>,
-    /// Children entered or skipped so far.
-    seen: u32,
-    /// The child a free node follows.
-    pick: u32,
-    /// An on-path node has entered the solution's child.
-    found: bool,
-}
-
-/// The counter that steers a rung's search along one random path and sums
-/// the weighted events of the nodes on it. Made and run only by
-/// [`estimate`]; public because the lab's counter list names it.
-pub struct Probe {
-    rng: ChaCha8Rng,
-    /// The solution where the search stops (empty: the whole tree).
-    target: Vec<u8>,
-    frames: Vec<Frame>,
-    /// Placements since the last child boundary: any, and all agreeing.
-    placed: bool,
-    agree: bool,
-    /// The on-path leaf was reached: the search would stop here.
-    done: bool,
-    fault: Option<Fault>,
-    /// Nodes entered or skipped, over every probe.
-    visits: u64,
-    /// This probe's weighted counts, in [`Counts::NAMES`] order.
-    sums: [f64; Counts::LEN],
-}
-
-impl Probe {
-    fn new(seed: u64, target: Vec<u8>, depth: usize) -> Probe {
-        Probe {
-            rng: ChaCha8Rng::seed_from_u64(seed),
-            target,
-            frames: Vec::with_capacity(depth + 2),
-            placed: false,
-            agree: true,
-            done: false,
-            fault: None,
-            visits: 0,
-            sums: [0.0; Counts::LEN],
-        }
-    }
-
-    /// Ready for the next probe (keeps the stream, the visits and the buffers).
-    fn reset(&mut self) {
-        self.frames.clear();
-        self.placed = false;
-        self.agree = true;
-        self.done = false;
-        self.fault = None;
-        self.sums = [0.0; Counts::LEN];
-    }
-
-    /// Weights `k` events of counter `i` at the current node.
-    #[inline]
-    fn add(&mut self, i: usize, k: f64) {
-        if self.done {
-            return;
-        }
-        // Work before the root is entered (a rung setting up its search)
-        // happens once per search: weight 1.
-        let weight = self.frames.last().map_or(1.0, |top| top.weight);
-        self.sums[i] += weight * k;
-    }
-
-    fn push(&mut self, weight: f64, on_path: bool) {
-        self.sums[NODES] += weight;
-        self.frames.push(Frame {
-            weight,
-            on_path,
-            stated: None,
-            seen: 0,
-            pick: 0,
-            found: false,
-        });
-    }
-
-    fn fail(&mut self, fault: Fault) -> Admit {
-        self.fault.get_or_insert(fault);
-        Admit::Stop
-    }
-
-    /// A free node closes: it must have tried what it stated.
-    fn check_closed(&mut self, f: Frame) {
-        if f.on_path {
-            if !self.done {
-                self.fault.get_or_insert(Fault::TargetMissed);
-            }
-            return;
-        }
-        if let Some(stated) = f.stated
-            && stated != f.seen
-        {
-            self.fault.get_or_insert(Fault::Mismatch {
-                stated,
-                tried: f.seen,
-            });
-        }
-    }
-}
-
-impl Counter for Probe {
-    const ENABLED: bool = true;
-    const STEERS: bool = true;
-
-    fn admit(&mut self) -> Admit {
-        self.visits += 1;
-        if self.done || self.fault.is_some() {
-            return Admit::Stop;
-        }
-        let agrees = self.placed && self.agree;
-        self.placed = false;
-        self.agree = true;
-        let Some(parent) = self.frames.last_mut() else {
-            let on_path = !self.target.is_empty();
-            self.push(1.0, on_path);
-            return Admit::Enter;
-        };
-        let i = parent.seen;
-        parent.seen += 1;
-        let weight = parent.weight;
-        if parent.on_path {
-            if parent.found {
-                // A child after the solution's: the search never gets here.
-                return self.fail(Fault::TargetMissed);
-            }
-            if agrees {
-                parent.found = true;
-                self.push(weight, true);
-            } else {
-                // Tried before the solution's child, so searched in full:
-                // every such child gets one probe of its own.
-                self.push(weight, false);
-            }
-            return Admit::Enter;
-        }
-        match parent.stated {
-            None => self.fail(Fault::Unstated),
-            Some(d) if i == parent.pick => {
-                self.push(weight * d as f64, false);
-                Admit::Enter
-            }
-            Some(_) => Admit::Skip,
-        }
-    }
-
-    fn left(&mut self) {
-        self.placed = false;
-        self.agree = true;
-        if let Some(child) = self.frames.pop() {
-            self.check_closed(child);
-        }
-    }
-
-    fn node(&mut self) {}
-
-    fn branch(&mut self, on: Branch) {
-        if self.done {
-            return;
-        }
-        let Some(top) = self.frames.last_mut() else {
-            return;
-        };
-        top.stated = on.options();
-        if let (false, Some(d)) = (top.on_path, top.stated)
-            && d > 0
-        {
-            top.pick = self.rng.random_range(0..d);
-        }
-    }
-
-    fn placement(&mut self, cell: usize, digit: u8) {
-        self.add(PLACEMENTS, 1.0);
-        self.placed = true;
-        if self.target.get(cell) != Some(&digit) {
-            self.agree = false;
-        }
-    }
-
-    fn backtrack(&mut self, _cell: usize, _digit: u8) {
-        self.add(BACKTRACKS, 1.0);
-    }
-
-    fn probes(&mut self, k: u64) {
-        self.add(PROBES, k as f64);
-    }
-
-    fn guess(&mut self) {
-        self.add(GUESSES, 1.0);
-    }
-
-    fn dead_end(&mut self) {
-        self.add(DEAD_ENDS, 1.0);
-    }
-
-    fn dead_end_because(&mut self, _why: DeadEnd) {
-        self.dead_end();
-    }
-
-    fn forced(&mut self, _cell: usize, _digit: u8) {
-        self.add(FORCED, 1.0);
-    }
-
-    fn forced_because(&mut self, cell: usize, digit: u8, _why: Reason) {
-        self.forced(cell, digit);
-    }
-
-    fn solution(&mut self) {
-        if let Some(top) = self.frames.last()
-            && top.on_path
-            && !self.done
-        {
-            self.done = true;
-        }
-    }
 }
 
 /// Which tree a search of `strategy` stopping at `max_solutions` solutions
@@ -701,6 +459,7 @@ fn t975(df: usize) -> f64 {
 
 #[cfg(test)]
 mod tests {
+    use super::probe::{BACKTRACKS, DEAD_ENDS, FORCED, GUESSES, PLACEMENTS, PROBES};
     use super::*;
 
     #[test]

@@ -19,7 +19,7 @@
 
 use crate::board::{Board, BoxSize};
 use crate::counters::{Counter, Counts, NoCount};
-use crate::estimate::Probe;
+use crate::estimate::probe::Probe;
 use crate::search::{Ctx, Flow};
 use crate::tracer::Tracer;
 

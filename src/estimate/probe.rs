@@ -1,0 +1,254 @@
+//! The counter that steers a rung's search along one random path (Knuth's
+//! probe) and sums the weighted events of the nodes on it: the part of the
+//! estimator that the rungs' counter list names, kept apart from the
+//! estimator (which runs searches through the solver), so that the
+//! strategies below it need not import the estimator above them.
+
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+use crate::counters::{Admit, Branch, Counter, Counts, DeadEnd, Reason};
+
+/// Positions of the counters the probe weights, in [`Counts::NAMES`] order
+/// (a unit test holds them to the table).
+pub(super) const NODES: usize = 0;
+pub(super) const PLACEMENTS: usize = 1;
+pub(super) const BACKTRACKS: usize = 2;
+pub(super) const PROBES: usize = 3;
+pub(super) const GUESSES: usize = 4;
+pub(super) const DEAD_ENDS: usize = 5;
+pub(super) const FORCED: usize = 6;
+
+/// A fault the probe found in the rung's search.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Fault {
+    Unstated,
+    Mismatch { stated: u32, tried: u32 },
+    TargetMissed,
+}
+
+/// One node of the probe's path that is still open.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Frame {
+    /// `1 / P(reaching this node)`: how many nodes it stands for.
+    pub(super) weight: f64,
+    /// On the path to the solution the search stops at.
+    pub(super) on_path: bool,
+    /// Options the node stated (`None` before it branched, or never).
+    pub(super) stated: Option<u32>,
+    /// Children entered or skipped so far.
+    pub(super) seen: u32,
+    /// The child a free node follows.
+    pub(super) pick: u32,
+    /// An on-path node has entered the solution's child.
+    pub(super) found: bool,
+}
+
+/// The counter that steers a rung's search along one random path and sums
+/// the weighted events of the nodes on it. Made and run only by
+/// [`estimate`]; public because the lab's counter list names it.
+pub struct Probe {
+    pub(super) rng: ChaCha8Rng,
+    /// The solution where the search stops (empty: the whole tree).
+    pub(super) target: Vec<u8>,
+    pub(super) frames: Vec<Frame>,
+    /// Placements since the last child boundary: any, and all agreeing.
+    pub(super) placed: bool,
+    pub(super) agree: bool,
+    /// The on-path leaf was reached: the search would stop here.
+    pub(super) done: bool,
+    pub(super) fault: Option<Fault>,
+    /// Nodes entered or skipped, over every probe.
+    pub(super) visits: u64,
+    /// This probe's weighted counts, in [`Counts::NAMES`] order.
+    pub(super) sums: [f64; Counts::LEN],
+}
+
+impl Probe {
+    pub(super) fn new(seed: u64, target: Vec<u8>, depth: usize) -> Probe {
+        Probe {
+            rng: ChaCha8Rng::seed_from_u64(seed),
+            target,
+            frames: Vec::with_capacity(depth + 2),
+            placed: false,
+            agree: true,
+            done: false,
+            fault: None,
+            visits: 0,
+            sums: [0.0; Counts::LEN],
+        }
+    }
+
+    /// Ready for the next probe (keeps the stream, the visits and the buffers).
+    pub(super) fn reset(&mut self) {
+        self.frames.clear();
+        self.placed = false;
+        self.agree = true;
+        self.done = false;
+        self.fault = None;
+        self.sums = [0.0; Counts::LEN];
+    }
+
+    /// Weights `k` events of counter `i` at the current node.
+    #[inline]
+    fn add(&mut self, i: usize, k: f64) {
+        if self.done {
+            return;
+        }
+        // Work before the root is entered (a rung setting up its search)
+        // happens once per search: weight 1.
+        let weight = self.frames.last().map_or(1.0, |top| top.weight);
+        self.sums[i] += weight * k;
+    }
+
+    fn push(&mut self, weight: f64, on_path: bool) {
+        self.sums[NODES] += weight;
+        self.frames.push(Frame {
+            weight,
+            on_path,
+            stated: None,
+            seen: 0,
+            pick: 0,
+            found: false,
+        });
+    }
+
+    fn fail(&mut self, fault: Fault) -> Admit {
+        self.fault.get_or_insert(fault);
+        Admit::Stop
+    }
+
+    /// A free node closes: it must have tried what it stated.
+    pub(super) fn check_closed(&mut self, f: Frame) {
+        if f.on_path {
+            if !self.done {
+                self.fault.get_or_insert(Fault::TargetMissed);
+            }
+            return;
+        }
+        if let Some(stated) = f.stated
+            && stated != f.seen
+        {
+            self.fault.get_or_insert(Fault::Mismatch {
+                stated,
+                tried: f.seen,
+            });
+        }
+    }
+}
+
+impl Counter for Probe {
+    const ENABLED: bool = true;
+    const STEERS: bool = true;
+
+    fn admit(&mut self) -> Admit {
+        self.visits += 1;
+        if self.done || self.fault.is_some() {
+            return Admit::Stop;
+        }
+        let agrees = self.placed && self.agree;
+        self.placed = false;
+        self.agree = true;
+        let Some(parent) = self.frames.last_mut() else {
+            let on_path = !self.target.is_empty();
+            self.push(1.0, on_path);
+            return Admit::Enter;
+        };
+        let i = parent.seen;
+        parent.seen += 1;
+        let weight = parent.weight;
+        if parent.on_path {
+            if parent.found {
+                // A child after the solution's: the search never gets here.
+                return self.fail(Fault::TargetMissed);
+            }
+            if agrees {
+                parent.found = true;
+                self.push(weight, true);
+            } else {
+                // Tried before the solution's child, so searched in full:
+                // every such child gets one probe of its own.
+                self.push(weight, false);
+            }
+            return Admit::Enter;
+        }
+        match parent.stated {
+            None => self.fail(Fault::Unstated),
+            Some(d) if i == parent.pick => {
+                self.push(weight * d as f64, false);
+                Admit::Enter
+            }
+            Some(_) => Admit::Skip,
+        }
+    }
+
+    fn left(&mut self) {
+        self.placed = false;
+        self.agree = true;
+        if let Some(child) = self.frames.pop() {
+            self.check_closed(child);
+        }
+    }
+
+    fn node(&mut self) {}
+
+    fn branch(&mut self, on: Branch) {
+        if self.done {
+            return;
+        }
+        let Some(top) = self.frames.last_mut() else {
+            return;
+        };
+        top.stated = on.options();
+        if let (false, Some(d)) = (top.on_path, top.stated)
+            && d > 0
+        {
+            top.pick = self.rng.random_range(0..d);
+        }
+    }
+
+    fn placement(&mut self, cell: usize, digit: u8) {
+        self.add(PLACEMENTS, 1.0);
+        self.placed = true;
+        if self.target.get(cell) != Some(&digit) {
+            self.agree = false;
+        }
+    }
+
+    fn backtrack(&mut self, _cell: usize, _digit: u8) {
+        self.add(BACKTRACKS, 1.0);
+    }
+
+    fn probes(&mut self, k: u64) {
+        self.add(PROBES, k as f64);
+    }
+
+    fn guess(&mut self) {
+        self.add(GUESSES, 1.0);
+    }
+
+    fn dead_end(&mut self) {
+        self.add(DEAD_ENDS, 1.0);
+    }
+
+    fn dead_end_because(&mut self, _why: DeadEnd) {
+        self.dead_end();
+    }
+
+    fn forced(&mut self, _cell: usize, _digit: u8) {
+        self.add(FORCED, 1.0);
+    }
+
+    fn forced_because(&mut self, cell: usize, digit: u8, _why: Reason) {
+        self.forced(cell, digit);
+    }
+
+    fn solution(&mut self) {
+        if let Some(top) = self.frames.last()
+            && top.on_path
+            && !self.done
+        {
+            self.done = true;
+        }
+    }
+}
