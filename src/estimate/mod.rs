@@ -34,13 +34,13 @@
 //!   ([`EstimateError::FirstSolutionUnknown`]).
 //!
 //! **How it steers the search.** The probe is a [`Counter`](crate::Counter) that steers
-//! ([`Counter::STEERS`]): [`crate::search::Ctx::enter`] asks it before every
+//! ([`Counter::STEERS`](crate::Counter::STEERS)): [`crate::search::Ctx::enter`] asks it before every
 //! node, and a skipped child comes back through the parent's
 //! [`crate::search::Ctx::descend`] as if searched. So the probe runs the
 //! rung's real search — its real cell order, digit order and costs — and
 //! needs from a rung only what the [`crate::Rung`] contract asks: recursive
 //! calls through `descend`, and each branching node's options reported
-//! ([`Counter::branch`]). The probe checks both as it goes: a node that
+//! ([`Counter::branch`](crate::Counter::branch)). The probe checks both as it goes: a node that
 //! tries a different number of children than it stated is an error, never a
 //! silent bias.
 //!

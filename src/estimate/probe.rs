@@ -46,7 +46,7 @@ pub(super) struct Frame {
 
 /// The counter that steers a rung's search along one random path and sums
 /// the weighted events of the nodes on it. Made and run only by
-/// [`estimate`]; public because the lab's counter list names it.
+/// [`super::estimate`]; public because the lab's counter list names it.
 pub struct Probe {
     pub(super) rng: ChaCha8Rng,
     /// The solution where the search stops (empty: the whole tree).
