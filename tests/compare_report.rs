@@ -34,6 +34,8 @@ struct Run {
     measured: Option<(u64, u64)>,
     /// Timed runs (for the progress replay).
     runs: u64,
+    /// A cut-off run's estimate of its whole search: (nodes, low, high).
+    estimate: Option<(f64, f64, f64)>,
 }
 
 fn read(path: &Path) -> Vec<Run> {
@@ -44,6 +46,8 @@ fn read(path: &Path) -> Vec<Run> {
         "dataset", "index", "size", "clues", "strategy", "outcome", "nodes", "time_ns", "runs",
     ]
     .map(col);
+    let est =
+        ["nodes_est", "nodes_est_low", "nodes_est_high"].map(|n| h.iter().position(|c| c == n));
     r.records()
         .map(|rec| {
             let rec = rec.unwrap();
@@ -60,6 +64,15 @@ fn read(path: &Path) -> Vec<Run> {
                     (nodes.parse().unwrap(), t.round() as u64)
                 }),
                 runs: rec[c[8]].parse().unwrap_or(0),
+                estimate: match est {
+                    [Some(a), Some(b), Some(c)] => {
+                        match (rec[a].parse(), rec[b].parse(), rec[c].parse()) {
+                            (Ok(a), Ok(b), Ok(c)) => Some((a, b, c)),
+                            _ => None,
+                        }
+                    }
+                    _ => None,
+                },
             }
         })
         .collect()
@@ -499,6 +512,7 @@ fn expected_lines(rows: &[Run]) -> Vec<String> {
             ));
         }
         spread_lines(&e, &mut lines);
+        full_set_lines(&all, &order, side, &mut lines);
     }
     // Outcomes per size × strategy.
     let outcomes = ["solved", "no-solution", "budget-exceeded", "unsupported"];
@@ -638,6 +652,80 @@ fn expected_dataset_rows(rows: &[Run]) -> Vec<String> {
         }
     }
     out
+}
+
+/// A size's full-set ladder, recomputed with its stated rule: every
+/// strategy that ran on the size, over the puzzles where each either
+/// finished or was cut off with an estimate (estimated nodes, their
+/// interval's ends, and time = estimate × the run's time per node),
+/// geometric means; no section when no cut-off run enters.
+fn full_set_lines(all: &[Vec<Run>], order: &[Strategy], side: u32, lines: &mut Vec<String>) {
+    let finished = |r: &Run| r.outcome == "solved" || r.outcome == "no-solution";
+    let of_side: Vec<&Vec<Run>> = all.iter().filter(|p| p[0].size == side).collect();
+    let ran: Vec<Strategy> = order
+        .iter()
+        .copied()
+        .filter(|&s| {
+            of_side
+                .iter()
+                .flat_map(|p| p.iter())
+                .any(|r| r.strategy == s && r.outcome != "unsupported")
+        })
+        .collect();
+    let mut sums = vec![[0.0f64; 4]; ran.len()];
+    let mut estimated = vec![0u64; ran.len()];
+    let mut set = 0u64;
+    'puzzle: for p in &of_side {
+        let mut values = Vec::new();
+        for &s in &ran {
+            let Some(r) = p.iter().find(|r| r.strategy == s) else {
+                continue 'puzzle;
+            };
+            let Some((nodes, nanos)) = r.measured else {
+                continue 'puzzle;
+            };
+            let (nodes, nanos) = (nodes.max(1) as f64, (nanos as f64).max(1.0));
+            values.push(if finished(r) {
+                ([nodes, nodes, nodes, nanos], false)
+            } else {
+                let Some((e, lo, hi)) = r.estimate else {
+                    continue 'puzzle;
+                };
+                ([e, lo, hi, e * nanos / nodes].map(|v| v.max(1.0)), true)
+            });
+        }
+        set += 1;
+        for (i, (v, est)) in values.iter().enumerate() {
+            estimated[i] += u64::from(*est);
+            for (sum, x) in sums[i].iter_mut().zip(v) {
+                *sum += x.ln();
+            }
+        }
+    }
+    if set == 0 || estimated.iter().all(|&n| n == 0) {
+        return;
+    }
+    lines.push(format!(
+        "### {} boards, full set: cut-off runs estimated",
+        size_name(side)
+    ));
+    lines.push(format!(
+        "Every strategy run on this size, on **{set} of {}** puzzles: those where each one either finished or was cut off by the budget with an estimate of its whole search (Knuth's random probes; see `docs/lesson-estimate.md`). A figure marked ≈ includes estimated runs: their nodes are estimates and their times are estimated as nodes × the run's measured time per node. These are not all measurements, unlike the ladder above; the range is the geometric means of the runs' 95% intervals' ends.",
+        of_side.len()
+    ));
+    for (i, &s) in ran.iter().enumerate() {
+        let [nodes, low, high, time] = sums[i].map(|x| (x / set as f64).exp());
+        let mark = if estimated[i] > 0 { "≈ " } else { "" };
+        lines.push(format!(
+            "| `{}` | {mark}{} | [{}, {}] | {mark}{} | {} of {set} |",
+            s.name(),
+            fmt_count(nodes),
+            fmt_count(low),
+            fmt_count(high),
+            fmt_time(time),
+            estimated[i],
+        ));
+    }
 }
 
 /// Checks a report folder: every expected line is in README.md, and every

@@ -46,7 +46,9 @@ pub fn time_fields(t: &Option<Interval>) -> [String; 3] {
 /// The estimated nodes of a run the budget cut off (its counted nodes are
 /// the budget); `None` for every other run, and for a cut-off run whose
 /// visited tree is not known (several solutions, a rung that is not
-/// row-major) or whose rung cannot be probed.
+/// row-major) or whose rung cannot be probed. In whole nodes, as
+/// `results.csv` holds it, so that a report drawn now and one redrawn from
+/// the file say the same.
 pub fn of_cut_off(strategy: Strategy, board: &Board, m: &Measurement) -> Option<Interval> {
     if m.outcome != Outcome::BudgetExceeded {
         return None;
@@ -61,7 +63,14 @@ pub fn of_cut_off(strategy: Strategy, board: &Board, m: &Measurement) -> Option<
         Options::for_budget(budget),
     )
     .ok()
-    .map(|e| e.nodes())
+    .map(|e| {
+        let i = e.nodes();
+        Interval {
+            estimate: i.estimate.round(),
+            low: i.low.round(),
+            high: i.high.round(),
+        }
+    })
 }
 
 /// The three CSV fields (whole nodes; empty when there is no estimate).
