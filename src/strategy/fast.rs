@@ -837,8 +837,10 @@ impl<S: Switches> State<S> {
                 continue;
             }
             // When the quick check finds nothing, it read the words the
-            // sweep would have read: counted the same, 3 per digit.
-            let quiet = S::COLS && self.columns_quiet();
+            // sweep would have read: counted the same, 3 per digit. Not with
+            // the stack filter (`fast-stacks`): its sweep also filters the
+            // stacks, which the quick check does not look at.
+            let quiet = S::COLS && !S::STACKS && self.columns_quiet();
             if C::ENABLED && quiet {
                 *probes += 27;
             }
