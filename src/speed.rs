@@ -201,7 +201,9 @@ impl SpeedRow {
             },
             limit: self.counted().then_some(self.limit),
             permuted: self.counted().then_some(self.permuted),
-            puzzles_per_sec: t.map(|t| t.puzzles_per_sec()),
+            // A set whose passes read 0 ns (tiny puzzles, a coarse clock on a
+            // loaded machine) has no throughput: n/a, never infinity.
+            puzzles_per_sec: t.filter(|t| t.total_ns > 0.0).map(|t| t.puzzles_per_sec()),
             us_per_puzzle: t.map(|t| t.us_per_puzzle()),
             puzzles_per_sec_low: t.and_then(|t| t.puzzles_per_sec_interval()).map(|i| i.low),
             puzzles_per_sec_high: t.and_then(|t| t.puzzles_per_sec_interval()).map(|i| i.high),
