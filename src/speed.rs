@@ -96,8 +96,10 @@ pub struct SetTiming {
 
 impl SetTiming {
     /// Puzzles per second.
-    pub fn puzzles_per_sec(&self) -> f64 {
-        self.per_puzzle.n as f64 * 1e9 / self.total_ns
+    /// `None` when the passes read 0 ns (tiny puzzles, a coarse clock on a
+    /// loaded machine): no throughput, never infinity.
+    pub fn puzzles_per_sec(&self) -> Option<f64> {
+        (self.total_ns > 0.0).then(|| self.per_puzzle.n as f64 * 1e9 / self.total_ns)
     }
     /// Mean time per puzzle, in microseconds.
     pub fn us_per_puzzle(&self) -> f64 {
@@ -201,9 +203,7 @@ impl SpeedRow {
             },
             limit: self.counted().then_some(self.limit),
             permuted: self.counted().then_some(self.permuted),
-            // A set whose passes read 0 ns (tiny puzzles, a coarse clock on a
-            // loaded machine) has no throughput: n/a, never infinity.
-            puzzles_per_sec: t.filter(|t| t.total_ns > 0.0).map(|t| t.puzzles_per_sec()),
+            puzzles_per_sec: t.and_then(|t| t.puzzles_per_sec()),
             us_per_puzzle: t.map(|t| t.us_per_puzzle()),
             puzzles_per_sec_low: t.and_then(|t| t.puzzles_per_sec_interval()).map(|i| i.low),
             puzzles_per_sec_high: t.and_then(|t| t.puzzles_per_sec_interval()).map(|i| i.high),

@@ -85,7 +85,17 @@ fn table_has_every_column_and_every_strategy() {
             .unwrap_or_else(|| panic!("no row for {s}:\n{text}"));
         assert!(line.starts_with("tiny "), "{line}");
         if s.supports(four()) {
-            assert!(!line.contains("n/a"), "measured: {line}");
+            // Counters always; puzzles/s too, unless the passes read 0 ns
+            // (two 4×4 puzzles on a coarse clock under load): then that one
+            // cell is n/a and the time per puzzle reads zero.
+            match line.matches("n/a").count() {
+                0 => {}
+                1 => assert!(
+                    line.contains("n/a  0.000 [0.000, 0.000]"),
+                    "measured: {line}"
+                ),
+                _ => panic!("measured: {line}"),
+            }
         } else {
             assert!(line.contains("of a size it does not support"), "{line}");
         }

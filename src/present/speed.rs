@@ -27,7 +27,10 @@ pub fn cells(row: &SpeedRow) -> [String; 10] {
     let bound = if row.counters_exact() { "" } else { "≥" };
     let (pps, us, spread) = match &row.timing {
         Some(t) => (
-            fmt_value_ci(t.puzzles_per_sec(), t.puzzles_per_sec_interval()),
+            t.puzzles_per_sec().map_or_else(
+                || "n/a".to_string(),
+                |pps| fmt_value_ci(pps, t.puzzles_per_sec_interval()),
+            ),
             fmt_value_ci(t.us_per_puzzle(), t.us_per_puzzle_interval()),
             format!(
                 "{}–{}",
