@@ -160,6 +160,45 @@ fn traced(
     })
 }
 
+/// Largest `--steps` of `trace`: the event buffer is allocated up front.
+pub const MAX_STEPS: usize = 1_000_000;
+/// Most search nodes a drawn tree shows (one line each).
+pub const MAX_TREE_NODES: u64 = 300;
+
+/// A search's whole tree, or why it is not drawn.
+#[derive(Clone, Debug)]
+pub enum TreeView {
+    /// More than [`MAX_TREE_NODES`] nodes.
+    TooLarge { nodes: u64 },
+    Whole { tree: Tree, nodes: u64 },
+}
+
+/// The whole tree of the search `t` traced on `puzzle`. It needs every event:
+/// when `t`'s window did not keep them all, the (deterministic) search runs
+/// again with a window of exactly its length.
+pub fn whole_tree(
+    puzzle: &Board,
+    budget: Option<u64>,
+    t: &Trace,
+) -> Result<TreeView, WrongSolution> {
+    let nodes = t.counts.nodes;
+    if nodes > MAX_TREE_NODES {
+        return Ok(TreeView::TooLarge { nodes });
+    }
+    let whole;
+    let events = if t.tracer.truncated() {
+        let total = usize::try_from(t.tracer.total()).unwrap_or(usize::MAX);
+        whole = trace_window(t.strategy, puzzle, budget, 1, total)?;
+        whole.tracer.events()
+    } else {
+        t.tracer.events()
+    };
+    Ok(TreeView::Whole {
+        tree: Tree::build(events),
+        nodes,
+    })
+}
+
 /// How a node of a [`Tree`] ended, when it did not branch.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Leaf {
