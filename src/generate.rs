@@ -23,7 +23,6 @@
 use std::fmt;
 use std::str::FromStr;
 
-use clap::ValueEnum;
 use rand::{RngCore, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use rayon::prelude::*;
@@ -124,7 +123,7 @@ impl FromStr for Clues {
 }
 
 /// Which symmetry the clue pattern keeps.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, ValueEnum)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Symmetry {
     /// No symmetry.
     None,
@@ -139,6 +138,26 @@ pub enum Symmetry {
 }
 
 impl Symmetry {
+    /// Every symmetry, in the order `--symmetry` lists them.
+    pub const ALL: [Symmetry; 5] = [
+        Symmetry::None,
+        Symmetry::Rotational,
+        Symmetry::Quarter,
+        Symmetry::Mirror,
+        Symmetry::Diagonal,
+    ];
+
+    /// One line for the command line's help.
+    pub fn summary(self) -> &'static str {
+        match self {
+            Symmetry::None => "No symmetry",
+            Symmetry::Rotational => "180° rotation (the classic newspaper pattern)",
+            Symmetry::Quarter => "90° rotation",
+            Symmetry::Mirror => "Left-right mirror",
+            Symmetry::Diagonal => "Reflection in the main diagonal",
+        }
+    }
+
     pub fn name(self) -> &'static str {
         match self {
             Symmetry::None => "none",
@@ -621,7 +640,7 @@ mod tests {
     #[test]
     fn orbits_cover_every_cell_once() {
         for size in BoxSize::ALL {
-            for sym in Symmetry::value_variants() {
+            for sym in &Symmetry::ALL {
                 let mut all: Vec<u16> = sym.orbits(size).concat();
                 all.sort();
                 assert_eq!(all, (0..size.cells() as u16).collect::<Vec<_>>());
