@@ -142,4 +142,3 @@ pub fn run(args: &TraceArgs) -> anyhow::Result<ExitCode> {
         super::unsolved("the puzzle has no solution or exceeded the budget")
     })
 }
-
