@@ -394,6 +394,26 @@ const SINGLE: [u32; 512] = {
     t
 };
 
+/// For the 9 bits of row `r` of a band word (`[r][bits]`): bits `3r..3r+3`
+/// the row's non-empty box segments ([`SEGMENTS`], in place for the band
+/// filter's pattern), bits `9 + 9r..18 + 9r` the row's cell if it is the
+/// only one ([`SINGLE`], in place for the band word shifted by 9). OR-ing
+/// the three rows' entries gives the pattern and the row singles of a
+/// word in three look-ups where they took six.
+const ROW_INFO: [[u64; 512]; 3] = {
+    let mut t = [[0u64; 512]; 3];
+    let mut r = 0;
+    while r < 3 {
+        let mut v = 0;
+        while v < 512 {
+            t[r][v] = (SEGMENTS[v] as u64) << (3 * r) | (SINGLE[v] as u64) << (9 + 9 * r);
+            v += 1;
+        }
+        r += 1;
+    }
+    t
+};
+
 /// For 3 bits "box k of a band is used", the band cells of those boxes.
 const BOXES_MASK: [u32; 8] = {
     let mut t = [0u32; 8];
@@ -707,10 +727,12 @@ impl<S: Switches> State<S> {
                     *probes += 1;
                 }
                 let before = self.cand[j];
-                let pattern = SEGMENTS[(before & ROW) as usize]
-                    | SEGMENTS[((before >> 9) & ROW) as usize] << 3
-                    | SEGMENTS[((before >> 18) & ROW) as usize] << 6;
-                let pattern = pattern & ROW;
+                // Per row, one look-up gives its boxes for the pattern and,
+                // further up, the row's cell if it is alone in the row.
+                let rows = ROW_INFO[0][(before & ROW) as usize]
+                    | ROW_INFO[1][((before >> 9) & ROW) as usize]
+                    | ROW_INFO[2][((before >> 18) & ROW) as usize];
+                let pattern = rows as u32 & ROW;
                 let x = before & PERMUTATION_CELLS[pattern as usize];
                 if x == 0 {
                     if C::ENABLED {
@@ -732,10 +754,16 @@ impl<S: Switches> State<S> {
                         unsafe { *self.cand.get_unchecked_mut(o as usize) &= colmask };
                     }
                 }
-                let singles = (SINGLE[(x & ROW) as usize]
-                    | SINGLE[((x >> 9) & ROW) as usize] << 9
-                    | SINGLE[((x >> 18) & ROW) as usize] << 18)
-                    & self.unsolved[b];
+                // The row singles: when the filter changed nothing, the
+                // look-ups above already hold them; only a word the filter
+                // changed (the rarer case) is looked up again.
+                let singles = if x != before {
+                    SINGLE[(x & ROW) as usize]
+                        | SINGLE[((x >> 9) & ROW) as usize] << 9
+                        | SINGLE[((x >> 18) & ROW) as usize] << 18
+                } else {
+                    (rows >> 9) as u32
+                } & self.unsolved[b];
                 if singles != 0 {
                     if C::ENABLED {
                         let mut s = singles;
