@@ -57,8 +57,10 @@
 //! `probes` = band updates + 27 per dirty check + 9 per band in each
 //! naked-single sweep + 3 per digit in each column sweep (the words read) + 9
 //! per guess choice (the row masks it counts) + 9 per look-up of a chosen
-//! cell's digits. On the hardest corpus (forum-hardest, counting to 2) a node
-//! averages about 14 band updates and 2,300 instructions.
+//! cell's digits. On the hardest corpus (forum-hardest, counting to 2
+//! through [`crate::Solver::count`], first 300 puzzles) a node averages
+//! about 13 band updates and 1,510 instructions (in a profile before the
+//! second round of #28 below, the band updates took 45% of them).
 //!
 //! **What it teaches.** Representation decides speed. The same rules (singles,
 //! locked candidates) that cost a loop over cells and units on a grid cost a
@@ -154,6 +156,45 @@
 //!     ×0.946, ×0.920, ×0.942, ×0.930 (fewer instructions and registers in
 //!     the band update; the earlier try with `% 27` for the bounds check
 //!     cost +1%). In the hottest loop, every look-up and check counts.
+//!
+//! * (#28, second round) the same measure, same tree: from 518,093,
+//!   12,115, 51,533, 12,810 to 479,594, 11,477, 47,773, 12,078 (×0.926,
+//!   ×0.947, ×0.927, ×0.943):
+//!   - the naked-single sweep counts the three bands side by side, one
+//!     lane each (`State::candidate_counts`), before any single is placed
+//!     (with the column claim on, a naked single leaves only its own band's
+//!     words, so the order does not matter): ×0.955, ×0.986, ×0.960,
+//!     ×0.980. Band by band, the compiler kept the nine words and three
+//!     accumulators of a band in registers it did not have and spilled
+//!     them; side by side, each step is one vector operation;
+//!   - one look-up per row (`ROW_INFO`) gives the band filter's pattern
+//!     and the row's single, where six look-ups gave them; the singles are
+//!     looked up again (`SINGLE`) only when the filter changed the word:
+//!     ×0.969, ×0.960, ×0.966, ×0.962. It teaches that the common case
+//!     (the filter removes nothing) may be answered from work done anyway.
+//!
+//!   What the second round measured and left out (same measure):
+//!   - singles only from the word before the filter, a word the filter
+//!     changed left dirty to be filtered again: 510,133, 12,327, 50,846,
+//!     12,727 against 495,010, 11,949, 49,470, 12,557 (the filter changes
+//!     words too often: the extra band updates cost more than they save);
+//!   - the bivalue choice by per-cell tables of row, box and column
+//!     instead of `/ 9` and `% 9`: 500,217, 11,971, 49,889, 12,596 against
+//!     495,010, 11,949, 49,470, 12,557;
+//!   - `fast-stacks` (the stack filter): 751,183, 13,053, 68,746, 14,728
+//!     instructions for guesses per puzzle 306.81, 1.21, 23.58, 2.27: ×1.45
+//!     the instructions for 3% fewer guesses on forum-hardest;
+//!   - other scores for the bivalue choice (guesses per puzzle on
+//!     forum-hardest first 300, top1465, generated; now 316.60, 25.06,
+//!     2.37): the last best cell instead of the first 314.97, 24.51, 2.36;
+//!     the candidates of its two digits among its peers first 312.65,
+//!     27.30, 2.62; the most strong links (a digit of the cell with two
+//!     places left in its row, column or box) first 435.59, 31.76, 2.12;
+//!     the fewest strong links first 305.76, 26.42, 2.66; the fewest of the
+//!     digits' candidates among its peers first 439.06, 34.98, 2.06. None
+//!     is the ×0.75 that would close the gap to tdoku on forum-hardest; the
+//!     first is a small gain everywhere, not taken here because it changes
+//!     the tree (and every figure of the tour that counts `fast`'s nodes).
 //!
 //! **Against tdoku (#28).** Two runs of tdoku's harness
 //! (`../shared/tools/tdoku-bench`: count to 2, 10,000 permuted puzzles
