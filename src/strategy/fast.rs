@@ -59,7 +59,7 @@
 //! per guess choice (the row masks it counts) + 9 per look-up of a chosen
 //! cell's digits. On the hardest corpus (forum-hardest, counting to 2
 //! through [`crate::Solver::count`], first 300 puzzles) a node averages
-//! about 13 band updates and 1,510 instructions (in a profile before the
+//! about 13 band updates and 1,500 instructions (in a profile before the
 //! second round of #28 below, the band updates took 45% of them).
 //!
 //! **What it teaches.** Representation decides speed. The same rules (singles,
@@ -158,8 +158,8 @@
 //!     cost +1%). In the hottest loop, every look-up and check counts.
 //!
 //! * (#28, second round) the same measure, same tree: from 518,093,
-//!   12,115, 51,533, 12,810 to 479,594, 11,477, 47,773, 12,078 (×0.926,
-//!   ×0.947, ×0.927, ×0.943):
+//!   12,115, 51,533, 12,810 to 474,990, 11,456, 47,299, 12,000 (×0.917,
+//!   ×0.946, ×0.918, ×0.937):
 //!   - the naked-single sweep counts the three bands side by side, one
 //!     lane each (`State::candidate_counts`), before any single is placed
 //!     (with the column claim on, a naked single leaves only its own band's
@@ -171,7 +171,11 @@
 //!     and the row's single, where six look-ups gave them; the singles are
 //!     looked up again (`SINGLE`) only when the filter changed the word:
 //!     ×0.969, ×0.960, ×0.966, ×0.962. It teaches that the common case
-//!     (the filter removes nothing) may be answered from work done anyway.
+//!     (the filter removes nothing) may be answered from work done anyway;
+//!   - the bivalue choice row by row, with each column's count and its
+//!     box's added once per band in 6-bit fields (`FIELDS6`), so a cell's
+//!     score is one shift and one add, with no division by 9 or 3:
+//!     ×0.990, ×0.998, ×0.990, ×0.994.
 //!
 //!   What the second round measured and left out (same measure):
 //!   - singles only from the word before the filter, a word the filter
@@ -404,16 +408,16 @@ const POP9: [u32; 512] = {
     t
 };
 
-/// 9 row bits spread to 9 nibbles (bit `c` to bit `4c`), so that adding
-/// spread rows counts per column.
-const NIBBLES: [u64; 512] = {
+/// 9 row bits spread to 9 six-bit fields (bit `c` to bit `6c`), so that
+/// adding spread rows counts per column, with room to add a box's count.
+const FIELDS6: [u64; 512] = {
     let mut t = [0u64; 512];
     let mut v = 0;
     while v < 512 {
         let mut c = 0;
         while c < 9 {
             if v & (1 << c) != 0 {
-                t[v] |= 1 << (4 * c);
+                t[v] |= 1 << (6 * c);
             }
             c += 1;
         }
@@ -1125,10 +1129,10 @@ impl<S: Switches> State<S> {
         if C::ENABLED {
             *probes += 9;
         }
-        // Unsolved cells per row, per column and per box, counted once:
-        // each row's 9 bits spread to 9 nibbles (one per column) and added.
+        // Unsolved cells per row, and per column in 6-bit fields (one per
+        // column): each row's 9 bits spread to 9 fields and added.
         let mut rows = [0u32; 9];
-        let mut boxes = [0u32; 9];
+        let mut bands = [0u64; 3];
         let mut cols = 0u64;
         for b in 0..3 {
             let u = self.unsolved[b];
@@ -1136,28 +1140,39 @@ impl<S: Switches> State<S> {
             for r in 0..3 {
                 let v = ((u >> (9 * r)) & ROW) as usize;
                 rows[3 * b + r] = POP9[v];
-                band += NIBBLES[v];
+                band += FIELDS6[v];
             }
-            for k in 0..3 {
-                // The three column nibbles of box k, added by a multiply.
-                boxes[3 * b + k] = (((((band >> (12 * k)) & 0xFFF) * 0x111) >> 8) & 0xF) as u32;
-            }
+            bands[b] = band;
             cols += band;
         }
         let mut best = None;
         let mut best_score = 0;
         for b in 0..3 {
-            let mut bv = bivalues[b];
-            while bv != 0 {
-                let bit = bv & bv.wrapping_neg();
-                bv ^= bit;
-                let i = bit.trailing_zeros() as usize;
-                let (r, c) = (i / 9, i % 9);
-                let score =
-                    rows[3 * b + r] + ((cols >> (4 * c)) & 0xF) as u32 + boxes[3 * b + c / 3];
-                if score > best_score {
-                    best_score = score;
-                    best = Some((b, bit));
+            if bivalues[b] == 0 {
+                continue;
+            }
+            // Per column of this band, its column's count plus its box's:
+            // a box's count is the sum of its three column fields (added by
+            // a multiply), spread back over them (at most 18 per field).
+            let band = bands[b];
+            let mut col_box = cols;
+            for k in 0..3 {
+                let n = ((((band >> (18 * k)) & 0x3FFFF) * 0x1041) >> 12) & 63;
+                col_box += n * (0x1041 << (18 * k));
+            }
+            // Row by row, so a cell's column is its bit in the row (no
+            // division by 9): the same row-major order as before.
+            for r in 0..3 {
+                let mut bv = (bivalues[b] >> (9 * r)) & ROW;
+                let row = rows[3 * b + r];
+                while bv != 0 {
+                    let c = bv.trailing_zeros();
+                    bv &= bv - 1;
+                    let score = row + ((col_box >> (6 * c)) & 63) as u32;
+                    if score > best_score {
+                        best_score = score;
+                        best = Some((b, 1 << (9 * r + c as usize)));
+                    }
                 }
             }
         }
