@@ -57,8 +57,10 @@
 //! `probes` = band updates + 27 per dirty check + 9 per band in each
 //! naked-single sweep + 3 per digit in each column sweep (the words read) + 9
 //! per guess choice (the row masks it counts) + 9 per look-up of a chosen
-//! cell's digits. On the hardest corpus (forum-hardest, counting to 2) a node
-//! averages about 14 band updates and 2,300 instructions.
+//! cell's digits. On the hardest corpus (forum-hardest, counting to 2
+//! through [`crate::Solver::count`], first 300 puzzles) a node averages
+//! about 13 band updates and 1,500 instructions (in a profile before the
+//! second round of #28 below, the band updates took 45% of them).
 //!
 //! **What it teaches.** Representation decides speed. The same rules (singles,
 //! locked candidates) that cost a loop over cells and units on a grid cost a
@@ -154,6 +156,49 @@
 //!     ×0.946, ×0.920, ×0.942, ×0.930 (fewer instructions and registers in
 //!     the band update; the earlier try with `% 27` for the bounds check
 //!     cost +1%). In the hottest loop, every look-up and check counts.
+//!
+//! * (#28, second round) the same measure, same tree: from 518,093,
+//!   12,115, 51,533, 12,810 to 474,990, 11,456, 47,299, 12,000 (×0.917,
+//!   ×0.946, ×0.918, ×0.937):
+//!   - the naked-single sweep counts the three bands side by side, one
+//!     lane each (`State::candidate_counts`), before any single is placed
+//!     (with the column claim on, a naked single leaves only its own band's
+//!     words, so the order does not matter): ×0.955, ×0.986, ×0.960,
+//!     ×0.980. Band by band, the compiler kept the nine words and three
+//!     accumulators of a band in registers it did not have and spilled
+//!     them; side by side, each step is one vector operation;
+//!   - one look-up per row (`ROW_INFO`) gives the band filter's pattern
+//!     and the row's single, where six look-ups gave them; the singles are
+//!     looked up again (`SINGLE`) only when the filter changed the word:
+//!     ×0.969, ×0.960, ×0.966, ×0.962. It teaches that the common case
+//!     (the filter removes nothing) may be answered from work done anyway;
+//!   - the bivalue choice row by row, with each column's count and its
+//!     box's added once per band in 6-bit fields (`FIELDS6`), so a cell's
+//!     score is one shift and one add, with no division by 9 or 3:
+//!     ×0.990, ×0.998, ×0.990, ×0.994.
+//!
+//!   What the second round measured and left out (same measure):
+//!   - singles only from the word before the filter, a word the filter
+//!     changed left dirty to be filtered again: 510,133, 12,327, 50,846,
+//!     12,727 against 495,010, 11,949, 49,470, 12,557 (the filter changes
+//!     words too often: the extra band updates cost more than they save);
+//!   - the bivalue choice by per-cell tables of row, box and column
+//!     instead of `/ 9` and `% 9`: 500,217, 11,971, 49,889, 12,596 against
+//!     495,010, 11,949, 49,470, 12,557;
+//!   - `fast-stacks` (the stack filter): 751,183, 13,053, 68,746, 14,728
+//!     instructions for guesses per puzzle 306.81, 1.21, 23.58, 2.27: ×1.45
+//!     the instructions for 3% fewer guesses on forum-hardest;
+//!   - other scores for the bivalue choice (guesses per puzzle on
+//!     forum-hardest first 300, top1465, generated; now 316.60, 25.06,
+//!     2.37): the last best cell instead of the first 314.97, 24.51, 2.36;
+//!     the candidates of its two digits among its peers first 312.65,
+//!     27.30, 2.62; the most strong links (a digit of the cell with two
+//!     places left in its row, column or box) first 435.59, 31.76, 2.12;
+//!     the fewest strong links first 305.76, 26.42, 2.66; the fewest of the
+//!     digits' candidates among its peers first 439.06, 34.98, 2.06. None
+//!     is the ×0.75 that would close the gap to tdoku on forum-hardest; the
+//!     first is a small gain everywhere, not taken here because it changes
+//!     the tree (and every figure of the tour that counts `fast`'s nodes).
 //!
 //! **Against tdoku (#28).** Two runs of tdoku's harness
 //! (`../shared/tools/tdoku-bench`: count to 2, 10,000 permuted puzzles
@@ -363,16 +408,16 @@ const POP9: [u32; 512] = {
     t
 };
 
-/// 9 row bits spread to 9 nibbles (bit `c` to bit `4c`), so that adding
-/// spread rows counts per column.
-const NIBBLES: [u64; 512] = {
+/// 9 row bits spread to 9 six-bit fields (bit `c` to bit `6c`), so that
+/// adding spread rows counts per column, with room to add a box's count.
+const FIELDS6: [u64; 512] = {
     let mut t = [0u64; 512];
     let mut v = 0;
     while v < 512 {
         let mut c = 0;
         while c < 9 {
             if v & (1 << c) != 0 {
-                t[v] |= 1 << (4 * c);
+                t[v] |= 1 << (6 * c);
             }
             c += 1;
         }
@@ -390,6 +435,26 @@ const SINGLE: [u32; 512] = {
             t[v] = v as u32;
         }
         v += 1;
+    }
+    t
+};
+
+/// For the 9 bits of row `r` of a band word (`[r][bits]`): bits `3r..3r+3`
+/// the row's non-empty box segments ([`SEGMENTS`], in place for the band
+/// filter's pattern), bits `9 + 9r..18 + 9r` the row's cell if it is the
+/// only one ([`SINGLE`], in place for the band word shifted by 9). OR-ing
+/// the three rows' entries gives the pattern and the row singles of a
+/// word in three look-ups where they took six.
+const ROW_INFO: [[u64; 512]; 3] = {
+    let mut t = [[0u64; 512]; 3];
+    let mut r = 0;
+    while r < 3 {
+        let mut v = 0;
+        while v < 512 {
+            t[r][v] = (SEGMENTS[v] as u64) << (3 * r) | (SINGLE[v] as u64) << (9 + 9 * r);
+            v += 1;
+        }
+        r += 1;
     }
     t
 };
@@ -707,10 +772,12 @@ impl<S: Switches> State<S> {
                     *probes += 1;
                 }
                 let before = self.cand[j];
-                let pattern = SEGMENTS[(before & ROW) as usize]
-                    | SEGMENTS[((before >> 9) & ROW) as usize] << 3
-                    | SEGMENTS[((before >> 18) & ROW) as usize] << 6;
-                let pattern = pattern & ROW;
+                // Per row, one look-up gives its boxes for the pattern and,
+                // further up, the row's cell if it is alone in the row.
+                let rows = ROW_INFO[0][(before & ROW) as usize]
+                    | ROW_INFO[1][((before >> 9) & ROW) as usize]
+                    | ROW_INFO[2][((before >> 18) & ROW) as usize];
+                let pattern = rows as u32 & ROW;
                 let x = before & PERMUTATION_CELLS[pattern as usize];
                 if x == 0 {
                     if C::ENABLED {
@@ -732,10 +799,16 @@ impl<S: Switches> State<S> {
                         unsafe { *self.cand.get_unchecked_mut(o as usize) &= colmask };
                     }
                 }
-                let singles = (SINGLE[(x & ROW) as usize]
-                    | SINGLE[((x >> 9) & ROW) as usize] << 9
-                    | SINGLE[((x >> 18) & ROW) as usize] << 18)
-                    & self.unsolved[b];
+                // The row singles: when the filter changed nothing, the
+                // look-ups above already hold them; only a word the filter
+                // changed (the rarer case) is looked up again.
+                let singles = if x != before {
+                    SINGLE[(x & ROW) as usize]
+                        | SINGLE[((x >> 9) & ROW) as usize] << 9
+                        | SINGLE[((x >> 18) & ROW) as usize] << 18
+                } else {
+                    (rows >> 9) as u32
+                } & self.unsolved[b];
                 if singles != 0 {
                     if C::ENABLED {
                         let mut s = singles;
@@ -784,6 +857,11 @@ impl<S: Switches> State<S> {
             // Naked singles, empty cells and bivalue cells, band by band.
             let mut found = false;
             let mut bivalues = [0u32; 3];
+            // With the column claim on, a naked single leaves only its own
+            // band's words, so the three bands are counted at once, one
+            // lane each (the compiler makes it vector code), before any
+            // single is placed.
+            let counts = if S::POINTING { self.candidate_counts() } else { [[0; 4]; 3] };
             for (b, bivalue) in bivalues.iter_mut().enumerate() {
                 let u = self.unsolved[b];
                 if u == 0 {
@@ -792,13 +870,18 @@ impl<S: Switches> State<S> {
                 if C::ENABLED {
                     *probes += 9;
                 }
-                let (mut one, mut two, mut three) = (0u32, 0u32, 0u32);
-                for d in 0..9 {
-                    let x = self.cand[9 * b + d];
-                    three |= two & x;
-                    two |= one & x;
-                    one |= x;
-                }
+                let (one, two, three) = if S::POINTING {
+                    (counts[0][b], counts[1][b], counts[2][b])
+                } else {
+                    let (mut one, mut two, mut three) = (0u32, 0u32, 0u32);
+                    for d in 0..9 {
+                        let x = self.cand[9 * b + d];
+                        three |= two & x;
+                        two |= one & x;
+                        one |= x;
+                    }
+                    (one, two, three)
+                };
                 if u & !one != 0 {
                     if C::ENABLED {
                         let i = (u & !one).trailing_zeros() as usize;
@@ -863,6 +946,25 @@ impl<S: Switches> State<S> {
             let digits = self.digits_of(band, bit);
             return Fixpoint::Branch { band, bit, digits };
         }
+    }
+
+    /// Per band (lane `b`), the cells with at least one, at least two and
+    /// at least three candidates: `[one, two, three]`, lane 3 unused. The
+    /// three bands side by side, so each step is one vector operation where
+    /// a band at a time was three scalar ones (and the nine words of a band
+    /// no longer spill to the stack).
+    #[inline(always)]
+    fn candidate_counts(&self) -> [[u32; 4]; 3] {
+        let (mut one, mut two, mut three) = ([0u32; 4], [0u32; 4], [0u32; 4]);
+        for d in 0..9 {
+            let x = [self.cand[d], self.cand[9 + d], self.cand[18 + d], 0];
+            for l in 0..4 {
+                three[l] |= two[l] & x[l];
+                two[l] |= one[l] & x[l];
+                one[l] |= x[l];
+            }
+        }
+        [one, two, three]
     }
 
     /// The digits (bit `d`) still possible in cell `bit` of band `b`,
@@ -1027,10 +1129,10 @@ impl<S: Switches> State<S> {
         if C::ENABLED {
             *probes += 9;
         }
-        // Unsolved cells per row, per column and per box, counted once:
-        // each row's 9 bits spread to 9 nibbles (one per column) and added.
+        // Unsolved cells per row, and per column in 6-bit fields (one per
+        // column): each row's 9 bits spread to 9 fields and added.
         let mut rows = [0u32; 9];
-        let mut boxes = [0u32; 9];
+        let mut bands = [0u64; 3];
         let mut cols = 0u64;
         for b in 0..3 {
             let u = self.unsolved[b];
@@ -1038,28 +1140,39 @@ impl<S: Switches> State<S> {
             for r in 0..3 {
                 let v = ((u >> (9 * r)) & ROW) as usize;
                 rows[3 * b + r] = POP9[v];
-                band += NIBBLES[v];
+                band += FIELDS6[v];
             }
-            for k in 0..3 {
-                // The three column nibbles of box k, added by a multiply.
-                boxes[3 * b + k] = (((((band >> (12 * k)) & 0xFFF) * 0x111) >> 8) & 0xF) as u32;
-            }
+            bands[b] = band;
             cols += band;
         }
         let mut best = None;
         let mut best_score = 0;
         for b in 0..3 {
-            let mut bv = bivalues[b];
-            while bv != 0 {
-                let bit = bv & bv.wrapping_neg();
-                bv ^= bit;
-                let i = bit.trailing_zeros() as usize;
-                let (r, c) = (i / 9, i % 9);
-                let score =
-                    rows[3 * b + r] + ((cols >> (4 * c)) & 0xF) as u32 + boxes[3 * b + c / 3];
-                if score > best_score {
-                    best_score = score;
-                    best = Some((b, bit));
+            if bivalues[b] == 0 {
+                continue;
+            }
+            // Per column of this band, its column's count plus its box's:
+            // a box's count is the sum of its three column fields (added by
+            // a multiply), spread back over them (at most 18 per field).
+            let band = bands[b];
+            let mut col_box = cols;
+            for k in 0..3 {
+                let n = ((((band >> (18 * k)) & 0x3FFFF) * 0x1041) >> 12) & 63;
+                col_box += n * (0x1041 << (18 * k));
+            }
+            // Row by row, so a cell's column is its bit in the row (no
+            // division by 9): the same row-major order as before.
+            for r in 0..3 {
+                let mut bv = (bivalues[b] >> (9 * r)) & ROW;
+                let row = rows[3 * b + r];
+                while bv != 0 {
+                    let c = bv.trailing_zeros();
+                    bv &= bv - 1;
+                    let score = row + ((col_box >> (6 * c)) & 63) as u32;
+                    if score > best_score {
+                        best_score = score;
+                        best = Some((b, 1 << (9 * r + c as usize)));
+                    }
                 }
             }
         }
