@@ -510,6 +510,12 @@ pub fn section(settings: &str, placements: &[Placement], rows: &[ProgramRow]) ->
             let _ = writeln!(console, "{}", beyond.replace('`', ""));
         }
     }
+    failed_lines(rows, &mut md, &mut console);
+    (md, console)
+}
+
+/// The report's list of failed puzzles (the first 10), and the console's line.
+fn failed_lines(rows: &[ProgramRow], md: &mut String, console: &mut String) {
     let failed: Vec<&ProgramRow> = rows
         .iter()
         .filter(|r| r.outcome.is_program_failure())
@@ -538,7 +544,6 @@ pub fn section(settings: &str, placements: &[Placement], rows: &[ProgramRow]) ->
             failed[0].reason
         );
     }
-    (md, console)
 }
 
 #[cfg(test)]

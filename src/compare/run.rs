@@ -830,48 +830,57 @@ pub fn execute(
             size: crate::defaults::MEASURE_GROUP,
         },
         plan.jobs,
-        |group: &Vec<Task>| {
-            let boards: Vec<(Strategy, &Board)> = group
-                .iter()
-                .map(|(_, item, s, _)| (*s, &item.board))
-                .collect();
-            let measured = measure::measure_set(
-                &boards,
-                Limits::count(plan.limit, plan.budget.get()),
-                &plan.method,
-                &mut |i, cpu| {
-                    let (_, item, strategy, probe) = &group[i];
-                    done(&Tick {
-                        strategy: *strategy,
-                        side: item.board.size().side() as u32,
-                        probe: *probe,
-                        cpu,
-                    });
-                },
-            );
-            let account = Some((measured.accounted, measured.clock_ns));
-            group
-                .iter()
-                .zip(measured.results)
-                .enumerate()
-                .map(|(k, ((d, item, strategy, probe), m))| {
-                    let dataset = &prepared[*d].source.name;
-                    let (m, cpu) = m.with_context(|| aborted(dataset, item))?;
-                    let (row, measured) = row(dataset, item, *strategy, m);
-                    Ok(Finished {
-                        dataset: *d,
-                        row,
-                        probe: *probe,
-                        cpu,
-                        measured,
-                        item: item.clone(),
-                        group: if k == 0 { account } else { None },
-                    })
-                })
-                .collect::<anyhow::Result<Vec<Finished>>>()
-        },
+        |group: &Vec<Task>| measure_group(plan, prepared, group, done),
         |finished| finished.into_iter().try_for_each(&mut *sink),
     )
+}
+
+/// Measures one group of tasks together ([`measure::measure_set`]): their
+/// finished rows, in task order; `done` hears of each as it ends.
+fn measure_group(
+    plan: &Plan,
+    prepared: &[Prepared],
+    group: &[Task],
+    done: &(dyn Fn(&Tick) + Sync),
+) -> anyhow::Result<Vec<Finished>> {
+    let boards: Vec<(Strategy, &Board)> = group
+        .iter()
+        .map(|(_, item, s, _)| (*s, &item.board))
+        .collect();
+    let measured = measure::measure_set(
+        &boards,
+        Limits::count(plan.limit, plan.budget.get()),
+        &plan.method,
+        &mut |i, cpu| {
+            let (_, item, strategy, probe) = &group[i];
+            done(&Tick {
+                strategy: *strategy,
+                side: item.board.size().side() as u32,
+                probe: *probe,
+                cpu,
+            });
+        },
+    );
+    let account = Some((measured.accounted, measured.clock_ns));
+    group
+        .iter()
+        .zip(measured.results)
+        .enumerate()
+        .map(|(k, ((d, item, strategy, probe), m))| {
+            let dataset = &prepared[*d].source.name;
+            let (m, cpu) = m.with_context(|| aborted(dataset, item))?;
+            let (row, measured) = row(dataset, item, *strategy, m);
+            Ok(Finished {
+                dataset: *d,
+                row,
+                probe: *probe,
+                cpu,
+                measured,
+                item: item.clone(),
+                group: if k == 0 { account } else { None },
+            })
+        })
+        .collect::<anyhow::Result<Vec<Finished>>>()
 }
 
 /// Consecutive tasks in groups of `size` (the last may be smaller); a
@@ -991,7 +1000,17 @@ mod tests {
         let old: Vec<String> = row.record()[..cols.len() - 5].to_vec();
         let read = back(&old).unwrap();
         assert_eq!((read.time_interval, read.estimate), (None, row.estimate));
-        // Many samples: the interval is the median's, within the samples.
+    }
+
+    /// Many samples: the interval is the median's, within the samples.
+    #[test]
+    fn a_rows_time_interval_lies_within_its_samples() {
+        let item = Item {
+            index: 1,
+            line: 1,
+            name: String::new(),
+            board: Board::empty(crate::BoxSize::new(2).unwrap()),
+        };
         let many = Method {
             min_time: std::time::Duration::from_micros(300),
             min_samples: 20,
