@@ -164,7 +164,8 @@ fn read_ns(f: &Fields, name: &str) -> Result<Option<f64>, String> {
     }
 }
 
-/// The [`Timing`] of a row (its [`TIME_COLUMNS`]): `None` when nothing ran.
+/// The [`Timing`] of a row (its columns `time_ns` to `runs`): `None` when
+/// nothing ran.
 pub fn read_timing(f: &Fields) -> Result<Option<Timing>, String> {
     let [t, lo, hi, wall, runs] = TIME_COLUMNS;
     match (

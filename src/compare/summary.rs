@@ -50,7 +50,7 @@ impl Kind {
             Outcome::BudgetExceeded => Kind::Stopped,
             Outcome::Unsupported => Kind::NotRun,
             // Outside programs' failures live in programs.csv: never in the
-            // rungs' rows these statistics read (Row::from_record refuses them).
+            // rungs' rows these statistics read (Row::from_fields refuses them).
             Outcome::WrongAnswer | Outcome::TimeLimit | Outcome::Crashed | Outcome::BadOutput => {
                 Kind::NotRun
             }
