@@ -35,7 +35,7 @@ use crate::board::{Board, BoardError, BoxSize};
 use crate::format::{self, Format, MAX_LINE_BYTES, ParseError, Puzzle, PuzzleReader, UTF8_BOM};
 
 /// The comment keyword of an expected-solution-count line: `# solutions: N`.
-pub const SOLUTIONS_DIRECTIVE: &str = "solutions:";
+const SOLUTIONS_DIRECTIVE: &str = "solutions:";
 
 /// A named, ordered list of puzzles.
 #[derive(Clone, Debug)]
@@ -847,7 +847,7 @@ pub fn shipped() -> anyhow::Result<Vec<Dataset>> {
 
 /// The shipped datasets by name and path, without reading any of them (so a
 /// broken or huge file there costs nothing until it is used).
-pub fn shipped_sources() -> anyhow::Result<Vec<Source>> {
+pub(crate) fn shipped_sources() -> anyhow::Result<Vec<Source>> {
     let root = shipped_dir();
     let mut files = Vec::new();
     collect_files(&root, &mut files)

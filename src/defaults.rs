@@ -8,7 +8,7 @@ use crate::search::Budget;
 
 /// `solve` and `count`: whoever asks for a solution wants the answer, so
 /// there is no node budget unless one is given.
-pub const SOLVE_BUDGET: Budget = Budget::UNLIMITED;
+pub(crate) const SOLVE_BUDGET: Budget = Budget::UNLIMITED;
 
 /// `compare`, `speed`, `ladder`, `trace`, `rate` and `replay`: 5,000,000
 /// nodes per puzzle × strategy. Every table-driven rung finishes every shipped
@@ -19,7 +19,7 @@ pub const MEASURE_BUDGET: Budget = Budget::nodes(5_000_000);
 /// `replay`: events kept in full per strategy (the rest is summarised).
 /// Ten thousand events show the opening of any search, stay instant to step
 /// through in a browser, and keep a page of one strategy near half a megabyte.
-pub const REPLAY_STEPS: usize = 10_000;
+pub(crate) const REPLAY_STEPS: usize = 10_000;
 
 /// The generator's uniqueness checks: generous for small boards (never
 /// reached for 4×4 and 9×9), tighter for large ones so that a hard check is
@@ -38,22 +38,22 @@ pub fn uniqueness_budget(size: BoxSize) -> Budget {
 /// The median of 5 cold runs of a short puzzle moves by tens of percent
 /// (a run sees the caches as the last puzzle left them); of 140, by a few.
 /// (`crate::measure::Method::DEFAULT` is built from these two and [`SEED`].)
-pub const TIMING_MIN_TIME: Duration = Duration::from_millis(1);
+pub(crate) const TIMING_MIN_TIME: Duration = Duration::from_millis(1);
 /// See [`TIMING_MIN_TIME`].
-pub const TIMING_MIN_SAMPLES: u32 = 5;
+pub(crate) const TIMING_MIN_SAMPLES: u32 = 5;
 
 /// `speed`'s default time per strategy over a whole set: `--min-time` is
 /// this ÷ the set's puzzles, so a strategy is timed for about a second
 /// whatever the set's size (a 49,158-puzzle file: the 5 passes alone, a few
 /// seconds for `fast`), as a throughput harness times (tdoku's: `-t`).
-pub const SPEED_SET_TIME: Duration = Duration::from_secs(1);
+pub(crate) const SPEED_SET_TIME: Duration = Duration::from_secs(1);
 
 /// `--limit`: solutions a measuring command looks for before it stops
 /// (1 = solve; 2 = the field's "count to 2", which proves uniqueness).
 pub const LIMIT: u64 = 1;
 
 /// Puzzle × strategy tasks `compare` measures together, their samples
-/// interleaved ([`crate::measure::measure_all`]): at 5 ms or more of timed
+/// interleaved (`crate::measure::measure_all`): at 5 ms or more of timed
 /// runs each, a group takes a worker at least 1.3 s, so one sample of every
 /// task takes a quarter of a second or more, longer than most stretches of
 /// slowness seen on this lab's VM (a stopped CPU for 30–130 ms, 2× for a few
@@ -75,7 +75,7 @@ pub const TIME_LIMIT: Duration = Duration::from_secs(10);
 /// each list it takes from there by a hash of its puzzles
 /// ([`crate::fetch::CORPORA`]), so a mirror serves as well (`--from`, or
 /// `SUDOKU_LAB_FETCH_BASE`).
-pub const FETCH_BASE: &str = "https://github.com/t-dillon/tdoku/raw/master";
+pub(crate) const FETCH_BASE: &str = "https://github.com/t-dillon/tdoku/raw/master";
 
 /// Seed of every seeded sample (`--sample N --seed S`).
 pub const SEED: u64 = 1;
@@ -93,13 +93,13 @@ pub const CHECK_PUZZLES: usize = 30;
 
 /// Node budget of each fixture run of the checks: far above what any
 /// fixture needs (the row-major rungs need about 1.1M nodes on the hardest).
-pub const CHECK_FIXTURE_BUDGET: Budget = Budget::nodes(20_000_000);
+pub(crate) const CHECK_FIXTURE_BUDGET: Budget = Budget::nodes(20_000_000);
 
 /// Node budget of a check's run on a random puzzle: room for the
 /// rescanning rungs on 4×4 and 9×9 (where they usually finish), little on
 /// the large boards where their trees explode (they are then counted as
 /// over budget, not compared).
-pub fn check_budget(size: BoxSize) -> Budget {
+pub(crate) fn check_budget(size: BoxSize) -> Budget {
     match size.side() {
         4 => Budget::nodes(1_000_000),
         9 => Budget::nodes(50_000),
@@ -117,11 +117,11 @@ pub const ESTIMATE_SHARE: u64 = 50;
 /// The estimator's least effort in nodes, whatever the budget
 /// (`crate::estimate::Options::DEFAULT`, seeded with [`SEED`], so the same
 /// puzzle gets the same estimate).
-pub const ESTIMATE_EFFORT: u64 = 20_000;
+pub(crate) const ESTIMATE_EFFORT: u64 = 20_000;
 /// At least this many probes (see [`ESTIMATE_SHARE`]).
-pub const ESTIMATE_MIN_RUNS: u64 = 10;
+pub(crate) const ESTIMATE_MIN_RUNS: u64 = 10;
 /// At most this many probes, whatever the effort.
-pub const ESTIMATE_MAX_RUNS: u64 = 100_000;
+pub(crate) const ESTIMATE_MAX_RUNS: u64 = 100_000;
 
 /// `diff`: a change in time within this share (NEW ÷ OLD within 1 ± 10%)
 /// is "no change within noise" even when its interval excludes 1, as
@@ -131,7 +131,7 @@ pub const ESTIMATE_MAX_RUNS: u64 = 100_000;
 /// same code (`mrv`, `propagate`, `dlx`, `fast` on three sets, 12 pairs, at
 /// load 11) moved by up to ×1.08, with intervals whose low ends reached
 /// ×1.05: at 5%, same code came within a rounding of "slower".
-pub const DIFF_NOISE: f64 = 0.10;
+pub(crate) const DIFF_NOISE: f64 = 0.10;
 
 /// Resamples of every bootstrap interval ([`crate::stats::bootstrap()`]),
 /// seeded with [`SEED`] so a report redrawn is the same report. A thousand

@@ -7,7 +7,7 @@
 //! * **times as a ratio NEW ÷ OLD**: the geometric mean of the per-puzzle
 //!   ratios (the two runs time the same puzzles, so each puzzle is its own
 //!   control), with a 95% bootstrap interval over puzzles, seeded
-//!   ([`crate::stats::bootstrap_mean`]); one puzzle alone gets the range of
+//!   (`crate::stats::bootstrap_mean`); one puzzle alone gets the range of
 //!   its samples instead (fastest NEW ÷ slowest OLD to slowest NEW ÷ fastest
 //!   OLD);
 //! * **a verdict** as criterion gives one ([`Verdict`]): faster or slower

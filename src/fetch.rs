@@ -40,11 +40,11 @@ pub struct Corpus {
 
 /// The archive the corpora come in, below the base URL
 /// ([`crate::defaults::FETCH_BASE`], or `--from`).
-pub const ARCHIVE: &str = "data.zip";
+const ARCHIVE: &str = "data.zip";
 
 /// Environment variable that replaces the base URL (a mirror; the tests'
 /// local server).
-pub const BASE_ENV: &str = "SUDOKU_LAB_FETCH_BASE";
+pub(crate) const BASE_ENV: &str = "SUDOKU_LAB_FETCH_BASE";
 
 /// The corpora the lab can fetch. The hashes were computed from the lists
 /// the lab's developers measure on; a list published differently is refused.
@@ -85,7 +85,7 @@ pub fn names() -> String {
 
 /// Where fetched corpora are kept: `$XDG_DATA_HOME/sudoku-lab/datasets`, or
 /// `~/.local/share/sudoku-lab/datasets`.
-pub fn data_dir() -> anyhow::Result<PathBuf> {
+pub(crate) fn data_dir() -> anyhow::Result<PathBuf> {
     let base = std::env::var_os("XDG_DATA_HOME")
         .filter(|v| !v.is_empty())
         .map(PathBuf::from)
@@ -101,7 +101,7 @@ pub fn data_dir() -> anyhow::Result<PathBuf> {
 }
 
 /// The file a corpus is kept in once fetched.
-pub fn path_of(corpus: &Corpus) -> anyhow::Result<PathBuf> {
+pub(crate) fn path_of(corpus: &Corpus) -> anyhow::Result<PathBuf> {
     Ok(data_dir()?.join(format!("{}.txt", corpus.name)))
 }
 
@@ -137,7 +137,7 @@ pub fn resolve(name: &str) -> Option<anyhow::Result<Source>> {
 /// fetched copy of the public corpus of that name (or the error that says
 /// how to fetch it); any other missing file is left for its reader to
 /// report.
-pub fn file_or_corpus(path: &Path) -> anyhow::Result<PathBuf> {
+pub(crate) fn file_or_corpus(path: &Path) -> anyhow::Result<PathBuf> {
     if path.exists() {
         return Ok(path.to_path_buf());
     }
@@ -184,7 +184,7 @@ fn failed(msg: String) -> anyhow::Error {
     anyhow::Error::new(std::io::Error::other(msg))
 }
 
-/// Fetches the corpora into [`data_dir`]: each one already there is checked
+/// Fetches the corpora into `data_dir`: each one already there is checked
 /// again; for the others the archive is downloaded from `base` (resuming a
 /// partial download), each list is taken from it, checked against the
 /// catalogue and written (temporary file, then rename). `progress` hears of
@@ -303,7 +303,7 @@ fn extract(archive: &Path, c: &Corpus) -> anyhow::Result<Vec<u8>> {
 }
 
 /// The partial file of a download into `to`.
-pub fn partial_path(to: &Path) -> PathBuf {
+fn partial_path(to: &Path) -> PathBuf {
     let mut name = to.file_name().unwrap_or_default().to_os_string();
     name.push(".partial");
     to.with_file_name(name)

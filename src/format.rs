@@ -21,7 +21,7 @@ use crate::board::{Board, BoardError, BoxSize, Cell, Conflict};
 
 /// The UTF-8 byte-order mark, skipped at the start of a file.
 /// The UTF-8 byte-order mark some editors put at the start of a file.
-pub const UTF8_BOM: &[u8] = b"\xEF\xBB\xBF";
+pub(crate) const UTF8_BOM: &[u8] = b"\xEF\xBB\xBF";
 
 /// Longest accepted input line; longer lines are rejected without being read whole.
 pub const MAX_LINE_BYTES: u64 = 64 * 1024;

@@ -3,7 +3,7 @@
 //! Each puzzle starts from a random complete grid (randomised MRV
 //! backtracking), then clues are removed — one symmetry orbit at a time, in
 //! random order — while the puzzle keeps exactly one solution. Uniqueness is
-//! decided by counting solutions up to two with [`uniqueness_strategy`]
+//! decided by counting solutions up to two with `uniqueness_strategy`
 //! under a node budget; a removal whose check runs out of budget is undone,
 //! so every puzzle produced is *proven* unique.
 //!
@@ -18,12 +18,11 @@
 //! instead of running on. Targets below a known bound (17 for 9×9, 4 for
 //! 4×4, `n - 1` in general) and targets the symmetry cannot produce are
 //! rejected before any work, and so are 16×16 targets below 83 clues and
-//! 25×25 targets below 315 ([`practical_floor`]).
+//! 25×25 targets below 315 (`practical_floor`).
 
 use std::fmt;
 use std::str::FromStr;
 
-use clap::ValueEnum;
 use rand::{RngCore, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use rayon::prelude::*;
@@ -36,7 +35,7 @@ use crate::strategy::{Strategy, WrongSolution};
 
 /// The strategy every uniqueness check uses: the default for the size
 /// ([`Strategy::default_for`]).
-pub fn uniqueness_strategy(size: BoxSize) -> Strategy {
+fn uniqueness_strategy(size: BoxSize) -> Strategy {
     Strategy::default_for(size)
 }
 
@@ -50,7 +49,7 @@ pub enum Uniqueness {
     Unknown,
 }
 
-/// Counts solutions up to two (verified) with [`uniqueness_strategy`],
+/// Counts solutions up to two (verified) with `uniqueness_strategy`,
 /// through one reusable [`crate::Solver`] per thread and size.
 pub fn uniqueness(board: &Board, budget: Option<u64>) -> Result<Uniqueness, WrongSolution> {
     let strategy = uniqueness_strategy(board.size());
@@ -65,17 +64,6 @@ pub fn uniqueness(board: &Board, budget: Option<u64>) -> Result<Uniqueness, Wron
         (1, _) => Uniqueness::Unique,
         _ => Uniqueness::NoSolution,
     })
-}
-
-/// Node budget of one uniqueness check when none is given: generous for
-/// small boards (never reached for 4×4 and 9×9), tighter for large ones so a
-/// hard check is abandoned (and its clue kept) rather than waited for.
-pub fn default_budget(size: BoxSize) -> u64 {
-    match size.side() {
-        4 | 9 => 10_000_000,
-        16 => 200_000,
-        _ => 100_000,
-    }
 }
 
 /// Default number of attempts (fresh grids) per puzzle.
@@ -124,7 +112,7 @@ impl FromStr for Clues {
 }
 
 /// Which symmetry the clue pattern keeps.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, ValueEnum)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Symmetry {
     /// No symmetry.
     None,
@@ -139,6 +127,26 @@ pub enum Symmetry {
 }
 
 impl Symmetry {
+    /// Every symmetry, in the order `--symmetry` lists them.
+    pub const ALL: [Symmetry; 5] = [
+        Symmetry::None,
+        Symmetry::Rotational,
+        Symmetry::Quarter,
+        Symmetry::Mirror,
+        Symmetry::Diagonal,
+    ];
+
+    /// One line for the command line's help.
+    pub fn summary(self) -> &'static str {
+        match self {
+            Symmetry::None => "No symmetry",
+            Symmetry::Rotational => "180° rotation (the classic newspaper pattern)",
+            Symmetry::Quarter => "90° rotation",
+            Symmetry::Mirror => "Left-right mirror",
+            Symmetry::Diagonal => "Reflection in the main diagonal",
+        }
+    }
+
     pub fn name(self) -> &'static str {
         match self {
             Symmetry::None => "none",
@@ -200,7 +208,7 @@ pub struct Params {
     pub symmetry: Symmetry,
     /// Reject puzzles from which some single clue could still be removed.
     pub minimal: bool,
-    /// Node budget per uniqueness check; `None` for [`default_budget`].
+    /// Node budget per uniqueness check; `None` for [`crate::defaults::uniqueness_budget`].
     pub budget: Option<u64>,
     pub max_attempts: u32,
 }
@@ -215,7 +223,11 @@ impl Params {
     }
 
     fn budget(&self) -> u64 {
-        self.budget.unwrap_or_else(|| default_budget(self.size))
+        self.budget.unwrap_or_else(|| {
+            crate::defaults::uniqueness_budget(self.size)
+                .get()
+                .unwrap_or(u64::MAX)
+        })
     }
 
     /// Rejects targets that cannot be met, before any work.
@@ -300,7 +312,7 @@ impl Params {
 
 /// The fewest clues a uniquely solvable puzzle of this size can have, as far
 /// as is known (a lower bound used to reject targets early).
-pub fn min_clues(size: BoxSize) -> usize {
+fn min_clues(size: BoxSize) -> usize {
     match size.side() {
         4 => 4,
         9 => 17,
@@ -317,7 +329,7 @@ pub fn min_clues(size: BoxSize) -> usize {
 /// of 4-6 puzzles): 16×16 at 83–92 and 96–110 clues and 25×25 at
 /// 315–320 came in a few attempts per puzzle; 25×25 at 300–310 stalled on
 /// some puzzles, 16×16 at 70–79 gave nothing in a long run.
-pub fn practical_floor(size: BoxSize) -> usize {
+fn practical_floor(size: BoxSize) -> usize {
     match size.side() {
         16 => 83,
         25 => 315,
@@ -375,7 +387,7 @@ pub fn generate(params: &Params, progress: &(dyn Fn() + Sync)) -> Result<Vec<Boa
 }
 
 /// The RNG of puzzle `index`: key = seed (little-endian), stream = index.
-pub fn puzzle_rng(seed: u64, index: usize) -> ChaCha8Rng {
+pub(crate) fn puzzle_rng(seed: u64, index: usize) -> ChaCha8Rng {
     let mut key = [0u8; 32];
     key[..8].copy_from_slice(&seed.to_le_bytes());
     let mut rng = ChaCha8Rng::from_seed(key);
@@ -384,7 +396,7 @@ pub fn puzzle_rng(seed: u64, index: usize) -> ChaCha8Rng {
 }
 
 /// Generates puzzle `index` of a set (independent of every other puzzle).
-pub fn generate_one(params: &Params, index: usize) -> Result<Board, GenError> {
+fn generate_one(params: &Params, index: usize) -> Result<Board, GenError> {
     let mut rng = puzzle_rng(params.seed, index);
     let size = params.size;
     let target = params.target();
@@ -621,7 +633,7 @@ mod tests {
     #[test]
     fn orbits_cover_every_cell_once() {
         for size in BoxSize::ALL {
-            for sym in Symmetry::value_variants() {
+            for sym in &Symmetry::ALL {
                 let mut all: Vec<u16> = sym.orbits(size).concat();
                 all.sort();
                 assert_eq!(all, (0..size.cells() as u16).collect::<Vec<_>>());

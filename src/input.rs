@@ -25,6 +25,28 @@ pub fn open(path: Option<&Path>) -> anyhow::Result<Puzzles> {
     })
 }
 
+/// Puzzle number `n` (1-based) of `file` (standard input if `None`), with
+/// the name of its source: the puzzle that `trace` and `replay` follow.
+pub fn pick(file: Option<&Path>, n: usize) -> anyhow::Result<(String, Puzzle)> {
+    if n == 0 {
+        anyhow::bail!("--puzzle counts from 1");
+    }
+    let source = file.map_or("<stdin>".to_string(), |p| p.display().to_string());
+    let mut reader = open(file)?;
+    let mut seen = 0;
+    for puzzle in reader.by_ref() {
+        let puzzle = puzzle?;
+        seen += 1;
+        if seen == n {
+            return Ok((source, puzzle));
+        }
+    }
+    if seen == 0 {
+        return Err(reader.empty_error().into());
+    }
+    anyhow::bail!("{source} holds {seen} puzzle(s); --puzzle {n} does not exist")
+}
+
 impl Puzzles {
     /// The layout to print answers in (line format for CSV input).
     pub fn format(&self) -> Option<Format> {

@@ -15,14 +15,14 @@
 //! * [`check`] — the fixture table and the invariant checks any rung must pass.
 //! * [`dataset`] / [`input`] — the one puzzle reader (text layouts and CSV),
 //!   datasets by name or path.
-//! * [`measure`] / [`stats`] / [`sample`] / [`exec`] — the one way to time a
-//!   solve, summarise, draw a seeded sample and fan work out over threads.
+//! * [`measure`] / [`stats`] / [`sample`] — the one way to time a solve,
+//!   summarise and draw a seeded sample.
 //! * [`estimate`] — how big the tree a budget cut off is: Knuth's random probes.
 //! * [`defaults`] — every default value (budgets, timing, seed, jobs).
 //! * [`shard`] — one `compare` plan split over machines and schedulers.
 //! * [`generate`] / [`rate`] — seeded puzzle generation; difficulty rating.
-//! * [`present`] / [`output`] / [`progress`] — number and table formatting,
-//!   writing to standard output and files, progress reports.
+//! * [`present`] / [`progress`] — number and table formatting, progress
+//!   reports.
 //!
 //! The command line (`sudoku-lab`) is private: reach it through
 //! [`main_with`] / [`run_with`].
@@ -44,13 +44,13 @@ pub mod dataset;
 pub mod defaults;
 pub mod diff;
 pub mod estimate;
-pub mod exec;
+pub(crate) mod exec;
 pub mod fetch;
 pub mod format;
 pub mod generate;
 pub mod input;
 pub mod measure;
-pub mod output;
+pub(crate) mod output;
 pub mod present;
 pub mod program;
 pub mod progress;
@@ -61,13 +61,13 @@ pub mod sample;
 pub mod search;
 pub mod shard;
 pub mod solver;
-pub mod sources;
+pub(crate) mod sources;
 pub mod speed;
 pub mod stats;
 pub mod strategy;
 pub mod tour;
 pub mod trace;
-pub mod tracer;
+pub(crate) mod tracer;
 
 pub use board::{Board, BoxSize, Cell};
 pub use cli::{AddRung, BUSY_NOTE, main_with, run_with};

@@ -21,10 +21,10 @@ use anyhow::{Context, bail};
 /// travels through `?` and `anyhow` like any I/O error.
 #[derive(Debug, thiserror::Error)]
 #[error("cannot write to standard output")]
-pub struct StdoutError(#[source] pub io::Error);
+struct StdoutError(#[source] pub io::Error);
 
 /// Marks `e`, from writing standard output, as a [`StdoutError`].
-pub fn stdout_error(e: io::Error) -> io::Error {
+pub(crate) fn stdout_error(e: io::Error) -> io::Error {
     if e.get_ref().is_some_and(|inner| inner.is::<StdoutError>()) {
         return e;
     }
@@ -32,7 +32,7 @@ pub fn stdout_error(e: io::Error) -> io::Error {
 }
 
 /// If `err` (or an error it wraps) is a standard-output failure, its kind.
-pub fn stdout_failure(err: &(dyn std::error::Error + 'static)) -> Option<io::ErrorKind> {
+pub(crate) fn stdout_failure(err: &(dyn std::error::Error + 'static)) -> Option<io::ErrorKind> {
     let mut cur = Some(err);
     while let Some(e) = cur {
         if let Some(io) = e.downcast_ref::<io::Error>()
@@ -78,14 +78,14 @@ static INTERRUPTED: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBoo
 /// For the interrupt handler: stops every other thread at its next output
 /// (it waits there for the handler's exit), then says `line` on standard
 /// error.
-pub fn interrupt(line: impl fmt::Display) {
+pub(crate) fn interrupt(line: impl fmt::Display) {
     INTERRUPTED.store(true, std::sync::atomic::Ordering::SeqCst);
     let mut err = io::stderr().lock();
     let _ = writeln!(err, "{line}");
 }
 
 /// Waits for the process to end if an interrupt is being handled.
-pub fn halt_if_interrupted() {
+pub(crate) fn halt_if_interrupted() {
     if INTERRUPTED.load(std::sync::atomic::Ordering::SeqCst) {
         loop {
             std::thread::park();
@@ -195,7 +195,7 @@ fn names_an_open_file(path: &Path) -> bool {
 
 /// Follows symbolic links at the end of `path` until something that is not
 /// a link (or nothing) is named.
-pub fn follow_links(path: &Path) -> anyhow::Result<PathBuf> {
+pub(crate) fn follow_links(path: &Path) -> anyhow::Result<PathBuf> {
     let mut cur = path.to_path_buf();
     for _ in 0..MAX_LINKS {
         match fs::symlink_metadata(&cur) {
@@ -214,7 +214,7 @@ pub fn follow_links(path: &Path) -> anyhow::Result<PathBuf> {
 }
 
 /// The folder of `path` (`.` for a bare file name).
-pub fn parent_of(path: &Path) -> PathBuf {
+fn parent_of(path: &Path) -> PathBuf {
     match path.parent() {
         Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
         _ => PathBuf::from("."),
@@ -229,7 +229,7 @@ pub fn parent_of(path: &Path) -> PathBuf {
 ///   symbolic links are followed, so the link stays and its target is replaced;
 /// * a character device (`/dev/null`) or a FIFO: written through;
 /// * a folder, block device or socket: refused.
-pub fn write_file(path: &Path, bytes: &[u8]) -> anyhow::Result<()> {
+pub(crate) fn write_file(path: &Path, bytes: &[u8]) -> anyhow::Result<()> {
     halt_if_interrupted();
     match target(path)? {
         Target::Through { truncate } => {
@@ -279,7 +279,7 @@ fn replace(shown: &Path, real: &Path, bytes: &[u8]) -> anyhow::Result<()> {
 }
 
 /// A new, hidden temporary file in `dir`: never an existing file or link.
-pub fn create_temp(dir: &Path, name: &str) -> io::Result<(PathBuf, File)> {
+fn create_temp(dir: &Path, name: &str) -> io::Result<(PathBuf, File)> {
     let pid = std::process::id();
     let mut attempt = 0u32;
     loop {
@@ -296,7 +296,7 @@ pub fn create_temp(dir: &Path, name: &str) -> io::Result<(PathBuf, File)> {
 
 /// Makes renames in `dir` durable. Best effort: some file systems cannot
 /// sync a folder, and the rename itself already happened.
-pub fn sync_dir(dir: &Path) {
+pub(crate) fn sync_dir(dir: &Path) {
     if let Ok(d) = File::open(dir) {
         let _ = d.sync_all();
     }

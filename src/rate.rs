@@ -15,7 +15,7 @@ use crate::search::{Budget, Limits};
 use crate::strategy::{Outcome, Strategy};
 
 /// The strategies a rating runs: the tier comes from the first.
-pub const RATERS: [Strategy; 2] = [Strategy::Mrv, Strategy::UsedTables];
+const RATERS: [Strategy; 2] = [Strategy::Mrv, Strategy::UsedTables];
 
 /// A difficulty band for backtracking, from `mrv` nodes per blank cell
 /// (`nodes / (blanks + 1)`; exactly 1 when every step had a single candidate).
@@ -85,7 +85,7 @@ pub struct Rating {
     pub tier: Tier,
 }
 
-/// Solves the puzzle with each of [`RATERS`] (counted and verified, within
+/// Solves the puzzle with each of `RATERS` (counted and verified, within
 /// `budget` nodes each) and rates it.
 pub fn rate(index: usize, puzzle: &Puzzle, budget: Budget) -> Result<Rating, Bug> {
     let limits = Limits::solve(budget.get());

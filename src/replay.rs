@@ -57,11 +57,11 @@ pub const MAX_STEPS: usize = 200_000;
 pub const BYTES_PER_EVENT: usize = 80;
 /// Bytes per strategy besides its events: headings, totals, nodes per
 /// depth, depth over time, solution, plus [`BYTES_PER_CELL`] per cell.
-pub const BYTES_PER_LANE: usize = 24 * 1024;
+const BYTES_PER_LANE: usize = 24 * 1024;
 /// Bytes per cell and strategy (the solution and the board).
-pub const BYTES_PER_CELL: usize = 48;
+const BYTES_PER_CELL: usize = 48;
 /// The page itself: style, script, controls, notes.
-pub const BYTES_FIXED: usize = 96 * 1024;
+const BYTES_FIXED: usize = 96 * 1024;
 
 const SCRIPT: &str = include_str!("../assets/replay.js");
 const STYLE: &str = include_str!("../assets/replay.css");

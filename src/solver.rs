@@ -221,7 +221,7 @@ impl std::fmt::Debug for Solver {
 /// Runs `f` with this thread's [`Solver`] for `strategy` and `size`, made on
 /// first use and kept for the thread's life: the way code that solves puzzle
 /// after puzzle (measuring, generating, [`Strategy::run`]) reuses solvers.
-pub fn with_solver<R>(
+pub(crate) fn with_solver<R>(
     strategy: Strategy,
     size: BoxSize,
     f: impl FnOnce(&mut Solver) -> R,
@@ -253,7 +253,7 @@ impl Strategy {
     /// Runs the search with any of the lab's counters. This is the one code
     /// path for timed (`NoCount`), counted (`Counts`) and traced runs. The
     /// solution in the report is not yet verified. Runs on this thread's
-    /// reusable [`Solver`] ([`with_solver`]), so the only allocation per
+    /// reusable [`Solver`] (`with_solver`), so the only allocation per
     /// call is the solution's [`Board`]. (Defined here, beside the solver it
     /// borrows, so the strategy registry needs nothing from this module.)
     ///

@@ -11,7 +11,7 @@
 //!    size) the row gets **no throughput**: timing only the puzzles that
 //!    finished would silently report a different, easier set.
 //! 3. **Timing**: the whole set in cold passes, exactly as `compare` and
-//!    `ladder` time their groups ([`crate::measure::measure_set`]): each pass
+//!    `ladder` time their groups (`crate::measure::measure_set`): each pass
 //!    runs every puzzle once, in a fresh seeded shuffle, as tdoku's harness
 //!    runs a stream of puzzles; optionally a seeded random symmetry of each
 //!    puzzle in each pass (`permute`, the harness's `-r 1`). Throughput is

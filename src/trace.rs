@@ -160,6 +160,50 @@ fn traced(
     })
 }
 
+/// Largest `--steps` of `trace`: the event buffer is allocated up front.
+pub const MAX_STEPS: usize = 1_000_000;
+/// Most search nodes a drawn tree shows (one line each).
+pub const MAX_TREE_NODES: u64 = 300;
+
+/// A search's whole tree, or why it is not drawn.
+#[derive(Clone, Debug)]
+pub enum TreeView {
+    /// More than [`MAX_TREE_NODES`] nodes.
+    TooLarge {
+        nodes: u64,
+    },
+    Whole {
+        tree: Tree,
+        nodes: u64,
+    },
+}
+
+/// The whole tree of the search `t` traced on `puzzle`. It needs every event:
+/// when `t`'s window did not keep them all, the (deterministic) search runs
+/// again with a window of exactly its length.
+pub(crate) fn whole_tree(
+    puzzle: &Board,
+    budget: Option<u64>,
+    t: &Trace,
+) -> Result<TreeView, WrongSolution> {
+    let nodes = t.counts.nodes;
+    if nodes > MAX_TREE_NODES {
+        return Ok(TreeView::TooLarge { nodes });
+    }
+    let whole;
+    let events = if t.tracer.truncated() {
+        let total = usize::try_from(t.tracer.total()).unwrap_or(usize::MAX);
+        whole = trace_window(t.strategy, puzzle, budget, 1, total)?;
+        whole.tracer.events()
+    } else {
+        t.tracer.events()
+    };
+    Ok(TreeView::Whole {
+        tree: Tree::build(events),
+        nodes,
+    })
+}
+
 /// How a node of a [`Tree`] ended, when it did not branch.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Leaf {
@@ -336,7 +380,7 @@ impl Position {
 }
 
 /// `{2,3}` for the digits of a mask (bit `d-1` for digit `d`).
-pub fn digit_set(mask: u32) -> String {
+fn digit_set(mask: u32) -> String {
     let digits: Vec<String> = (0..32)
         .filter(|b| mask & (1 << b) != 0)
         .map(|b| (b + 1).to_string())
@@ -357,7 +401,7 @@ fn digit_list(mask: u32) -> String {
 }
 
 /// What a dead end means, in words: `r1c4 has no candidate`.
-pub fn describe_dead_end(why: &DeadEnd, g: &Geometry) -> String {
+pub(crate) fn describe_dead_end(why: &DeadEnd, g: &Geometry) -> String {
     match *why {
         DeadEnd::Cell(cell) => format!("{} has no candidate", g.name(cell)),
         DeadEnd::Digit { unit, digit } => format!("{digit} has no place in {unit}"),

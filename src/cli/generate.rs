@@ -93,3 +93,15 @@ pub fn generate(args: &GenerateArgs) -> anyhow::Result<ExitCode> {
     }
     Ok(ExitCode::SUCCESS)
 }
+
+/// `--symmetry` takes the names [`Symmetry::name`] gives (the library knows
+/// nothing of clap).
+impl clap::ValueEnum for Symmetry {
+    fn value_variants<'a>() -> &'a [Self] {
+        &Symmetry::ALL
+    }
+
+    fn to_possible_value(&self) -> Option<clap::builder::PossibleValue> {
+        Some(clap::builder::PossibleValue::new(self.name()).help(self.summary()))
+    }
+}

@@ -14,7 +14,7 @@ use crate::trace::trace;
 
 use super::EXIT_UNSOLVED;
 use super::args::{MeasureBudget, StrategyList};
-use super::trace::pick;
+use crate::input::pick;
 use crate::present::thousands;
 
 #[derive(Debug, Args)]

@@ -13,9 +13,9 @@ use crate::search::Limits;
 use crate::strategy::{Outcome, Strategy};
 
 /// The columns after the time columns.
-pub const COLUMNS: [&str; 3] = ["nodes_est", "nodes_est_low", "nodes_est_high"];
+pub(crate) const COLUMNS: [&str; 3] = ["nodes_est", "nodes_est_low", "nodes_est_high"];
 
-/// The time of the whole search, estimated: [`COLUMNS`] × the cut-off run's
+/// The time of the whole search, estimated: `COLUMNS` × the cut-off run's
 /// time per node (the file's last columns).
 pub const TIME_COLUMNS: [&str; 3] = ["time_est_ns", "time_est_low_ns", "time_est_high_ns"];
 
@@ -36,7 +36,7 @@ pub fn time(e: &Interval, ns: f64, nodes: u64) -> Option<Interval> {
 }
 
 /// The three time fields (ns, one decimal; empty when there is no estimate).
-pub fn time_fields(t: &Option<Interval>) -> [String; 3] {
+pub(crate) fn time_fields(t: &Option<Interval>) -> [String; 3] {
     match t {
         Some(i) => [i.estimate, i.low, i.high].map(|x| format!("{x:.1}")),
         None => Default::default(),
@@ -49,7 +49,7 @@ pub fn time_fields(t: &Option<Interval>) -> [String; 3] {
 /// row-major) or whose rung cannot be probed. In whole nodes, as
 /// `results.csv` holds it, so that a report drawn now and one redrawn from
 /// the file say the same.
-pub fn of_cut_off(strategy: Strategy, board: &Board, m: &Measurement) -> Option<Interval> {
+pub(crate) fn of_cut_off(strategy: Strategy, board: &Board, m: &Measurement) -> Option<Interval> {
     if m.outcome != Outcome::BudgetExceeded {
         return None;
     }
@@ -87,7 +87,7 @@ pub fn parse(fields: [&str; 3]) -> Result<Option<Interval>, String> {
 }
 
 /// Reads three fields named `names` back (all empty: none).
-pub fn parse_named(fields: [&str; 3], names: [&str; 3]) -> Result<Option<Interval>, String> {
+pub(crate) fn parse_named(fields: [&str; 3], names: [&str; 3]) -> Result<Option<Interval>, String> {
     if fields.iter().all(|f| f.is_empty()) {
         return Ok(None);
     }

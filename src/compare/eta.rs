@@ -16,7 +16,7 @@
 //! showed 15 hours for a 6-minute run right after a group ended, and froze
 //! in between). The process clock counts the work of the groups still
 //! running as it is done: their share is taken off the work left as it
-//! goes, and the estimate is made again every [`TICK`], whether tasks
+//! goes, and the estimate is made again every `TICK`, whether tasks
 //! finish or not. `tests/eta_trace.rs` replays a recorded run (every task's
 //! end and cost, the process clock every half second) through [`Eta`]: the
 //! estimate stays within 2× of the time that was really left from a tenth
@@ -30,7 +30,7 @@ use super::run::{Forecast, Tick};
 use crate::progress::Progress;
 
 /// How often the estimate is made again while tasks run.
-pub const TICK: Duration = Duration::from_millis(500);
+pub(crate) const TICK: Duration = Duration::from_millis(500);
 
 /// CPU time consumed by this process so far (every thread); zero where the
 /// platform has no such clock (the estimate then counts finished tasks only).
@@ -126,7 +126,7 @@ impl Eta {
 
 /// Runs `work` while `progress` hears the time left: after every task that
 /// finishes (`work` calls the callback it is given with each [`Tick`]) and
-/// every [`TICK`] in between, from a thread of its own that ends with
+/// every `TICK` in between, from a thread of its own that ends with
 /// `work`. The clocks start now.
 pub fn follow<R>(
     eta: Eta,

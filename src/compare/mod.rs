@@ -4,7 +4,7 @@
 //! [`run`] measures and yields plain rows → `results.csv` (streamed) and
 //! [`summary::Aggregate`] (per-size [`summary::Ladder`]s) →
 //! [`charts::ChartData`] → [`draw`] (SVG/PNG bytes) and [`report`] (Markdown,
-//! console summary) → [`write::Staging`], the one place that writes files,
+//! console summary) → `write::Staging`, the one place that writes files,
 //! atomically. `sudoku-lab report DIR` starts the same pipeline from
 //! `DIR/results.csv`, so a report can always be redrawn without solving.
 //!

@@ -2,7 +2,7 @@
 //!
 //! Datasets are streamed, interleaved ([`Schedule`]: every dataset advances
 //! at the same pace, so the progress estimate holds); puzzle × strategy tasks
-//! run on the one parallel executor ([`crate::exec`]), which hands rows back
+//! run on the one parallel executor (`crate::exec`), which hands rows back
 //! in task order, so the rows (and `results.csv`, which puts each dataset's
 //! rows together: dataset, puzzle, strategy in ladder order) and every
 //! counter never depend on `--jobs`. Each task is one call of the one
@@ -75,7 +75,7 @@ const TIME_COLUMNS: [&str; 5] = ["time_ns", "time_min_ns", "time_max_ns", "wall_
 /// The `results.csv` header, in order: identity ([`PuzzleId::COLUMNS`]),
 /// strategy and outcome, every counter of [`Counts::NAMES`], the time
 /// columns, the estimated nodes of a cut-off run
-/// ([`super::estimates::COLUMNS`]), the time's interval
+/// (`super::estimates::COLUMNS`), the time's interval
 /// ([`INTERVAL_COLUMNS`]), then the cut-off run's estimated time
 /// ([`super::estimates::TIME_COLUMNS`]). [`Row::record`] writes in this
 /// order; [`Row::from_fields`] reads by name.
@@ -750,10 +750,10 @@ pub struct Finished {
     pub cpu: std::time::Duration,
     /// The timing as measured (samples retaken and kept slow included).
     pub measured: Option<measure::Timing>,
-    /// The puzzle (for the warm ÷ cold check, [`measure::warm_bonus`]).
+    /// The puzzle (for the warm ÷ cold check, `measure::warm_bonus`).
     pub item: Arc<Item>,
     /// On the first task of each measured group: the group's clock
-    /// accounting ([`measure::SetMeasured::accounted`], clock cost in ns).
+    /// accounting (`measure::SetMeasured::accounted`, clock cost in ns).
     pub group: Option<(Option<f64>, f64)>,
 }
 
@@ -778,7 +778,7 @@ pub struct Tick {
 ///
 /// Tasks are measured in groups of [`crate::defaults::MEASURE_GROUP`], one
 /// group per worker at a time, with their samples interleaved
-/// ([`measure::measure_all`]): a task's samples are spread over the group's
+/// (`measure::measure_all`): a task's samples are spread over the group's
 /// few seconds, not taken within a few milliseconds of each other.
 pub fn execute(
     plan: &Plan,

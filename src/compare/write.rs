@@ -3,12 +3,12 @@
 //! Every file is written into a hidden staging folder *inside* the output
 //! folder, so that the final renames never cross a file system (the output
 //! folder may be a mount point, a Docker volume, or a link to another disk).
-//! Only when every file is complete does [`Staging::commit`] sync them and
+//! Only when every file is complete does `Staging::commit` sync them and
 //! move them into place, one `rename` per file, `README.md` last. Until then
 //! an earlier report stays untouched; an error drops the staging folder.
 //!
 //! Concurrent writers take turns through an advisory lock on the output
-//! folder ([`FolderLock`], `flock` through `std::fs::File::lock`): `compare`
+//! folder (`FolderLock`, `flock` through `std::fs::File::lock`): `compare`
 //! holds it while it creates its staging folder and while it commits;
 //! `report` holds it from reading `results.csv` to its commit. So two runs
 //! into one folder leave the complete report of whichever committed last,
@@ -38,7 +38,7 @@ fn active() -> MutexGuard<'static, Vec<(PathBuf, Option<PathBuf>)>> {
 /// For an interrupt handler: removes every uncommitted staging folder (and
 /// an output folder this run created, if it is empty) and ends the process
 /// with `code`. Earlier reports are left as they were.
-pub fn abandon_and_exit(code: i32) -> ! {
+pub(crate) fn abandon_and_exit(code: i32) -> ! {
     let guard = active();
     for (dir, created) in guard.iter() {
         let _ = fs::remove_dir_all(dir);
@@ -60,7 +60,7 @@ pub const STAGING_PREFIX: &str = ".sudoku-lab.partial-";
 /// An exclusive advisory lock on a report folder, released when dropped (or
 /// when the process ends, however it ends).
 #[derive(Debug)]
-pub struct FolderLock {
+pub(crate) struct FolderLock {
     dir: PathBuf,
     /// `None` where the file system cannot lock (a warning was printed).
     _file: Option<File>,
@@ -99,7 +99,7 @@ impl FolderLock {
 
 /// Creates `out` (and the folders above it) and locks it: what every writer
 /// of a report folder does first.
-pub fn lock_folder(out: &Path) -> anyhow::Result<(FolderLock, bool)> {
+fn lock_folder(out: &Path) -> anyhow::Result<(FolderLock, bool)> {
     if let Some(file) = out
         .ancestors()
         .find(|a| !a.as_os_str().is_empty() && a.exists() && !a.is_dir())
@@ -127,7 +127,7 @@ pub fn lock_folder(out: &Path) -> anyhow::Result<(FolderLock, bool)> {
 /// the next report into the folder removes those it does not write itself,
 /// so a folder never mixes two runs' files (and never loses a file the lab
 /// did not write).
-pub const MANIFEST: &str = ".sudoku-lab-files";
+const MANIFEST: &str = ".sudoku-lab-files";
 
 /// Whether `name` in a report folder is the lab's own bookkeeping (a
 /// staging folder or the manifest), not a file of a report or of a user.
@@ -139,7 +139,7 @@ fn bookkeeping(name: &str) -> bool {
 /// files but no `meta.csv` (`marker`): someone's folder, not a report
 /// folder, whose files a report would replace. `force` writes anyway. A
 /// missing or empty folder is fine. Checked before anything is measured.
-pub fn check_out(out: &Path, marker: &str, force: bool) -> anyhow::Result<()> {
+pub(crate) fn check_out(out: &Path, marker: &str, force: bool) -> anyhow::Result<()> {
     if force || !out.is_dir() || out.join(marker).exists() {
         return Ok(());
     }
@@ -167,7 +167,7 @@ pub fn check_out(out: &Path, marker: &str, force: bool) -> anyhow::Result<()> {
 
 /// A folder of files being written, to be swapped into `out` as a whole.
 #[derive(Debug)]
-pub struct Staging {
+pub(crate) struct Staging {
     dir: PathBuf,
     out: PathBuf,
     /// `out` when this run created it: removed again (if empty) on failure.

@@ -204,7 +204,7 @@ pub enum EstimateError {
 /// Which tree a search of `strategy` stopping at `max_solutions` solutions
 /// visits in full on `puzzle` (see the module documentation). Solutions are
 /// found with the fastest rung for the size and verified.
-pub fn visited_tree(
+fn visited_tree(
     strategy: Strategy,
     puzzle: &Board,
     max_solutions: u64,

@@ -1,5 +1,5 @@
 //! One way to measure a strategy on a puzzle. `compare`, `speed` and
-//! `ladder` call [`measure_all`] on groups of tasks, `solve --stats` calls
+//! `ladder` call `measure_all` on groups of tasks, `solve --stats` calls
 //! [`measure`] (a group of one), and `rate`, `trace` and the counted passes
 //! call [`count`] when they need no time, so the same puzzle gets the same
 //! figures from every command.
@@ -21,14 +21,14 @@
 //!    taken off, and the runs' sum is checked against the CPU time of the
 //!    stretch that held them ([`Conditions::accounted`]). Passes go on until
 //!    each task has [`Method::min_samples`] runs and [`Method::min_time`] of
-//!    time. A task whose check run lasts [`LONG_RUN`] or more is warm-proof:
+//!    time. A task whose check run lasts `LONG_RUN` or more is warm-proof:
 //!    its check run is its first sample, and it gets at most three.
 //!    Why cold: repeating one short puzzle back to back lets the branch
 //!    predictor and the caches learn it, and that bonus is not the same for
 //!    every rung (measured here: ×1.05 for `mrv`, ×1.4 for `fast` and
 //!    `propagate`), so warm times bias the ladder's ratios.
 //! 4. **Pace**: a fixed reference is timed before and after every stretch of
-//!    about [`STRETCH_NS`] of runs; runs of a stretch around which the core
+//!    about `STRETCH_NS` of runs; runs of a stretch around which the core
 //!    ran slow are thrown away and taken again in a later pass
 //!    ([`Timing::retaken`]; see `src/measure/pace.rs`).
 //! 5. **Figures**, per run: the median over samples of the thread's CPU time
@@ -62,7 +62,7 @@ pub struct Method {
     /// Keep timing a task until its kept runs add up to this much time...
     pub min_time: Duration,
     /// ...and it has at least this many kept runs (one per pass; fewer only
-    /// for a task whose one run lasts [`LONG_RUN`]).
+    /// for a task whose one run lasts `LONG_RUN`).
     pub min_samples: u32,
     /// Seed of the passes' shuffles (and of `permute`'s symmetries): the same
     /// seed runs the tasks in the same order.
@@ -204,7 +204,7 @@ pub fn measure(
 /// `finished(i, cpu)` hears of task `i` as soon as its last sample is
 /// taken, with the CPU time spent measuring it. Each result comes with that
 /// CPU time too.
-pub fn measure_all(
+pub(crate) fn measure_all(
     tasks: &[(Strategy, &Board)],
     limits: Limits,
     method: &Method,
@@ -413,7 +413,7 @@ fn pass_order(
 /// groups of [`crate::defaults::MEASURE_GROUP`] (what `ladder` does;
 /// `compare` hands its groups to workers). Results in task order;
 /// `finished` hears task indices of the whole list.
-pub fn measure_grouped(
+pub(crate) fn measure_grouped(
     tasks: &[(Strategy, &Board)],
     limits: Limits,
     method: &Method,
@@ -432,7 +432,7 @@ pub fn measure_grouped(
 /// A whole set measured as one group, for throughput (`speed`): the
 /// measurements, and the summed run times of each whole pass (a pass in
 /// which every task ran and was kept), in ns, plus the clock accounting.
-pub struct SetMeasured {
+pub(crate) struct SetMeasured {
     pub results: Vec<Result<(Measurement, Duration), Bug>>,
     pub whole_passes: Vec<f64>,
     /// Σ run times ÷ CPU time of the stretches that held them.
@@ -442,7 +442,7 @@ pub struct SetMeasured {
 }
 
 /// Measures a whole set in one group of passes (see [`measure_all`]).
-pub fn measure_set(
+pub(crate) fn measure_set(
     tasks: &[(Strategy, &Board)],
     limits: Limits,
     method: &Method,
@@ -468,7 +468,7 @@ pub fn measure_set(
 /// strategy the geometric mean of the tasks' cold ÷ warm times (above 1:
 /// warm reads faster) and how many tasks it is over. What the report's
 /// method section prints, on the run's own puzzles.
-pub fn warm_bonus(
+pub(crate) fn warm_bonus(
     tasks: &[(Strategy, &Board, f64)],
     limits: Limits,
 ) -> Vec<(Strategy, f64, usize)> {
@@ -517,9 +517,9 @@ pub fn warm_bonus(
 }
 
 /// Tasks per strategy [`warm_bonus`] times warm.
-pub const WARM_TASKS: usize = 16;
+pub(crate) const WARM_TASKS: usize = 16;
 /// Length of one warm batch (ns).
-pub const WARM_BATCH_NS: f64 = 200_000.0;
+const WARM_BATCH_NS: f64 = 200_000.0;
 
 fn unsupported(strategy: Strategy) -> Measurement {
     Measurement {
@@ -719,24 +719,24 @@ impl Timer {
 /// A task whose one run lasts this long (CPU ns) is timed at most three
 /// times, its check run first: at 1 ms a run spans enough of the machine
 /// that caches and predictors hold little of the last one.
-pub const LONG_RUN: f64 = 1e6;
+pub(crate) const LONG_RUN: f64 = 1e6;
 
 /// A task whose one run lasts this long (CPU ns) is timed by that run
 /// alone. Shorter long runs get three: a pace reading before and after a
 /// 30–200 ms run misses a slow stretch in between (`naive` on Easter
 /// Monster, one run each, read 32.4 ms and 47.8 ms minutes apart on an idle
 /// machine), and the median of three drops one such run.
-pub const ONE_RUN: f64 = 1e9;
+pub(crate) const ONE_RUN: f64 = 1e9;
 
 /// The runs between two readings of the pace reference last about this
 /// long (CPU ns): long enough that the reference costs little, short
 /// enough that a slow stretch spoils few runs.
-pub const STRETCH_NS: f64 = 2e6;
+const STRETCH_NS: f64 = 2e6;
 
 /// Most runs one task is timed for `min_time` (more than `min_samples`):
 /// the median of a thousand cold runs no longer moves, and a tiny solve
 /// timed for a second would otherwise take millions of runs of overhead.
-pub const MAX_SAMPLES: usize = 1000;
+pub(crate) const MAX_SAMPLES: usize = 1000;
 
 /// Most samples of one measurement retaken because the core lost its pace
 /// (after that the samples are kept as they are: a machine that is never at
@@ -790,7 +790,7 @@ impl Clock {
 
 /// CPU time consumed by the calling thread, in nanoseconds.
 #[cfg(unix)]
-pub fn thread_cpu_ns() -> Option<u64> {
+fn thread_cpu_ns() -> Option<u64> {
     let mut ts = libc::timespec {
         tv_sec: 0,
         tv_nsec: 0,
@@ -802,7 +802,7 @@ pub fn thread_cpu_ns() -> Option<u64> {
 
 /// CPU time consumed by the calling thread (unavailable here).
 #[cfg(not(unix))]
-pub fn thread_cpu_ns() -> Option<u64> {
+fn thread_cpu_ns() -> Option<u64> {
     None
 }
 
@@ -850,18 +850,18 @@ pub struct Conditions {
 }
 
 /// Wall time this much above CPU time flags the runs as disturbed.
-pub const DISTURBED_WALL_OVER_CPU: f64 = 1.10;
+const DISTURBED_WALL_OVER_CPU: f64 = 1.10;
 
 /// More than this share of samples kept while the core ran slow flags the
 /// runs as disturbed.
-pub const DISTURBED_SLOW_SHARE: f64 = 0.05;
+const DISTURBED_SLOW_SHARE: f64 = 0.05;
 
 /// A pace over the run ([`Conditions::pace`]) above this flags the runs as
 /// disturbed: the reference ran this much slower than its best on the
 /// median sample, though mostly below the threshold that retakes a sample
 /// (a host's slow stretch that the per-sample test misses now and then
 /// still shows in the median).
-pub const DISTURBED_PACE: f64 = 1.15;
+const DISTURBED_PACE: f64 = 1.15;
 
 impl Conditions {
     pub fn new(jobs: usize) -> Conditions {
@@ -897,7 +897,7 @@ impl Conditions {
         }
     }
 
-    /// Adds one group's clock accounting ([`SetMeasured::accounted`] and
+    /// Adds one group's clock accounting (`SetMeasured::accounted` and
     /// its clock cost): `accounted` becomes the mean over groups.
     pub fn account(&mut self, accounted: Option<f64>, clock_ns: f64) {
         if let Some(a) = accounted {
@@ -924,8 +924,8 @@ impl Conditions {
 
     /// Why the figures are less trustworthy than usual, if they are: other
     /// load above the cores left free (at least half a core), timed runs
-    /// that waited for their core ([`DISTURBED_WALL_OVER_CPU`]), or samples
-    /// kept while the core ran slow ([`DISTURBED_SLOW_SHARE`]).
+    /// that waited for their core (`DISTURBED_WALL_OVER_CPU`), or samples
+    /// kept while the core ran slow (`DISTURBED_SLOW_SHARE`).
     pub fn busy(&self) -> Option<String> {
         let free = self.cores.saturating_sub(self.jobs) as f64;
         let mut why = Vec::new();

@@ -28,7 +28,7 @@ fn block_permutation(b: usize, rng: &mut impl Rng) -> Vec<usize> {
 }
 
 /// A uniformly drawn symmetry of `board` (same size, same solution count).
-pub fn random_symmetry(board: &Board, rng: &mut impl Rng) -> Board {
+pub(crate) fn random_symmetry(board: &Board, rng: &mut impl Rng) -> Board {
     let size: BoxSize = board.size();
     let (n, b) = (size.side(), size.box_size());
     let rows = block_permutation(b, rng);

@@ -3,6 +3,7 @@
 //! stays elsewhere: these functions only turn values into text.)
 
 pub mod speed;
+pub mod trace;
 
 pub use crate::compare::draw::fmt_value_ci;
 

@@ -58,7 +58,7 @@ pub use session::{ProgramRun, Session, StartError};
 
 /// The most output kept from one run of a program; more is `bad-output`.
 /// A correct 25×25 answer is under 2 KiB.
-pub const MAX_OUTPUT: usize = 1 << 20;
+pub(crate) const MAX_OUTPUT: usize = 1 << 20;
 
 /// The name a program goes by in tables, CSV files and charts: lower-case
 /// letters, digits and `-`, starting with a letter (the rule rung names
@@ -231,7 +231,7 @@ pub fn apply<T: Copy>(
 }
 
 /// Checks that no two programs share a name.
-pub fn check_unique(programs: &[Program]) -> Result<(), SpecError> {
+pub(crate) fn check_unique(programs: &[Program]) -> Result<(), SpecError> {
     for (i, p) in programs.iter().enumerate() {
         if programs[..i].iter().any(|q| q.name == p.name) {
             return Err(SpecError::Duplicate(p.name.to_string()));
@@ -241,7 +241,7 @@ pub fn check_unique(programs: &[Program]) -> Result<(), SpecError> {
 }
 
 /// Reads a format name: `line`, `grid` (Baekjoon 2580) or `compact` (2239).
-pub fn parse_format(s: &str) -> Result<Format, SpecError> {
+fn parse_format(s: &str) -> Result<Format, SpecError> {
     match s {
         "line" => Ok(Format::Line),
         "grid" => Ok(Format::Grid),
@@ -256,7 +256,7 @@ pub fn parse_format(s: &str) -> Result<Format, SpecError> {
 
 /// A program's answer layout, as `--program-format` reads it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct FormatArg(pub Format);
+pub(crate) struct FormatArg(pub Format);
 
 impl std::str::FromStr for FormatArg {
     type Err = SpecError;

@@ -16,7 +16,7 @@
 //! printed as n/a): one value says nothing of its spread.
 //!
 //! **Many values.** A bootstrap costs resamples × values; above
-//! [`BOOTSTRAP_MAX_VALUES`] values the lab takes the limits the bootstrap
+//! `BOOTSTRAP_MAX_VALUES` values the lab takes the limits the bootstrap
 //! tends to instead, in one pass: for a mean (and a sum) the normal
 //! interval `mean ± z·s/√n`, for a median the distribution-free one
 //! between the order statistics of ranks `n/2 ∓ z·√n/2`. At that many
@@ -85,7 +85,7 @@ pub fn bootstrap(
 
 /// [`bootstrap`] at another confidence `level` (`diff` lets its user set
 /// one).
-pub fn bootstrap_at(
+pub(crate) fn bootstrap_at(
     values: &[f64],
     resamples: usize,
     level: f64,
@@ -115,7 +115,7 @@ pub fn bootstrap_at(
 
 /// Above this many values the intervals take the bootstrap's limits (see
 /// the module docs): a bootstrap of 5,000 values costs about 5M draws.
-pub const BOOTSTRAP_MAX_VALUES: usize = 5_000;
+const BOOTSTRAP_MAX_VALUES: usize = 5_000;
 
 /// The two-sided normal quantile of [`CONFIDENCE`] (95%: 1.96).
 const Z: f64 = 1.959_963_984_540_054;

@@ -23,12 +23,12 @@ pub use bootstrap::{Interval, bootstrap, mean_interval, median_interval, sum_int
 
 /// The q-quantile (`0 <= q <= 1`) of sorted, non-empty values (see the
 /// module docs for the definition).
-pub fn quantile_sorted(sorted: &[f64], q: f64) -> f64 {
+pub(crate) fn quantile_sorted(sorted: &[f64], q: f64) -> f64 {
     interpolate(sorted.len(), |i| sorted[i], q)
 }
 
 /// [`quantile_sorted`] of sorted whole numbers (node counts, nanoseconds).
-pub fn quantile_sorted_u64(sorted: &[u64], q: f64) -> f64 {
+pub(crate) fn quantile_sorted_u64(sorted: &[u64], q: f64) -> f64 {
     interpolate(sorted.len(), |i| sorted[i] as f64, q)
 }
 
@@ -99,7 +99,7 @@ impl Summary {
 
 /// The geometric mean of positive values (`None` when there are none).
 /// Zeros and negative values are not allowed: ratios of counts start at 1.
-pub fn geometric_mean(values: impl IntoIterator<Item = f64>) -> Option<f64> {
+pub(crate) fn geometric_mean(values: impl IntoIterator<Item = f64>) -> Option<f64> {
     let (mut sum, mut n) = (0.0, 0u64);
     for x in values {
         debug_assert!(x > 0.0, "geometric mean of {x}");
@@ -115,7 +115,7 @@ pub fn geometric_mean(values: impl IntoIterator<Item = f64>) -> Option<f64> {
 /// seeded with `seed`, so the same values give the same interval on every
 /// machine. Over logarithms it is the interval of a geometric mean (exponentiate
 /// both ends). `None` for no values; one value gives `(v, v)`.
-pub fn bootstrap_mean(
+pub(crate) fn bootstrap_mean(
     values: &[f64],
     resamples: usize,
     level: f64,

@@ -357,44 +357,6 @@ impl<'de> Deserialize<'de> for Strategy {
     }
 }
 
-/// The command line takes names, and the help text, from the registry
-/// (added rungs included), so `--strategy NAME` needs no list of its own.
-#[derive(Clone, Copy, Debug, Default)]
-pub struct StrategyParser;
-
-impl clap::builder::TypedValueParser for StrategyParser {
-    type Value = Strategy;
-
-    fn parse_ref(
-        &self,
-        cmd: &clap::Command,
-        arg: Option<&clap::Arg>,
-        value: &std::ffi::OsStr,
-    ) -> Result<Strategy, clap::Error> {
-        // clap's own parser gives clap's own message, with the valid names.
-        let names =
-            clap::builder::PossibleValuesParser::new(self.possible_values().into_iter().flatten());
-        let name = names.parse_ref(cmd, arg, value)?;
-        Strategy::from_name(&name)
-            .ok_or_else(|| clap::Error::new(clap::error::ErrorKind::InvalidValue).with_cmd(cmd))
-    }
-
-    fn possible_values(
-        &self,
-    ) -> Option<Box<dyn Iterator<Item = clap::builder::PossibleValue> + '_>> {
-        Some(Box::new(Strategy::every().into_iter().map(|s| {
-            clap::builder::PossibleValue::new(s.name()).help(s.summary())
-        })))
-    }
-}
-
-impl clap::builder::ValueParserFactory for Strategy {
-    type Parser = StrategyParser;
-    fn value_parser() -> StrategyParser {
-        StrategyParser
-    }
-}
-
 /// What happened to one puzzle: the one outcome vocabulary of every
 /// command, CSV file and chart.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]

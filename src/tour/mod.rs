@@ -53,7 +53,7 @@ pub struct LadderPlan<'a> {
 }
 
 /// One set's measurements: its name and a row per puzzle (× turn) × strategy.
-pub type SetRows = (String, Vec<Labelled>);
+type SetRows = (String, Vec<Labelled>);
 
 /// Measures the plan on the sets, in order, reporting progress per
 /// measurement. Errors name the set's file, the puzzle's position and line.
@@ -128,7 +128,7 @@ pub fn ladder(
 /// the counters of the counted run (none when the size is unsupported) and
 /// the median time of the uncounted runs.
 #[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct LadderRow {
+pub(crate) struct LadderRow {
     pub puzzle: String,
     pub strategy: Strategy,
     pub outcome: Outcome,
@@ -152,7 +152,7 @@ impl LadderRow {
 
 /// The distributions `ladder --dist` shows: per set, per strategy (in the
 /// given order) that ran on at least one of its puzzles.
-pub fn distributions(
+pub(crate) fn distributions(
     sets: &[(String, Vec<Labelled>)],
     strategies: &[Strategy],
 ) -> Vec<Distribution> {
