@@ -29,7 +29,9 @@ use anyhow::{Context, bail};
 use serde::{Deserialize, Serialize};
 
 use crate::compare::report::Meta;
+use crate::compare::run;
 use crate::compare::{META, RESULTS};
+use crate::rows::{Fields, PuzzleId, Table};
 use crate::shard::Fingerprint;
 
 pub mod chart;
@@ -204,17 +206,29 @@ const NOTE_KEYS: [&str; 2] = ["plan_commit", "version"];
 /// Load averages further apart than this are a warning.
 const LOAD_GAP: f64 = 1.0;
 
-/// One `results.csv` row, as much as `diff` needs (read by column name).
+/// One `results.csv` row, as much as `diff` needs: read by the parts of
+/// [`crate::compare::run::read`], but with the strategy and outcome kept as
+/// names (an outside rung's rows read too).
 #[derive(Clone, Debug)]
 struct Rec {
-    dataset: String,
-    index: u64,
-    name: String,
-    clues: u64,
+    puzzle: PuzzleId,
     strategy: String,
     outcome: String,
     nodes: Option<u64>,
+    /// Median, fastest and slowest time per run (ns).
     time: Option<(f64, f64, f64)>,
+}
+
+impl Rec {
+    fn from_fields(f: &Fields) -> Result<Rec, String> {
+        Ok(Rec {
+            puzzle: PuzzleId::read(f)?,
+            strategy: f.text("strategy")?.to_string(),
+            outcome: f.text("outcome")?.to_string(),
+            nodes: run::read_counts(f)?.0.map(|c| c.nodes),
+            time: run::read_timing(f)?.map(|t| (t.cpu_ns, t.cpu_min_ns, t.cpu_max_ns)),
+        })
+    }
 }
 
 /// A report folder read: its meta and rows.
@@ -271,100 +285,12 @@ fn read_folder(dir: &Path) -> anyhow::Result<Folder> {
     })
 }
 
-/// Reads `results.csv` by column name; an error names file, line and column.
+/// Reads `results.csv` by column name (the columns
+/// [`run::required_columns`] names must be there, others may be missing or
+/// added); an error names file, line and column.
 fn read_results(path: &Path) -> anyhow::Result<Vec<Rec>> {
-    let mut reader =
-        csv::Reader::from_path(path).with_context(|| format!("cannot open {}", path.display()))?;
-    let header = reader
-        .headers()
-        .with_context(|| format!("cannot read {}", path.display()))?
-        .clone();
-    let col = |name: &str| {
-        header.iter().position(|h| h == name).ok_or_else(|| {
-            anyhow::anyhow!(
-                "{}:1: no column {name:?} (not a results.csv of `sudoku-lab compare`)",
-                path.display()
-            )
-        })
-    };
-    let [
-        dataset,
-        index,
-        name,
-        clues,
-        strategy,
-        outcome,
-        nodes,
-        time,
-        tmin,
-        tmax,
-    ] = [
-        "dataset",
-        "index",
-        "name",
-        "clues",
-        "strategy",
-        "outcome",
-        "nodes",
-        "time_ns",
-        "time_min_ns",
-        "time_max_ns",
-    ]
-    .map(col);
-    let (dataset, index, name, clues, strategy, outcome, nodes, time, tmin, tmax) = (
-        dataset?, index?, name?, clues?, strategy?, outcome?, nodes?, time?, tmin?, tmax?,
-    );
     let mut recs = Vec::new();
-    for record in reader.records() {
-        let r = record.map_err(|e| {
-            let line = e.position().map_or(0, |p| p.line());
-            anyhow::anyhow!("{}:{line}: {e}", path.display())
-        })?;
-        let line = r.position().map_or(0, |p| p.line());
-        let at = |c: usize| -> anyhow::Error {
-            anyhow::anyhow!(
-                "{}:{line}: column {} ({}): {:?} is not a number",
-                path.display(),
-                c + 1,
-                header.get(c).unwrap_or_default(),
-                r.get(c).unwrap_or_default()
-            )
-        };
-        let field = |c: usize| r.get(c).unwrap_or_default();
-        let opt_u64 = |c: usize| -> anyhow::Result<Option<u64>> {
-            match field(c) {
-                "" => Ok(None),
-                v => v.parse().map(Some).map_err(|_| at(c)),
-            }
-        };
-        let opt_f64 = |c: usize| -> anyhow::Result<Option<f64>> {
-            match field(c) {
-                "" => Ok(None),
-                v => match v.parse::<f64>() {
-                    Ok(x) if x.is_finite() && x >= 0.0 => Ok(Some(x)),
-                    _ => Err(at(c)),
-                },
-            }
-        };
-        let time = match (opt_f64(time)?, opt_f64(tmin)?, opt_f64(tmax)?) {
-            (Some(t), Some(lo), Some(hi)) => Some((t, lo, hi)),
-            (None, None, None) => None,
-            _ => bail!(
-                "{}:{line}: columns time_ns, time_min_ns, time_max_ns: some empty, some not",
-                path.display()
-            ),
-        };
-        recs.push(Rec {
-            dataset: field(dataset).to_string(),
-            index: opt_u64(index)?.ok_or_else(|| at(index))?,
-            name: field(name).to_string(),
-            clues: opt_u64(clues)?.ok_or_else(|| at(clues))?,
-            strategy: field(strategy).to_string(),
-            outcome: field(outcome).to_string(),
-            nodes: opt_u64(nodes)?,
-            time,
-        });
-    }
+    Table::open(path, &run::required_columns())?.for_each(Rec::from_fields, |r| recs.push(r))?;
     if recs.is_empty() {
         bail!("{}: no rows", path.display());
     }
@@ -382,24 +308,15 @@ fn ordered<'a>(names: impl Iterator<Item = &'a str>) -> Vec<&'a str> {
     out
 }
 
-fn compare_folders(a: &Folder, b: &Folder, opts: &Options) -> anyhow::Result<Diff> {
-    let (old_meta, new_meta) = (
-        Fingerprint::from_meta(&a.meta),
-        Fingerprint::from_meta(&b.meta),
-    );
-    let old_sets = old_meta.datasets().ok().unwrap_or_default();
-    let new_sets = new_meta.datasets().ok().unwrap_or_default();
-    let datasets_a = ordered(a.recs.iter().map(|r| r.dataset.as_str()));
-    let datasets_b = ordered(b.recs.iter().map(|r| r.dataset.as_str()));
-    let strategies_a = ordered(a.recs.iter().map(|r| r.strategy.as_str()));
-    let strategies_b = ordered(b.recs.iter().map(|r| r.strategy.as_str()));
-    let mut left_out = Vec::new();
-    let only = |xs: &[&str], ys: &[&str]| -> Vec<String> {
-        xs.iter()
-            .filter(|x| !ys.contains(x))
-            .map(|x| x.to_string())
-            .collect()
-    };
+/// The datasets both folders hold, in OLD's order (those only one holds go
+/// to `left_out`); a dataset of one name must be the same file in both.
+fn common_datasets<'a>(
+    a: &'a Folder,
+    b: &'a Folder,
+    left_out: &mut Vec<String>,
+) -> anyhow::Result<Vec<&'a str>> {
+    let datasets_a = ordered(a.recs.iter().map(|r| r.puzzle.dataset.as_str()));
+    let datasets_b = ordered(b.recs.iter().map(|r| r.puzzle.dataset.as_str()));
     let common: Vec<&str> = datasets_a
         .iter()
         .filter(|d| datasets_b.contains(d))
@@ -422,7 +339,16 @@ fn compare_folders(a: &Folder, b: &Folder, opts: &Options) -> anyhow::Result<Dif
             datasets_b.join(", ")
         );
     }
-    // A dataset of one name must be the same file in both plans.
+    let (old_sets, new_sets) = (
+        Fingerprint::from_meta(&a.meta)
+            .datasets()
+            .ok()
+            .unwrap_or_default(),
+        Fingerprint::from_meta(&b.meta)
+            .datasets()
+            .ok()
+            .unwrap_or_default(),
+    );
     for d in &common {
         let x = old_sets.iter().find(|p| p.name == *d);
         let y = new_sets.iter().find(|p| p.name == *d);
@@ -440,6 +366,27 @@ fn compare_folders(a: &Folder, b: &Folder, opts: &Options) -> anyhow::Result<Dif
             );
         }
     }
+    Ok(common)
+}
+
+/// The names of `xs` that `ys` lacks.
+fn only(xs: &[&str], ys: &[&str]) -> Vec<String> {
+    xs.iter()
+        .filter(|x| !ys.contains(x))
+        .map(|x| x.to_string())
+        .collect()
+}
+
+/// The strategy pairs (OLD, NEW) to compare: `opts.pairs`, or every
+/// strategy both hold by name (those only one holds go to `left_out`).
+fn strategy_pairs(
+    a: &Folder,
+    b: &Folder,
+    opts: &Options,
+    left_out: &mut Vec<String>,
+) -> anyhow::Result<Vec<(String, String)>> {
+    let strategies_a = ordered(a.recs.iter().map(|r| r.strategy.as_str()));
+    let strategies_b = ordered(b.recs.iter().map(|r| r.strategy.as_str()));
     let pairs: Vec<(String, String)> = if opts.pairs.is_empty() {
         for (side, list) in [
             ("OLD", only(&strategies_a, &strategies_b)),
@@ -480,68 +427,103 @@ fn compare_folders(a: &Folder, b: &Folder, opts: &Options) -> anyhow::Result<Dif
             strategies_b.join(", ")
         );
     }
-    // NEW's rows by (dataset, index, strategy).
-    let index_b: HashMap<(&str, u64, &str), &Rec> = b
-        .recs
-        .iter()
-        .map(|r| ((r.dataset.as_str(), r.index, r.strategy.as_str()), r))
-        .collect();
-    // OLD's rows by (dataset, strategy), NEW's counted alike.
-    let mut groups_a: HashMap<(&str, &str), Vec<&Rec>> = HashMap::new();
-    for r in &a.recs {
-        groups_a
-            .entry((r.dataset.as_str(), r.strategy.as_str()))
-            .or_default()
-            .push(r);
+    Ok(pairs)
+}
+
+/// Both folders' rows, grouped for matching: OLD's by (dataset, strategy),
+/// NEW's by (dataset, index, strategy) and counted by (dataset, strategy).
+struct Index<'a> {
+    a: &'a Folder,
+    b: &'a Folder,
+    groups_a: HashMap<(&'a str, &'a str), Vec<&'a Rec>>,
+    index_b: HashMap<(&'a str, u64, &'a str), &'a Rec>,
+    counts_b: HashMap<(&'a str, &'a str), usize>,
+}
+
+impl<'a> Index<'a> {
+    fn new(a: &'a Folder, b: &'a Folder) -> Index<'a> {
+        let mut index = Index {
+            a,
+            b,
+            groups_a: HashMap::new(),
+            index_b: HashMap::new(),
+            counts_b: HashMap::new(),
+        };
+        for r in &a.recs {
+            let key = (r.puzzle.dataset.as_str(), r.strategy.as_str());
+            index.groups_a.entry(key).or_default().push(r);
+        }
+        for r in &b.recs {
+            let (d, s) = (r.puzzle.dataset.as_str(), r.strategy.as_str());
+            index.index_b.insert((d, r.puzzle.index, s), r);
+            *index.counts_b.entry((d, s)).or_default() += 1;
+        }
+        index
     }
-    let mut counts_b: HashMap<(&str, &str), usize> = HashMap::new();
-    for r in &b.recs {
-        *counts_b
-            .entry((r.dataset.as_str(), r.strategy.as_str()))
-            .or_default() += 1;
+
+    /// OLD's puzzles of dataset `d` under `sa`, each with NEW's under `sb`;
+    /// `None` when neither folder ran the pair on `d`. Puzzles that do not
+    /// match are an error: the runs measured other puzzles.
+    fn matched(
+        &self,
+        d: &str,
+        sa: &str,
+        sb: &str,
+    ) -> anyhow::Result<Option<Vec<(&'a Rec, &'a Rec)>>> {
+        let (a, b) = (self.a.dir.join(RESULTS), self.b.dir.join(RESULTS));
+        let olds: &[&Rec] = self.groups_a.get(&(d, sa)).map_or(&[], Vec::as_slice);
+        let news_count = self.counts_b.get(&(d, sb)).copied().unwrap_or(0);
+        if olds.is_empty() && news_count == 0 {
+            return Ok(None);
+        }
+        let mut matched = Vec::with_capacity(olds.len());
+        for o in olds {
+            let Some(n) = self.index_b.get(&(d, o.puzzle.index, sb)) else {
+                bail!(
+                    "mismatched plans: {} has puzzle #{} of {d} ({sa}), {} has not ({sb}): were they run with another --sample, or cut short?",
+                    a.display(),
+                    o.puzzle.index,
+                    b.display()
+                );
+            };
+            if n.puzzle.clues != o.puzzle.clues {
+                bail!(
+                    "mismatched plans: puzzle #{} of {d} has {} clues in {} but {} in {}: not the same puzzles",
+                    o.puzzle.index,
+                    o.puzzle.clues,
+                    a.display(),
+                    n.puzzle.clues,
+                    b.display()
+                );
+            }
+            matched.push((*o, *n));
+        }
+        if news_count != olds.len() {
+            bail!(
+                "mismatched plans: {} holds {news_count} puzzles of {d} ({sb}), {} holds {} ({sa}): were they run with another --sample?",
+                b.display(),
+                a.display(),
+                olds.len()
+            );
+        }
+        Ok(Some(matched))
     }
+}
+
+fn compare_folders(a: &Folder, b: &Folder, opts: &Options) -> anyhow::Result<Diff> {
+    let mut left_out = Vec::new();
+    let common = common_datasets(a, b, &mut left_out)?;
+    let pairs = strategy_pairs(a, b, opts, &mut left_out)?;
+    let index = Index::new(a, b);
     let mut rows = Vec::new();
     let mut node_changes = Vec::new();
     for d in &common {
         for (sa, sb) in &pairs {
-            let olds: &[&Rec] = groups_a.get(&(*d, sa.as_str())).map_or(&[], Vec::as_slice);
-            let news_count = counts_b.get(&(*d, sb.as_str())).copied().unwrap_or(0);
-            if olds.is_empty() && news_count == 0 {
-                continue;
+            if let Some(matched) = index.matched(d, sa, sb)? {
+                let (row, changes) = pair_row(d, sa, sb, &matched, opts);
+                rows.push(row);
+                node_changes.extend(changes);
             }
-            let mut matched = Vec::with_capacity(olds.len());
-            for o in olds {
-                let Some(n) = index_b.get(&(d, o.index, sb.as_str())) else {
-                    bail!(
-                        "mismatched plans: {} has puzzle #{} of {d} ({sa}), {} has not ({sb}): were they run with another --sample, or cut short?",
-                        a.dir.join(RESULTS).display(),
-                        o.index,
-                        b.dir.join(RESULTS).display()
-                    );
-                };
-                if n.clues != o.clues {
-                    bail!(
-                        "mismatched plans: puzzle #{} of {d} has {} clues in {} but {} in {}: not the same puzzles",
-                        o.index,
-                        o.clues,
-                        a.dir.join(RESULTS).display(),
-                        n.clues,
-                        b.dir.join(RESULTS).display()
-                    );
-                }
-                matched.push((*o, *n));
-            }
-            if news_count != olds.len() {
-                bail!(
-                    "mismatched plans: {} holds {news_count} puzzles of {d} ({sb}), {} holds {} ({sa}): were they run with another --sample?",
-                    b.dir.join(RESULTS).display(),
-                    a.dir.join(RESULTS).display(),
-                    olds.len()
-                );
-            }
-            let (row, changes) = pair_row(d, sa, sb, &matched, opts);
-            rows.push(row);
-            node_changes.extend(changes);
         }
     }
     Ok(Diff {
@@ -582,8 +564,8 @@ fn pair_row(
                 dataset: dataset.to_string(),
                 strategy: old.to_string(),
                 new_strategy: new.to_string(),
-                index: o.index,
-                name: o.name.clone(),
+                index: o.puzzle.index,
+                name: o.puzzle.name.clone(),
                 old_outcome: o.outcome.clone(),
                 new_outcome: n.outcome.clone(),
                 old_nodes: o.nodes,

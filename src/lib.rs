@@ -56,6 +56,7 @@ pub mod program;
 pub mod progress;
 pub mod rate;
 pub mod replay;
+pub mod rows;
 pub mod sample;
 pub mod search;
 pub mod shard;

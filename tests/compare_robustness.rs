@@ -501,7 +501,7 @@ fn report_on_a_missing_or_malformed_results_file() {
         (String::new(), vec![":1:".into()]),
         (
             "a,b,c\n1,2,3\n".into(),
-            vec![":1: unexpected header".into()],
+            vec![":1: no column \"dataset\"".into()],
         ),
         (format!("{}\n", lines[0]), vec!["no rows".into()]),
         (

@@ -20,7 +20,6 @@
 //! ([`section`]).
 
 use std::fmt::Write as _;
-use std::fs::File;
 use std::path::{Path, PathBuf};
 
 use anyhow::{Context, bail};
@@ -28,7 +27,8 @@ use serde::{Deserialize, Serialize};
 
 use super::report::{Meta, plain};
 use super::write::{FolderLock, STAGING_PREFIX, Staging};
-use super::{Done, META, RESULTS, read_results, write_report};
+use super::{Done, META, RESULTS, read_results, run, write_report};
+use crate::rows::Table;
 use crate::shard::{
     Fingerprint, HOST, PACE, PLAN, PLAN_STRATEGIES, PlanDataset, SHARD, SHARD_FROM, SHARD_PUZZLES,
     Shard,
@@ -226,13 +226,13 @@ struct Block {
 
 /// Reads a shard's results.csv one puzzle at a time, checking each puzzle
 /// has one row per strategy of the plan, in ladder order, and that its
-/// puzzles come in plan order.
+/// puzzles come in plan order. The file is read as every `results.csv` is
+/// ([`crate::rows::Table`], the columns of [`run::required_columns`]
+/// required); rows are kept as written.
 struct Blocks {
-    path: PathBuf,
+    table: Table,
     shard: Shard,
-    reader: csv::Reader<File>,
     next: Option<csv::StringRecord>,
-    columns: [usize; 3],
     datasets: Vec<String>,
     strategies: Vec<String>,
     last: Option<(usize, u64)>,
@@ -247,26 +247,13 @@ impl Blocks {
         datasets: &[PlanDataset],
         strategies: &[String],
     ) -> anyhow::Result<(Blocks, csv::StringRecord)> {
-        let mut reader = csv::Reader::from_path(path)
-            .with_context(|| format!("cannot open {}", path.display()))?;
-        let header = reader
-            .headers()
-            .with_context(|| format!("cannot read {}", path.display()))?
-            .clone();
-        let col = |name: &str| {
-            header
-                .iter()
-                .position(|h| h == name)
-                .ok_or_else(|| anyhow::anyhow!("{}:1: no column {name:?}", path.display()))
-        };
-        let columns = [col("dataset")?, col("index")?, col("strategy")?];
+        let table = Table::open(path, &run::required_columns())?;
+        let header = table.header().clone();
         Ok((
             Blocks {
-                path: path.to_path_buf(),
+                table,
                 shard,
-                reader,
                 next: None,
-                columns,
                 datasets: datasets.iter().map(|d| d.name.clone()).collect(),
                 strategies: strategies.to_vec(),
                 last: None,
@@ -276,43 +263,32 @@ impl Blocks {
         ))
     }
 
+    fn path(&self) -> &Path {
+        self.table.path()
+    }
+
     fn record(&mut self) -> anyhow::Result<Option<csv::StringRecord>> {
-        if let Some(r) = self.next.take() {
-            return Ok(Some(r));
-        }
-        let mut r = csv::StringRecord::new();
-        match self.reader.read_record(&mut r) {
-            Ok(true) => Ok(Some(r)),
-            Ok(false) => Ok(None),
-            Err(e) => {
-                let line = e.position().map_or(0, |p| p.line());
-                Err(anyhow::anyhow!("{}:{line}: {e}", self.path.display()))
-            }
+        match self.next.take() {
+            Some(r) => Ok(Some(r)),
+            None => self.table.next_record(),
         }
     }
 
     fn key(&self, r: &csv::StringRecord) -> anyhow::Result<(usize, u64)> {
-        let line = r.position().map_or(0, |p| p.line());
-        let dataset = r.get(self.columns[0]).unwrap_or_default();
+        let f = self.table.fields(r);
+        let at = |e: String| self.table.error_at(r, &e);
+        let dataset = f.text("dataset").map_err(at)?;
         let d = self
             .datasets
             .iter()
             .position(|n| n == dataset)
             .ok_or_else(|| {
-                anyhow::anyhow!(
-                    "{}:{line}: dataset {dataset:?} is not one of the plan's ({})",
-                    self.path.display(),
+                at(format!(
+                    "dataset {dataset:?} is not one of the plan's ({})",
                     self.datasets.join(", ")
-                )
+                ))
             })?;
-        let index = r.get(self.columns[1]).unwrap_or_default();
-        let index: u64 = index.parse().map_err(|_| {
-            anyhow::anyhow!(
-                "{}:{line}: column index: {index:?} is not a number",
-                self.path.display()
-            )
-        })?;
-        Ok((d, index))
+        Ok((d, f.num("index").map_err(at)?))
     }
 
     /// The next puzzle's rows, checked.
@@ -333,12 +309,12 @@ impl Blocks {
         }
         let found: Vec<&str> = records
             .iter()
-            .map(|r| r.get(self.columns[2]).unwrap_or_default())
+            .map(|r| self.table.fields(r).get("strategy").unwrap_or_default())
             .collect();
         if found != self.strategies {
             bail!(
                 "{}:{line}: incomplete shard {}: puzzle {} #{} has rows for {} where the plan runs {}",
-                self.path.display(),
+                self.path().display(),
                 self.shard,
                 self.datasets[key.0],
                 key.1,
@@ -349,7 +325,7 @@ impl Blocks {
         if self.last.is_some_and(|last| last >= key) {
             bail!(
                 "{}:{line}: puzzle {} #{} is out of plan order (or repeated) in shard {}",
-                self.path.display(),
+                self.path().display(),
                 self.datasets[key.0],
                 key.1,
                 self.shard
@@ -361,10 +337,8 @@ impl Blocks {
     }
 }
 
-/// Merges the shard folders `dirs` into a report in `out` (see the module
-/// doc); `command` is quoted in the report.
-pub fn merge(dirs: &[PathBuf], out: &Path, command: &str) -> anyhow::Result<Done> {
-    // Each folder once.
+/// Refuses a folder given twice, and an `out` that is one of the shards.
+fn check_folders(dirs: &[PathBuf], out: &Path) -> anyhow::Result<()> {
     let mut seen: Vec<(PathBuf, &Path)> = Vec::new();
     for d in dirs {
         let canon = std::fs::canonicalize(d).unwrap_or_else(|_| d.clone());
@@ -386,65 +360,77 @@ pub fn merge(dirs: &[PathBuf], out: &Path, command: &str) -> anyhow::Result<Done
             d.display()
         );
     }
-    let shards: Vec<ShardDir> = dirs
-        .iter()
-        .map(|d| read_shard(d))
-        .collect::<anyhow::Result<_>>()?;
-    let shards = check_set(shards)?;
-    let print = &shards[0].print;
-    let datasets = print
-        .datasets()
-        .with_context(|| format!("{}: {META}", shards[0].dir.display()))?;
-    let strategies: Vec<String> = print
-        .get(PLAN_STRATEGIES)
-        .unwrap_or_default()
-        .split(',')
-        .map(str::to_string)
-        .collect();
-    let puzzles: u64 = datasets.iter().map(|d| d.runs).sum();
+    Ok(())
+}
 
-    // Every shard holds exactly its share, each puzzle whole, in order.
+/// The plan the shards split: its datasets, its strategies (ladder order),
+/// and how many puzzles it runs.
+struct PlanOf {
+    datasets: Vec<PlanDataset>,
+    strategies: Vec<String>,
+    puzzles: u64,
+}
+
+impl PlanOf {
+    fn blocks(&self, s: &ShardDir) -> anyhow::Result<(Blocks, csv::StringRecord)> {
+        Blocks::open(
+            &s.dir.join(RESULTS),
+            s.shard,
+            &self.datasets,
+            &self.strategies,
+        )
+    }
+}
+
+/// Checks every shard holds exactly its share, each puzzle whole, in
+/// order, under one header; returns that header.
+fn check_shares(shards: &[ShardDir], plan: &PlanOf) -> anyhow::Result<csv::StringRecord> {
     let mut header: Option<csv::StringRecord> = None;
-    for s in &shards {
-        let path = s.dir.join(RESULTS);
-        let (mut blocks, h) = Blocks::open(&path, s.shard, &datasets, &strategies)?;
+    for s in shards {
+        let (mut blocks, h) = plan.blocks(s)?;
         match &header {
             None => header = Some(h),
             Some(first) if *first != h => bail!(
                 "{}:1: its columns differ from {}'s (shards of one plan write one header)",
-                path.display(),
+                blocks.path().display(),
                 shards[0].dir.join(RESULTS).display()
             ),
             Some(_) => {}
         }
         while blocks.next_block()?.is_some() {}
-        let share = s.shard.share(puzzles);
+        let share = s.shard.share(plan.puzzles);
         if blocks.puzzles != share {
             bail!(
-                "{}: incomplete shard {}: {RESULTS} holds {} puzzle{}, its share of the plan is {share} (of {puzzles}); rerun that shard alone",
+                "{}: incomplete shard {}: {RESULTS} holds {} puzzle{}, its share of the plan is {share} (of {}); rerun that shard alone",
                 s.dir.display(),
                 s.shard,
                 blocks.puzzles,
-                if blocks.puzzles == 1 { "" } else { "s" }
+                if blocks.puzzles == 1 { "" } else { "s" },
+                plan.puzzles
             );
         }
     }
-    let header = header.unwrap_or_default();
+    Ok(header.unwrap_or_default())
+}
 
-    // Round-robin back into plan order.
-    let mut staging = Staging::new(out)?;
-    let file = staging.create(RESULTS)?;
-    let mut w = csv::Writer::from_writer(file);
-    w.write_record(&header)
+/// Writes the shards' rows round-robin back into plan order, under
+/// `header`, to `w`.
+fn write_rows(
+    w: &mut csv::Writer<impl std::io::Write>,
+    shards: &[ShardDir],
+    plan: &PlanOf,
+    header: &csv::StringRecord,
+) -> anyhow::Result<()> {
+    w.write_record(header)
         .with_context(|| format!("cannot write {RESULTS}"))?;
     let mut readers = Vec::with_capacity(shards.len());
-    for s in &shards {
-        readers.push(Blocks::open(&s.dir.join(RESULTS), s.shard, &datasets, &strategies)?.0);
+    for s in shards {
+        readers.push(plan.blocks(s)?.0);
     }
     let n = readers.len();
     let mut last: Option<(usize, u64, usize)> = None;
-    let mut per_dataset = vec![0u64; datasets.len()];
-    for p in 0..puzzles {
+    let mut per_dataset = vec![0u64; plan.datasets.len()];
+    for p in 0..plan.puzzles {
         let k = (p % n as u64) as usize;
         let Some(block) = readers[k].next_block()? else {
             bail!("BUG: shard {} was counted complete", shards[k].shard);
@@ -456,10 +442,10 @@ pub fn merge(dirs: &[PathBuf], out: &Path, command: &str) -> anyhow::Result<Done
                 "{}:{}: puzzle {} #{} of shard {} comes before puzzle {} #{} of shard {} in plan order, not after: these shards do not split one plan round-robin (edited, or made by another version)",
                 shards[k].dir.join(RESULTS).display(),
                 block.line,
-                datasets[block.key.0].name,
+                plan.datasets[block.key.0].name,
                 block.key.1,
                 shards[k].shard,
-                datasets[d].name,
+                plan.datasets[d].name,
                 i,
                 shards[from].shard
             );
@@ -471,7 +457,7 @@ pub fn merge(dirs: &[PathBuf], out: &Path, command: &str) -> anyhow::Result<Done
                 .with_context(|| format!("cannot write {RESULTS}"))?;
         }
     }
-    for (d, &got) in datasets.iter().zip(&per_dataset) {
+    for (d, &got) in plan.datasets.iter().zip(&per_dataset) {
         if got != d.runs {
             bail!(
                 "the shards hold {got} puzzles of dataset {}, the plan runs {}: a shard is incomplete or edited",
@@ -480,6 +466,37 @@ pub fn merge(dirs: &[PathBuf], out: &Path, command: &str) -> anyhow::Result<Done
             );
         }
     }
+    Ok(())
+}
+
+/// Merges the shard folders `dirs` into a report in `out` (see the module
+/// doc); `command` is quoted in the report.
+pub fn merge(dirs: &[PathBuf], out: &Path, command: &str) -> anyhow::Result<Done> {
+    check_folders(dirs, out)?;
+    let shards: Vec<ShardDir> = dirs
+        .iter()
+        .map(|d| read_shard(d))
+        .collect::<anyhow::Result<_>>()?;
+    let shards = check_set(shards)?;
+    let print = &shards[0].print;
+    let datasets = print
+        .datasets()
+        .with_context(|| format!("{}: {META}", shards[0].dir.display()))?;
+    let plan = PlanOf {
+        strategies: print
+            .get(PLAN_STRATEGIES)
+            .unwrap_or_default()
+            .split(',')
+            .map(str::to_string)
+            .collect(),
+        puzzles: datasets.iter().map(|d| d.runs).sum(),
+        datasets,
+    };
+    let header = check_shares(&shards, &plan)?;
+
+    let mut staging = Staging::new(out)?;
+    let mut w = csv::Writer::from_writer(staging.create(RESULTS)?);
+    write_rows(&mut w, &shards, &plan, &header)?;
     w.into_inner()
         .map_err(|e| anyhow::anyhow!("cannot write {RESULTS}: {}", e.error()))?
         .into_inner()
@@ -488,7 +505,7 @@ pub fn merge(dirs: &[PathBuf], out: &Path, command: &str) -> anyhow::Result<Done
         .with_context(|| format!("cannot write {RESULTS}"))?;
 
     let infos: Vec<ShardInfo> = shards.iter().map(info).collect();
-    let meta = merged_meta(&shards[0].meta, &infos, &datasets, command)?;
+    let meta = merged_meta(&shards[0].meta, &infos, &plan.datasets, command)?;
     let results = staging.path(RESULTS);
     let agg = read_results(&results)?;
     let (mut console, summary) = write_report(&mut staging, &agg, &meta, out, &results, &[])?;
@@ -542,49 +559,10 @@ fn machines(infos: &[ShardInfo]) -> Vec<(String, Vec<String>)> {
     out
 }
 
-/// The merged report's meta.csv: the plan's facts from the first shard,
-/// the machine facts per shard.
-fn merged_meta(
-    first: &Meta,
-    infos: &[ShardInfo],
-    datasets: &[PlanDataset],
-    command: &str,
-) -> anyhow::Result<Meta> {
+/// The machine facts of a merged meta.csv, over its shards: CPU models,
+/// threads, load, pace, busy, wall time.
+fn set_machines(meta: &mut Meta, infos: &[ShardInfo]) {
     let n = infos.len();
-    let per_shard = [
-        SHARD,
-        SHARD_FROM,
-        SHARD_PUZZLES,
-        HOST,
-        PACE,
-        "wall_over_cpu",
-    ];
-    let mut meta = Meta {
-        entries: first
-            .entries
-            .iter()
-            .filter(|(k, _)| !per_shard.contains(&k.as_str()))
-            .cloned()
-            .collect(),
-    };
-    meta.set("command", command);
-    if let Some(sel) = first.get("selection") {
-        let own = first
-            .get(SHARD)
-            .and_then(|s| s.parse::<Shard>().ok())
-            .map(|s| format!("shard-{}-of-{}", s.index(), s.count()));
-        let merged = match own {
-            Some(own) => sel.replace(&own, &format!("{n}-shards")),
-            None => sel.to_string(),
-        };
-        meta.set("selection", merged);
-    }
-    meta.set("date", super::report::utc_now());
-    let ds: Vec<String> = datasets
-        .iter()
-        .map(|d| format!("{} ({} of {} puzzles)", d.name, d.runs, d.total))
-        .collect();
-    meta.set("datasets", ds.join("; "));
     let cpus = machines(infos);
     meta.set(
         "cpu",
@@ -655,6 +633,52 @@ fn merged_meta(
             ),
         );
     }
+}
+
+/// The merged report's meta.csv: the plan's facts from the first shard,
+/// the machine facts per shard.
+fn merged_meta(
+    first: &Meta,
+    infos: &[ShardInfo],
+    datasets: &[PlanDataset],
+    command: &str,
+) -> anyhow::Result<Meta> {
+    let n = infos.len();
+    let per_shard = [
+        SHARD,
+        SHARD_FROM,
+        SHARD_PUZZLES,
+        HOST,
+        PACE,
+        "wall_over_cpu",
+    ];
+    let mut meta = Meta {
+        entries: first
+            .entries
+            .iter()
+            .filter(|(k, _)| !per_shard.contains(&k.as_str()))
+            .cloned()
+            .collect(),
+    };
+    meta.set("command", command);
+    if let Some(sel) = first.get("selection") {
+        let own = first
+            .get(SHARD)
+            .and_then(|s| s.parse::<Shard>().ok())
+            .map(|s| format!("shard-{}-of-{}", s.index(), s.count()));
+        let merged = match own {
+            Some(own) => sel.replace(&own, &format!("{n}-shards")),
+            None => sel.to_string(),
+        };
+        meta.set("selection", merged);
+    }
+    meta.set("date", super::report::utc_now());
+    let ds: Vec<String> = datasets
+        .iter()
+        .map(|d| format!("{} ({} of {} puzzles)", d.name, d.runs, d.total))
+        .collect();
+    meta.set("datasets", ds.join("; "));
+    set_machines(&mut meta, infos);
     meta.set(SHARDS, serde_json::to_string(infos)?);
     Ok(meta)
 }

@@ -533,42 +533,11 @@ pub fn redraw(dir: &Path) -> anyhow::Result<Done> {
     })
 }
 
-/// Streams a `results.csv` into an aggregate. Errors name the file and line.
+/// Streams a `results.csv` into an aggregate ([`run::read`]: by column
+/// name; errors name the file, line and column).
 pub fn read_results(path: &Path) -> anyhow::Result<Aggregate> {
-    let mut reader =
-        csv::Reader::from_path(path).with_context(|| format!("cannot open {}", path.display()))?;
-    let header: Vec<String> = reader
-        .headers()
-        .with_context(|| format!("cannot read {}", path.display()))?
-        .iter()
-        .map(str::to_string)
-        .collect();
-    let columns = run::columns();
-    if header != columns
-        && header != run::columns_before_time_estimates()
-        && header != run::columns_before_intervals()
-        && header != run::measured_columns()
-    {
-        anyhow::bail!(
-            "{}:1: unexpected header; expected the columns {}",
-            path.display(),
-            columns.join(",")
-        );
-    }
     let mut agg = Aggregate::default();
-    for record in reader.records() {
-        let record = record.map_err(|e| {
-            let line = e.position().map_or(0, |p| p.line());
-            anyhow::anyhow!("{}:{line}: {e}", path.display())
-        })?;
-        let line = record.position().map_or(0, |p| p.line());
-        let row = Row::from_record(&record)
-            .map_err(|e| anyhow::anyhow!("{}:{line}: {e}", path.display()))?;
-        agg.push(&row);
-    }
-    if agg.rows == 0 {
-        anyhow::bail!("{}: no rows", path.display());
-    }
+    run::read(path, |row| agg.push(&row))?;
     Ok(agg)
 }
 

@@ -10,8 +10,6 @@ use std::collections::HashMap;
 use std::fmt::Write as _;
 use std::path::Path;
 
-use anyhow::Context as _;
-
 use super::draw::{fmt_ratio, fmt_time as time, size_name};
 use super::run::{self, Item, Prepared, Row};
 use crate::Strategy;
@@ -19,6 +17,7 @@ use crate::counters::Counts;
 use crate::dataset::DatasetReader;
 use crate::program::{Feed, Program, ProgramName, Reference, Session};
 use crate::progress::Progress;
+use crate::rows::{Fields, PuzzleId, Table};
 use crate::strategy::Outcome;
 
 /// The file of program rows in a report folder.
@@ -27,12 +26,8 @@ pub const PROGRAMS: &str = "programs.csv";
 /// One line of `programs.csv`: a puzzle × program.
 #[derive(Clone, Debug, PartialEq)]
 pub struct ProgramRow {
-    pub dataset: String,
-    pub index: u64,
-    pub line: u64,
-    pub name: String,
-    pub size: u32,
-    pub clues: u32,
+    /// Which puzzle (the first columns, as in `results.csv`).
+    pub puzzle: PuzzleId,
     pub program: ProgramName,
     pub outcome: Outcome,
     /// Why the program failed (empty when it did not).
@@ -45,6 +40,14 @@ pub struct ProgramRow {
     pub clock: &'static str,
 }
 
+/// A program row reads as its puzzle's identity (`row.dataset`, `row.size`).
+impl std::ops::Deref for ProgramRow {
+    type Target = PuzzleId;
+    fn deref(&self) -> &PuzzleId {
+        &self.puzzle
+    }
+}
+
 /// `programs.csv`'s header: `results.csv`'s columns, then `reason`, `clock`.
 pub fn columns() -> Vec<&'static str> {
     let mut c = run::measured_columns();
@@ -52,19 +55,19 @@ pub fn columns() -> Vec<&'static str> {
     c
 }
 
+/// The columns a `programs.csv` cannot do without; `reason` and `clock`
+/// may be missing (no reason; `child-cpu`), other columns are ignored.
+pub fn required_columns() -> Vec<&'static str> {
+    let mut c = PuzzleId::COLUMNS.to_vec();
+    c.extend(["strategy", "outcome", "time_ns", "wall_ns"]);
+    c
+}
+
 impl ProgramRow {
     /// The CSV fields, in [`columns`] order: no counters, one run.
     pub fn record(&self) -> Vec<String> {
-        let mut f = vec![
-            self.dataset.clone(),
-            self.index.to_string(),
-            self.line.to_string(),
-            self.name.clone(),
-            self.size.to_string(),
-            self.clues.to_string(),
-            self.program.to_string(),
-            self.outcome.name().to_string(),
-        ];
+        let mut f: Vec<String> = self.puzzle.record().into();
+        f.extend([self.program.to_string(), self.outcome.name().to_string()]);
         f.extend(std::iter::repeat_n(String::new(), Counts::LEN));
         let t = |x: Option<u64>| x.map_or_else(String::new, |x| format!("{x}.0"));
         f.extend([
@@ -79,47 +82,22 @@ impl ProgramRow {
         f
     }
 
-    /// Reads a record written by [`ProgramRow::record`].
-    pub fn from_record(rec: &csv::StringRecord) -> Result<ProgramRow, String> {
-        let cols = columns();
-        if rec.len() != cols.len() {
-            return Err(format!("{} fields, expected {}", rec.len(), cols.len()));
-        }
-        let field = |i: usize| rec.get(i).unwrap_or_default();
-        let num = |i: usize| -> Result<u64, String> {
-            field(i).parse().map_err(|_| {
-                format!(
-                    "column {} ({}): {:?} is not a number",
-                    i + 1,
-                    cols[i],
-                    field(i)
-                )
-            })
+    /// Reads a record written by [`ProgramRow::record`], by column name.
+    pub fn from_fields(f: &Fields) -> Result<ProgramRow, String> {
+        let time = |name: &str| -> Result<Option<u64>, String> {
+            Ok(f.opt::<f64>(name)?.map(|x| x.round() as u64))
         };
-        let time = |i: usize| -> Result<Option<u64>, String> {
-            match field(i) {
-                "" => Ok(None),
-                v => v
-                    .parse::<f64>()
-                    .map(|x| Some(x.round() as u64))
-                    .map_err(|_| format!("column {} ({}): {v:?} is not a number", i + 1, cols[i])),
-            }
-        };
-        let t = 8 + Counts::LEN;
+        let outcome = f.text("outcome")?;
         Ok(ProgramRow {
-            dataset: field(0).to_string(),
-            index: num(1)?,
-            line: num(2)?,
-            name: field(3).to_string(),
-            size: num(4)? as u32,
-            clues: num(5)? as u32,
-            program: ProgramName::new(field(6)).map_err(|e| format!("column 7: {e}"))?,
-            outcome: Outcome::from_name(field(7))
-                .ok_or_else(|| format!("column 8 (outcome): unknown outcome {:?}", field(7)))?,
-            time_ns: time(t)?,
-            wall_ns: time(t + 3)?,
-            reason: field(t + 5).to_string(),
-            clock: if field(t + 6) == "wall" {
+            puzzle: PuzzleId::read(f)?,
+            program: ProgramName::new(f.text("strategy")?)
+                .map_err(|e| f.wrong("strategy", &e.to_string()))?,
+            outcome: Outcome::from_name(outcome)
+                .ok_or_else(|| f.wrong("outcome", &format!("unknown outcome {outcome:?}")))?,
+            time_ns: time("time_ns")?,
+            wall_ns: time("wall_ns")?,
+            reason: f.get("reason").unwrap_or_default().to_string(),
+            clock: if f.get("clock") == Some("wall") {
                 "wall"
             } else {
                 "child-cpu"
@@ -220,12 +198,7 @@ pub fn run_all(
                 let r = s.run(&item.board, &reference)?;
                 let ran = r.outcome != Outcome::Unsupported;
                 rows.push(ProgramRow {
-                    dataset: p.source.name.clone(),
-                    index: item.index,
-                    line: item.line,
-                    name: item.name.clone(),
-                    size: item.board.size().side() as u32,
-                    clues: item.board.clues() as u32,
+                    puzzle: item.id(&p.source.name),
                     program: s.program().name.clone(),
                     outcome: r.outcome,
                     reason: r.reason.clone(),
@@ -285,19 +258,11 @@ pub fn to_csv(rows: &[ProgramRow]) -> anyhow::Result<Vec<u8>> {
         .map_err(|e| anyhow::anyhow!("cannot build {PROGRAMS}: {}", e.error()))
 }
 
-/// Reads a `programs.csv`. Errors name the file and line.
+/// Reads a `programs.csv`, by column name. Errors name the file, line and
+/// column.
 pub fn read(path: &Path) -> anyhow::Result<Vec<ProgramRow>> {
-    let mut reader =
-        csv::Reader::from_path(path).with_context(|| format!("cannot open {}", path.display()))?;
     let mut rows = Vec::new();
-    for record in reader.records() {
-        let record = record.with_context(|| format!("cannot read {}", path.display()))?;
-        let line = record.position().map_or(0, |p| p.line());
-        rows.push(
-            ProgramRow::from_record(&record)
-                .map_err(|e| anyhow::anyhow!("{}:{line}: {e}", path.display()))?,
-        );
-    }
+    Table::open(path, &required_columns())?.for_each(ProgramRow::from_fields, |r| rows.push(r))?;
     Ok(rows)
 }
 
@@ -475,17 +440,11 @@ pub fn place(results: &[Row], rows: &[ProgramRow], startups: &[Startup]) -> Vec<
     out
 }
 
-/// Reads the rungs' rows of a `results.csv` (for [`place`]).
+/// Reads the rungs' rows of a `results.csv` (for [`place`]), with
+/// [`run::read`].
 pub fn read_results(path: &Path) -> anyhow::Result<Vec<Row>> {
-    let mut reader =
-        csv::Reader::from_path(path).with_context(|| format!("cannot open {}", path.display()))?;
     let mut rows = Vec::new();
-    for record in reader.records() {
-        let record = record.with_context(|| format!("cannot read {}", path.display()))?;
-        rows.push(
-            Row::from_record(&record).map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?,
-        );
-    }
+    run::read(path, |r| rows.push(r))?;
     Ok(rows)
 }
 
@@ -551,6 +510,12 @@ pub fn section(settings: &str, placements: &[Placement], rows: &[ProgramRow]) ->
             let _ = writeln!(console, "{}", beyond.replace('`', ""));
         }
     }
+    failed_lines(rows, &mut md, &mut console);
+    (md, console)
+}
+
+/// The report's list of failed puzzles (the first 10), and the console's line.
+fn failed_lines(rows: &[ProgramRow], md: &mut String, console: &mut String) {
     let failed: Vec<&ProgramRow> = rows
         .iter()
         .filter(|r| r.outcome.is_program_failure())
@@ -579,7 +544,6 @@ pub fn section(settings: &str, placements: &[Placement], rows: &[ProgramRow]) ->
             failed[0].reason
         );
     }
-    (md, console)
 }
 
 #[cfg(test)]
@@ -622,12 +586,14 @@ mod tests {
     #[test]
     fn records_read_back() {
         let row = ProgramRow {
-            dataset: "d".into(),
-            index: 2,
-            line: 3,
-            name: "x, \"y\"".into(),
-            size: 9,
-            clues: 30,
+            puzzle: PuzzleId {
+                dataset: "d".into(),
+                index: 2,
+                line: 3,
+                name: "x, \"y\"".into(),
+                size: 9,
+                clues: 30,
+            },
             program: ProgramName::new("mine").unwrap(),
             outcome: Outcome::WrongAnswer,
             reason: "solution repeats digit 1 in row 1".into(),
@@ -638,7 +604,11 @@ mod tests {
         let bytes = to_csv(std::slice::from_ref(&row)).unwrap();
         let mut r = csv::Reader::from_reader(&bytes[..]);
         assert_eq!(r.headers().unwrap().iter().collect::<Vec<_>>(), columns());
+        let header = r.headers().unwrap().clone();
         let rec = r.records().next().unwrap().unwrap();
-        assert_eq!(ProgramRow::from_record(&rec).unwrap(), row);
+        assert_eq!(
+            ProgramRow::from_fields(&Fields::new(&header, &rec)).unwrap(),
+            row
+        );
     }
 }

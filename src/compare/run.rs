@@ -20,6 +20,7 @@ use crate::counters::Counts;
 use crate::dataset::DatasetReader;
 pub use crate::dataset::Source;
 use crate::measure::{self, Method, Timing};
+use crate::rows::{Fields, PuzzleId, Table};
 use crate::sample::Sample;
 use crate::search::{Budget, Limits};
 pub use crate::sources::resolve_sources;
@@ -29,22 +30,18 @@ use crate::strategy::Outcome;
 /// `None` for `unsupported` rows (nothing ran).
 #[derive(Clone, Debug, PartialEq)]
 pub struct Row {
-    /// Dataset name (shipped: path below `datasets/` without extension; else file stem).
-    pub dataset: String,
-    /// 1-based position of the puzzle in its file (kept when sampling).
-    pub index: u64,
-    /// Line of the file where the puzzle starts.
-    pub line: u64,
-    /// The puzzle's name (trailing `# comment`), or empty.
-    pub name: String,
-    /// Board side: 4, 9, 16 or 25.
-    pub size: u32,
-    /// Number of givens.
-    pub clues: u32,
+    /// Which puzzle (the first columns); `row.dataset`, `row.size`… read
+    /// through to it.
+    pub puzzle: PuzzleId,
     pub strategy: Strategy,
     pub outcome: Outcome,
     /// Every counter, from the counted run.
     pub counts: Option<Counts>,
+    /// Counters (by position in [`Counts::NAMES`]) that the file read back
+    /// did not hold, written before they existed: their values in `counts`
+    /// are 0 and stand for nothing, and [`Row::record`] writes them empty.
+    /// All `false` for a row measured now.
+    pub absent: [bool; Counts::LEN],
     /// Time per run, from the uncounted runs.
     pub timing: Option<Timing>,
     /// A cut-off run's whole search, estimated ([`super::estimates`]).
@@ -55,50 +52,66 @@ pub struct Row {
     pub time_interval: Option<crate::stats::Interval>,
 }
 
-/// The columns before the counters.
-const ID_COLUMNS: [&str; 8] = [
-    "dataset", "index", "line", "name", "size", "clues", "strategy", "outcome",
-];
+/// A row reads as its puzzle's identity (`row.dataset`, `row.size`), as
+/// when those were the row's own fields.
+impl std::ops::Deref for Row {
+    type Target = PuzzleId;
+    fn deref(&self) -> &PuzzleId {
+        &self.puzzle
+    }
+}
+
+impl std::ops::DerefMut for Row {
+    fn deref_mut(&mut self) -> &mut PuzzleId {
+        &mut self.puzzle
+    }
+}
+
+/// The columns after the identity: what ran and how it ended.
+const RUN_COLUMNS: [&str; 2] = ["strategy", "outcome"];
 /// The columns after the counters: the [`Timing`] of the row.
 const TIME_COLUMNS: [&str; 5] = ["time_ns", "time_min_ns", "time_max_ns", "wall_ns", "runs"];
 
-/// The `results.csv` header, in order: identity, every counter of
-/// [`Counts::NAMES`], the time columns, the estimated nodes of a cut-off run
+/// The `results.csv` header, in order: identity ([`PuzzleId::COLUMNS`]),
+/// strategy and outcome, every counter of [`Counts::NAMES`], the time
+/// columns, the estimated nodes of a cut-off run
 /// (`super::estimates::COLUMNS`), the time's interval
 /// ([`INTERVAL_COLUMNS`]), then the cut-off run's estimated time
-/// ([`super::estimates::TIME_COLUMNS`]).
+/// ([`super::estimates::TIME_COLUMNS`]). [`Row::record`] writes in this
+/// order; [`Row::from_fields`] reads by name.
 pub fn columns() -> Vec<&'static str> {
-    let mut c = columns_before_time_estimates();
+    let mut c = measured_columns();
+    c.extend(super::estimates::COLUMNS);
+    c.extend(INTERVAL_COLUMNS);
     c.extend(super::estimates::TIME_COLUMNS);
     c
 }
 
-/// [`columns`] without [`super::estimates::TIME_COLUMNS`]: the whole header
-/// of files written before the time estimates (still read).
-pub fn columns_before_time_estimates() -> Vec<&'static str> {
-    let mut c = columns_before_intervals();
-    c.extend(INTERVAL_COLUMNS);
-    c
-}
-
-/// The interval of `time_ns` over the row's samples (the last columns).
+/// The interval of `time_ns` over the row's samples.
 pub const INTERVAL_COLUMNS: [&str; 2] = ["time_low_ns", "time_high_ns"];
 
-/// [`columns`] without [`INTERVAL_COLUMNS`]: the whole header of files
-/// written before there were intervals (still read; intervals n/a).
-pub fn columns_before_intervals() -> Vec<&'static str> {
-    let mut c = measured_columns();
-    c.extend(super::estimates::COLUMNS);
-    c
+/// [`columns`] without the estimate's and the interval's: identity,
+/// counters, times (the columns `programs.csv` shares, and the whole header
+/// of files written before there were estimates).
+pub fn measured_columns() -> Vec<&'static str> {
+    PuzzleId::COLUMNS
+        .iter()
+        .chain(RUN_COLUMNS.iter())
+        .chain(Counts::NAMES.iter())
+        .chain(TIME_COLUMNS.iter())
+        .copied()
+        .collect()
 }
 
-/// [`columns`] without the estimate's: identity, counters, times (the
-/// columns `programs.csv` shares, and the whole header of files written
-/// before there were estimates).
-pub fn measured_columns() -> Vec<&'static str> {
-    ID_COLUMNS
+/// The columns a `results.csv` cannot do without (every file ever written
+/// has them): identity, strategy, outcome, `nodes` and the times. The other
+/// counters, the estimates and the intervals are optional: a file written
+/// before one of them existed still reads, its values absent.
+pub fn required_columns() -> Vec<&'static str> {
+    PuzzleId::COLUMNS
         .iter()
-        .chain(Counts::NAMES.iter())
+        .chain(RUN_COLUMNS.iter())
+        .chain(["nodes"].iter())
         .chain(TIME_COLUMNS.iter())
         .copied()
         .collect()
@@ -107,6 +120,109 @@ pub fn measured_columns() -> Vec<&'static str> {
 /// A nanosecond figure with one decimal (times per run are means of batches).
 fn ns(x: f64) -> String {
     format!("{x:.1}")
+}
+
+/// Reads every row of a `results.csv`, by column name, handing each to
+/// `each`: the one reader of the file (`report`, the programs' placement,
+/// `merge`'s check; `diff` reads its rows with the same parts,
+/// [`read_counts`] and [`read_timing`]). Errors name file, line and column;
+/// a file without rows is an error. Returns how many rows there were.
+pub fn read(path: &std::path::Path, each: impl FnMut(Row)) -> anyhow::Result<u64> {
+    let mut table = Table::open(path, &required_columns())?;
+    let n = table.for_each(Row::from_fields, each)?;
+    if n == 0 {
+        anyhow::bail!("{}: no rows", path.display());
+    }
+    Ok(n)
+}
+
+/// The counters of a row, and which the file did not hold: `None` when
+/// every counter field is empty (nothing ran); else every counter column
+/// the file has must hold a number.
+pub fn read_counts(f: &Fields) -> Result<(Option<Counts>, [bool; Counts::LEN]), String> {
+    let mut absent = [false; Counts::LEN];
+    let cells = Counts::NAMES.map(|name| f.get(name));
+    if cells.iter().all(|c| c.is_none_or(str::is_empty)) {
+        return Ok((None, absent));
+    }
+    let mut v = [0u64; Counts::LEN];
+    for (k, cell) in cells.iter().enumerate() {
+        match cell {
+            None => absent[k] = true,
+            Some(c) => v[k] = c.parse().map_err(|_| f.bad(Counts::NAMES[k], c))?,
+        }
+    }
+    Ok((Some(Counts::from_values(v)), absent))
+}
+
+/// A time field (ns): absent or empty is `None`; else a finite number, not
+/// below 0.
+fn read_ns(f: &Fields, name: &str) -> Result<Option<f64>, String> {
+    match f.opt::<f64>(name)? {
+        Some(x) if !(x.is_finite() && x >= 0.0) => Err(f.bad(name, f.get(name).unwrap_or(""))),
+        x => Ok(x),
+    }
+}
+
+/// The [`Timing`] of a row (its columns `time_ns` to `runs`): `None` when
+/// nothing ran.
+pub fn read_timing(f: &Fields) -> Result<Option<Timing>, String> {
+    let [t, lo, hi, wall, runs] = TIME_COLUMNS;
+    match (
+        read_ns(f, t)?,
+        read_ns(f, lo)?,
+        read_ns(f, hi)?,
+        read_ns(f, wall)?,
+    ) {
+        (Some(cpu), Some(lo), Some(hi), Some(wall)) => Ok(Some(Timing {
+            runs: f.num(runs)?,
+            samples: 0,
+            cpu_ns: cpu,
+            cpu_min_ns: lo,
+            cpu_max_ns: hi,
+            wall_ns: wall,
+            retaken: 0,
+            slow: 0,
+            pace: 1.0,
+        })),
+        (None, None, None, None) => Ok(None),
+        _ => Err(format!(
+            "columns {} (times): some empty, some not",
+            TIME_COLUMNS[..4].join(", ")
+        )),
+    }
+}
+
+/// A rung's outcome (an outside program's is refused: it belongs in
+/// `programs.csv`).
+fn read_outcome(f: &Fields) -> Result<Outcome, String> {
+    let name = f.text("outcome")?;
+    let outcome = Outcome::from_name(name).ok_or_else(|| {
+        let valid: Vec<&str> = Outcome::ALL.iter().map(|o| o.name()).collect();
+        f.wrong(
+            "outcome",
+            &format!("unknown outcome {name:?} (valid: {})", valid.join(", ")),
+        )
+    })?;
+    if outcome.is_program_failure() {
+        return Err(f.wrong(
+            "outcome",
+            &format!("{outcome} is an outside program's outcome (programs.csv), not a rung's"),
+        ));
+    }
+    Ok(outcome)
+}
+
+/// The time's interval ([`INTERVAL_COLUMNS`]): both or neither, low ≤ high.
+fn read_interval(f: &Fields) -> Result<Option<crate::stats::Interval>, String> {
+    let [low, high] = INTERVAL_COLUMNS;
+    match (read_ns(f, low)?, read_ns(f, high)?) {
+        (Some(low), Some(high)) if low <= high => Ok(Some(crate::stats::Interval { low, high })),
+        (None, None) => Ok(None),
+        _ => Err(format!(
+            "columns {low}, {high} (time interval): one empty, or low above high"
+        )),
+    }
 }
 
 impl Row {
@@ -125,20 +241,18 @@ impl Row {
         )
     }
 
-    /// The CSV fields, in [`columns`] order.
+    /// The CSV fields, in [`columns`] order (a counter the row's file did
+    /// not hold is written empty).
     pub fn record(&self) -> Vec<String> {
-        let mut f = vec![
-            self.dataset.clone(),
-            self.index.to_string(),
-            self.line.to_string(),
-            self.name.clone(),
-            self.size.to_string(),
-            self.clues.to_string(),
+        let mut f: Vec<String> = self.puzzle.record().into();
+        f.extend([
             self.strategy.name().to_string(),
             self.outcome.name().to_string(),
-        ];
+        ]);
         match self.counts {
-            Some(c) => f.extend(c.values().iter().map(u64::to_string)),
+            Some(c) => f.extend(c.values().iter().zip(self.absent).map(|(v, absent)| {
+                if absent { String::new() } else { v.to_string() }
+            })),
             None => f.extend(std::iter::repeat_n(String::new(), Counts::LEN)),
         }
         match self.timing {
@@ -160,147 +274,46 @@ impl Row {
         f
     }
 
-    /// Reads the fields of one CSV record (in [`columns`] order); the error
-    /// names the column.
-    pub fn from_record(rec: &csv::StringRecord) -> Result<Row, String> {
-        // Files written before the estimate columns lack the last eight;
-        // before the time intervals, the last five; before the time
-        // estimates, the last three.
-        let want = ID_COLUMNS.len() + Counts::LEN + TIME_COLUMNS.len();
-        let est = super::estimates::COLUMNS.len();
-        let full = want + est + INTERVAL_COLUMNS.len() + super::estimates::TIME_COLUMNS.len();
-        let with_estimates = rec.len() >= want + est;
-        let with_intervals = rec.len() >= want + est + INTERVAL_COLUMNS.len();
-        let with_time_estimates = rec.len() == full;
-        if ![want, want + est, want + est + INTERVAL_COLUMNS.len(), full].contains(&rec.len()) {
-            return Err(format!("{} fields, expected {full}", rec.len()));
-        }
-        let cols = columns();
-        let field = |i: usize| rec.get(i).unwrap_or_default();
-        fn num<T: std::str::FromStr>(cols: &[&str], i: usize, v: &str) -> Result<T, String> {
-            v.parse()
-                .map_err(|_| format!("column {} ({}): {v:?} is not a number", i + 1, cols[i]))
-        }
-        let opt_num = |i: usize| -> Result<Option<f64>, String> {
-            let v = field(i);
-            if v.is_empty() {
-                Ok(None)
-            } else {
-                num(&cols, i, v).map(Some)
-            }
-        };
-        let strategy: Strategy = field(6)
+    /// Reads one record by column name ([`required_columns`] must be
+    /// there; every other column may be missing, its value then absent,
+    /// and columns not known here are ignored). The error names the column.
+    pub fn from_fields(f: &Fields) -> Result<Row, String> {
+        let puzzle = PuzzleId::read(f)?;
+        let strategy: Strategy = f
+            .text("strategy")?
             .parse()
-            .map_err(|e| format!("column 7 (strategy): {e}"))?;
-        let outcome = Outcome::from_name(field(7)).ok_or_else(|| {
-            let valid: Vec<&str> = Outcome::ALL.iter().map(|o| o.name()).collect();
-            format!(
-                "column 8 (outcome): unknown outcome {:?} (valid: {})",
-                field(7),
-                valid.join(", ")
-            )
-        })?;
-        if outcome.is_program_failure() {
-            return Err(format!(
-                "column 8 (outcome): {outcome} is an outside program's outcome (programs.csv), not a rung's"
-            ));
-        }
-        let first = ID_COLUMNS.len();
-        let counts = if (first..first + Counts::LEN).all(|i| field(i).is_empty()) {
-            None
-        } else {
-            let mut v = [0u64; Counts::LEN];
-            for (k, slot) in v.iter_mut().enumerate() {
-                *slot = num(&cols, first + k, field(first + k))?;
-            }
-            Some(Counts::from_values(v))
-        };
-        let t = first + Counts::LEN;
-        let timing = match (
-            opt_num(t)?,
-            opt_num(t + 1)?,
-            opt_num(t + 2)?,
-            opt_num(t + 3)?,
-        ) {
-            (Some(cpu), Some(lo), Some(hi), Some(wall)) => Some(Timing {
-                runs: num(&cols, t + 4, field(t + 4))?,
-                samples: 0,
-                cpu_ns: cpu,
-                cpu_min_ns: lo,
-                cpu_max_ns: hi,
-                wall_ns: wall,
-                retaken: 0,
-                slow: 0,
-                pace: 1.0,
-            }),
-            (None, None, None, None) => None,
-            _ => {
-                return Err(format!(
-                    "columns {}-{} (times): some empty, some not",
-                    t + 1,
-                    t + TIME_COLUMNS.len()
-                ));
-            }
-        };
-        if (outcome == Outcome::Unsupported) != counts.is_none()
-            || (outcome == Outcome::Unsupported) != timing.is_none()
-        {
+            .map_err(|e: crate::strategy::UnknownStrategy| f.wrong("strategy", &e.to_string()))?;
+        let outcome = read_outcome(f)?;
+        let (counts, absent) = read_counts(f)?;
+        let timing = read_timing(f)?;
+        let unsupported = outcome == Outcome::Unsupported;
+        if unsupported != counts.is_none() || unsupported != timing.is_none() {
             return Err(format!(
                 "outcome {outcome}: counters and times must be {} for this outcome",
-                if outcome == Outcome::Unsupported {
-                    "empty"
-                } else {
-                    "present"
-                }
+                if unsupported { "empty" } else { "present" }
             ));
         }
+        let [a, b, c] = super::estimates::COLUMNS.map(|n| f.get(n).unwrap_or_default());
         let row = Row {
-            dataset: field(0).to_string(),
-            index: num(&cols, 1, field(1))?,
-            line: num(&cols, 2, field(2))?,
-            name: field(3).to_string(),
-            size: num(&cols, 4, field(4))?,
-            clues: num(&cols, 5, field(5))?,
+            puzzle,
             strategy,
             outcome,
             counts,
+            absent,
             timing,
-            estimate: if with_estimates {
-                super::estimates::parse([field(want), field(want + 1), field(want + 2)])?
-            } else {
-                None
-            },
-            time_interval: if with_intervals {
-                let i = want + super::estimates::COLUMNS.len();
-                match (opt_num(i)?, opt_num(i + 1)?) {
-                    (Some(low), Some(high)) if low <= high => {
-                        Some(crate::stats::Interval { low, high })
-                    }
-                    (None, None) => None,
-                    _ => {
-                        return Err(format!(
-                            "columns {}-{} (time interval): one empty, or low above high",
-                            i + 1,
-                            i + 2
-                        ));
-                    }
-                }
-            } else {
-                None
-            },
+            estimate: super::estimates::parse([a, b, c])?,
+            time_interval: read_interval(f)?,
         };
         // The time estimate is derived from the columns read above; the
         // file's copy is checked, so a hand-edited one does not pass unseen.
-        if with_time_estimates {
-            let i = want + est + INTERVAL_COLUMNS.len();
-            let names = super::estimates::TIME_COLUMNS;
-            let read =
-                super::estimates::parse_named([field(i), field(i + 1), field(i + 2)], names)?;
+        let names = super::estimates::TIME_COLUMNS;
+        if f.get(names[0]).is_some() {
+            let [a, b, c] = names.map(|n| f.get(n).unwrap_or_default());
+            let read = super::estimates::parse_named([a, b, c], names)?;
             if read.is_some() != row.time_estimate().is_some() {
                 return Err(format!(
-                    "columns {}-{} (time estimate): present only with a cut-off run's estimate and time",
-                    i + 1,
-                    i + 3
+                    "columns {} (time estimate): present only with a cut-off run's estimate and time",
+                    names.join(", ")
                 ));
             }
         }
@@ -395,6 +408,20 @@ pub struct Item {
     pub board: Board,
 }
 
+impl Item {
+    /// The puzzle's identity in rows, as a puzzle of `dataset`.
+    pub fn id(&self, dataset: &str) -> PuzzleId {
+        PuzzleId {
+            dataset: dataset.to_string(),
+            index: self.index,
+            line: self.line,
+            name: self.name.clone(),
+            size: self.board.size().side() as u32,
+            clues: self.board.clues() as u32,
+        }
+    }
+}
+
 /// The puzzles of a source, streamed.
 pub(crate) fn items(source: &Source) -> anyhow::Result<impl Iterator<Item = anyhow::Result<Item>>> {
     let reader = DatasetReader::open(Some(&source.path))?;
@@ -459,15 +486,11 @@ fn row(
     let measured = m.timing;
     let time_interval = crate::stats::median_interval(&m.samples).map(|i| i.map(tenth));
     let row = Row {
-        dataset: dataset.to_string(),
-        index: item.index,
-        line: item.line,
-        name: item.name.clone(),
-        size: item.board.size().side() as u32,
-        clues: item.board.clues() as u32,
+        puzzle: item.id(dataset),
         strategy,
         outcome: m.outcome,
         counts: ran.then_some(m.counts),
+        absent: [false; Counts::LEN],
         timing,
         estimate: super::estimates::of_cut_off(strategy, &item.board, &m),
         time_interval,
@@ -808,48 +831,57 @@ pub fn execute(
             size: crate::defaults::MEASURE_GROUP,
         },
         plan.jobs,
-        |group: &Vec<Task>| {
-            let boards: Vec<(Strategy, &Board)> = group
-                .iter()
-                .map(|(_, item, s, _)| (*s, &item.board))
-                .collect();
-            let measured = measure::measure_set(
-                &boards,
-                Limits::count(plan.limit, plan.budget.get()),
-                &plan.method,
-                &mut |i, cpu| {
-                    let (_, item, strategy, probe) = &group[i];
-                    done(&Tick {
-                        strategy: *strategy,
-                        side: item.board.size().side() as u32,
-                        probe: *probe,
-                        cpu,
-                    });
-                },
-            );
-            let account = Some((measured.accounted, measured.clock_ns));
-            group
-                .iter()
-                .zip(measured.results)
-                .enumerate()
-                .map(|(k, ((d, item, strategy, probe), m))| {
-                    let dataset = &prepared[*d].source.name;
-                    let (m, cpu) = m.with_context(|| aborted(dataset, item))?;
-                    let (row, measured) = row(dataset, item, *strategy, m);
-                    Ok(Finished {
-                        dataset: *d,
-                        row,
-                        probe: *probe,
-                        cpu,
-                        measured,
-                        item: item.clone(),
-                        group: if k == 0 { account } else { None },
-                    })
-                })
-                .collect::<anyhow::Result<Vec<Finished>>>()
-        },
+        |group: &Vec<Task>| measure_group(plan, prepared, group, done),
         |finished| finished.into_iter().try_for_each(&mut *sink),
     )
+}
+
+/// Measures one group of tasks together ([`measure::measure_set`]): their
+/// finished rows, in task order; `done` hears of each as it ends.
+fn measure_group(
+    plan: &Plan,
+    prepared: &[Prepared],
+    group: &[Task],
+    done: &(dyn Fn(&Tick) + Sync),
+) -> anyhow::Result<Vec<Finished>> {
+    let boards: Vec<(Strategy, &Board)> = group
+        .iter()
+        .map(|(_, item, s, _)| (*s, &item.board))
+        .collect();
+    let measured = measure::measure_set(
+        &boards,
+        Limits::count(plan.limit, plan.budget.get()),
+        &plan.method,
+        &mut |i, cpu| {
+            let (_, item, strategy, probe) = &group[i];
+            done(&Tick {
+                strategy: *strategy,
+                side: item.board.size().side() as u32,
+                probe: *probe,
+                cpu,
+            });
+        },
+    );
+    let account = Some((measured.accounted, measured.clock_ns));
+    group
+        .iter()
+        .zip(measured.results)
+        .enumerate()
+        .map(|(k, ((d, item, strategy, probe), m))| {
+            let dataset = &prepared[*d].source.name;
+            let (m, cpu) = m.with_context(|| aborted(dataset, item))?;
+            let (row, measured) = row(dataset, item, *strategy, m);
+            Ok(Finished {
+                dataset: *d,
+                row,
+                probe: *probe,
+                cpu,
+                measured,
+                item: item.clone(),
+                group: if k == 0 { account } else { None },
+            })
+        })
+        .collect::<anyhow::Result<Vec<Finished>>>()
 }
 
 /// Consecutive tasks in groups of `size` (the last may be smaller); a
@@ -889,6 +921,14 @@ pub fn dedup_in_ladder_order(chosen: &[Strategy]) -> Vec<Strategy> {
 mod tests {
     use super::*;
 
+    /// Reads `fields` under the first `fields.len()` columns of
+    /// [`columns`] (a file written before the later columns existed).
+    fn back(fields: &[String]) -> Result<Row, String> {
+        let header = csv::StringRecord::from(columns()[..fields.len()].to_vec());
+        let rec = csv::StringRecord::from(fields.to_vec());
+        Row::from_fields(&Fields::new(&header, &rec))
+    }
+
     #[test]
     fn records_round_trip_and_columns_follow_the_counter_registry() {
         let item = Item {
@@ -904,10 +944,8 @@ mod tests {
         };
         for s in Strategy::ladder() {
             let (row, _) = measure("d", &item, s, Budget::nodes(1000), &method).unwrap();
-            let rec = csv::StringRecord::from(row.record());
             // Rows hold times as the file does: they read back exactly.
-            let back = Row::from_record(&rec).unwrap();
-            assert_eq!(back, row, "{s}");
+            assert_eq!(back(&row.record()).unwrap(), row, "{s}");
         }
         let cols = columns();
         assert_eq!(&cols[8..8 + Counts::LEN], Counts::NAMES);
@@ -932,8 +970,8 @@ mod tests {
             low: 1.0,
             high: 40.0,
         });
-        let rec = csv::StringRecord::from(row.record());
-        assert_eq!(Row::from_record(&rec).unwrap(), row);
+        let rec = row.record();
+        assert_eq!(back(&rec).unwrap(), row);
         // Its time: the estimated nodes × the run's time per node.
         let per_node = row.timing.unwrap().ns() / row.counts.unwrap().nodes as f64;
         let t = row.time_estimate().unwrap();
@@ -946,33 +984,34 @@ mod tests {
         // A time estimate on a row without a node estimate is an error.
         let mut fields = row.record();
         fields[8 + Counts::LEN + 5..8 + Counts::LEN + 8].fill(String::new());
-        assert!(
-            Row::from_record(&csv::StringRecord::from(fields))
-                .unwrap_err()
-                .contains("time estimate")
-        );
+        assert!(back(&fields).unwrap_err().contains("time estimate"));
         // Files without the time estimates, and without the node estimates,
         // still read.
         let old: Vec<String> = row.record()[..cols.len() - 3].to_vec();
-        assert_eq!(
-            Row::from_record(&csv::StringRecord::from(old)).unwrap(),
-            row
-        );
+        assert_eq!(back(&old).unwrap(), row);
         let old: Vec<String> = row.record()[..cols.len() - 8].to_vec();
-        let back = Row::from_record(&csv::StringRecord::from(old)).unwrap();
-        assert_eq!(back.estimate, None);
+        assert_eq!(back(&old).unwrap().estimate, None);
         // A row's time interval reads back; a file without the interval
         // columns still reads, its intervals absent (n/a).
         row.time_interval = Some(crate::stats::Interval {
             low: 10.5,
             high: 12.0,
         });
-        let rec = csv::StringRecord::from(row.record());
-        assert_eq!(Row::from_record(&rec).unwrap(), row);
+        assert_eq!(back(&row.record()).unwrap(), row);
         let old: Vec<String> = row.record()[..cols.len() - 5].to_vec();
-        let back = Row::from_record(&csv::StringRecord::from(old)).unwrap();
-        assert_eq!((back.time_interval, back.estimate), (None, row.estimate));
-        // Many samples: the interval is the median's, within the samples.
+        let read = back(&old).unwrap();
+        assert_eq!((read.time_interval, read.estimate), (None, row.estimate));
+    }
+
+    /// Many samples: the interval is the median's, within the samples.
+    #[test]
+    fn a_rows_time_interval_lies_within_its_samples() {
+        let item = Item {
+            index: 1,
+            line: 1,
+            name: String::new(),
+            board: Board::empty(crate::BoxSize::new(2).unwrap()),
+        };
         let many = Method {
             min_time: std::time::Duration::from_micros(300),
             min_samples: 20,
@@ -983,6 +1022,51 @@ mod tests {
         assert!(
             t.cpu_min_ns <= i.low && i.low <= i.high && i.high <= t.cpu_max_ns,
             "{row:?}"
+        );
+    }
+
+    /// Columns are found by name: in any order, unknown ones ignored, a
+    /// counter the file lacks absent (and written back empty, never 0).
+    #[test]
+    fn rows_read_by_column_name_with_a_counter_missing() {
+        let item = Item {
+            index: 4,
+            line: 7,
+            name: "n".to_string(),
+            board: Board::empty(crate::BoxSize::new(2).unwrap()),
+        };
+        let method = Method {
+            min_time: std::time::Duration::from_micros(100),
+            min_samples: 1,
+            ..crate::measure::Method::DEFAULT
+        };
+        let (row, _) = measure("d", &item, Strategy::Mrv, Budget::nodes(1000), &method).unwrap();
+        let (cols, fields) = (columns(), row.record());
+        let gone = Counts::NAMES[Counts::LEN - 1];
+        // Reversed, without the last counter, with an unknown column.
+        let mut pairs: Vec<(&str, String)> = cols
+            .iter()
+            .copied()
+            .zip(fields)
+            .filter(|(c, _)| *c != gone)
+            .rev()
+            .collect();
+        pairs.push(("later_counter", "12".to_string()));
+        let header = csv::StringRecord::from(pairs.iter().map(|p| p.0).collect::<Vec<_>>());
+        let rec = csv::StringRecord::from(pairs.iter().map(|p| p.1.clone()).collect::<Vec<_>>());
+        let read = Row::from_fields(&Fields::new(&header, &rec)).unwrap();
+        let mut want = row.clone();
+        want.counts.as_mut().unwrap().forced = 0;
+        want.absent[Counts::LEN - 1] = true;
+        assert_eq!(gone, "forced");
+        assert_eq!(read, want);
+        assert_eq!(read.record()[8 + Counts::LEN - 1], "");
+        // A required column missing: named.
+        let header = csv::StringRecord::from(vec!["dataset"]);
+        let rec = csv::StringRecord::from(vec!["d"]);
+        assert_eq!(
+            Row::from_fields(&Fields::new(&header, &rec)),
+            Err("no column \"index\"".to_string())
         );
     }
 

@@ -50,7 +50,7 @@ impl Kind {
             Outcome::BudgetExceeded => Kind::Stopped,
             Outcome::Unsupported => Kind::NotRun,
             // Outside programs' failures live in programs.csv: never in the
-            // rungs' rows these statistics read (Row::from_record refuses them).
+            // rungs' rows these statistics read (Row::from_fields refuses them).
             Outcome::WrongAnswer | Outcome::TimeLimit | Outcome::Crashed | Outcome::BadOutput => {
                 Kind::NotRun
             }
@@ -926,18 +926,21 @@ pub(crate) fn solved_row(
     nanos: u64,
 ) -> Row {
     Row {
-        dataset: dataset.into(),
-        index,
-        line: index,
-        name: String::new(),
-        size,
-        clues: 20,
+        puzzle: crate::rows::PuzzleId {
+            dataset: dataset.into(),
+            index,
+            line: index,
+            name: String::new(),
+            size,
+            clues: 20,
+        },
         strategy,
         outcome: Outcome::Solved,
         counts: Some(crate::Counts {
             nodes,
             ..Default::default()
         }),
+        absent: Default::default(),
         timing: Some(crate::measure::Timing {
             runs: 1,
             samples: 1,
