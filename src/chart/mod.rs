@@ -1,10 +1,10 @@
 //! The lab's one chart engine: plotters with the embedded font, every chart
 //! drawn once on an SVG backend and once on a bitmap (PNG) whose text is
-//! laid out glyph by glyph ([`crisp`]), the fonts, colours, log axes in
-//! whole decades, and the pieces charts share ([`parts`]).
+//! laid out glyph by glyph (`crisp`), the fonts, colours, log axes in
+//! whole decades, and the pieces charts share (`parts`).
 //!
 //! **Every chart is one file in this folder, registered by one line of the
-//! [`charts!`] table** below: its module, its constant, what it is drawn
+//! `charts!` table** below: its module, its constant, what it is drawn
 //! from ([`Source`]), its file stem and its title. A chart's data is
 //! computed elsewhere, as plain values (the report's in
 //! [`crate::compare::charts`]); a chart file only draws it, and its text
@@ -27,7 +27,7 @@ pub const FONT: &str = "sans-serif";
 pub const FONT_BYTES: &[u8] = include_bytes!("../../assets/DejaVuSans.ttf");
 
 mod crisp;
-pub mod parts;
+mod parts;
 
 use crate::compare::charts::ChartData;
 
@@ -167,7 +167,7 @@ pub struct Rendered {
 }
 
 /// Draws `chart` as SVG text and as PNG bytes (the PNG's text glyph by
-/// glyph, [`crisp`]).
+/// glyph, `crisp`).
 pub fn render(info: &Info, chart: &impl Chart) -> anyhow::Result<Rendered> {
     register_font()?;
     let stem = info.stem;

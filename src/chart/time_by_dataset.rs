@@ -68,13 +68,7 @@ impl Chart for TimeChart<'_> {
         let area = legend_row(&area, &strategy_items(&d.strategies))?;
         let nd = d.datasets.len().max(1);
         let ns = d.strategies.len().max(1);
-        let label = |i: usize| {
-            let info = &d.datasets[i];
-            match info.side {
-                Some(s) => format!("{} · {}", info.name, size_name(s)),
-                None => info.name.clone(),
-            }
-        };
+        let label = |i: usize| dataset_label(d, i);
         let name_width = (0..d.datasets.len())
             .map(|i| {
                 root.estimate_text_size(&label(i), &tick_font())
@@ -84,15 +78,7 @@ impl Chart for TimeChart<'_> {
             .into_iter()
             .max()
             .unwrap_or(60);
-        let x = decades(d.time.iter().flat_map(|t| {
-            let i = t.median_interval;
-            [
-                t.p10,
-                t.p90,
-                i.map_or(t.p10, |i| i.low),
-                i.map_or(t.p90, |i| i.high),
-            ]
-        }));
+        let x = time_range(d);
         let mut chart = ChartBuilder::on(&area)
             .margin(16)
             .margin_right(36)
@@ -134,6 +120,28 @@ impl Chart for TimeChart<'_> {
         }
         Ok(())
     }
+}
+
+/// A dataset's label: `name · 9×9`.
+fn dataset_label(d: &ChartData, i: usize) -> String {
+    let info = &d.datasets[i];
+    match info.side {
+        Some(s) => format!("{} · {}", info.name, size_name(s)),
+        None => info.name.clone(),
+    }
+}
+
+/// The time axis: every percentile bar and interval, in whole decades.
+fn time_range(d: &ChartData) -> std::ops::Range<f64> {
+    decades(d.time.iter().flat_map(|t| {
+        let i = t.median_interval;
+        [
+            t.p10,
+            t.p90,
+            i.map_or(t.p10, |i| i.low),
+            i.map_or(t.p90, |i| i.high),
+        ]
+    }))
 }
 
 /// "does not run" notes where a strategy has rows of a dataset but ran none.

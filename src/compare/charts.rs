@@ -512,51 +512,63 @@ fn growth(agg: &Aggregate, strategies: &[Strategy]) -> Growth {
             .push((bin, v.iter().filter(|&&b| b).count() as u64));
     }
     for &s in strategies {
-        // (side) → (nanos, nodes, stopped) in the band; (side, bin) → (nanos, stopped).
-        let mut by_size: BTreeMap<u32, (Vec<u64>, Vec<u64>, u64)> = BTreeMap::new();
-        let mut by_bin: BTreeMap<(u32, u32), (Vec<u64>, u64)> = BTreeMap::new();
-        for (_, g) in agg.groups.iter().filter(|&(&(_, gs), _)| gs == s) {
-            for x in g.samples.iter().filter(|x| keep(x)) {
-                let side = u32::from(x.side);
-                if in_band(x) {
-                    let e = by_size.entry(side).or_default();
-                    e.0.push(x.nanos);
-                    e.1.push(x.nodes);
-                    e.2 += u64::from(x.stopped());
-                }
-                let e = by_bin.entry((side, fill_bin(x))).or_default();
-                e.0.push(x.nanos);
-                e.1 += u64::from(x.stopped());
-            }
-        }
-        for (side, (mut nanos, mut nodes, stopped)) in by_size {
-            let nanos_interval = median_ci(nanos.iter().copied());
-            out.by_size.push(SizePoint {
-                strategy: s,
-                side,
-                runs: nanos.len() as u64,
-                median_nanos: median(&mut nanos).unwrap_or_default(),
-                nanos_interval,
-                median_nodes: median(&mut nodes).unwrap_or_default(),
-                stopped,
-            });
-        }
-        for ((side, bin), (mut nanos, stopped)) in by_bin {
-            if let Some(panel) = panels.get_mut(&side) {
-                let nanos_interval = median_ci(nanos.iter().copied());
-                panel.points.push(FillPoint {
-                    strategy: s,
-                    bin,
-                    runs: nanos.len() as u64,
-                    median_nanos: median(&mut nanos).unwrap_or_default(),
-                    nanos_interval,
-                    stopped,
-                });
-            }
-        }
+        strategy_points(agg, s, &keep, &mut out, &mut panels);
     }
     out.by_fill = panels.into_values().collect();
     out
+}
+
+/// One strategy's growth points: its medians per size over the band, and
+/// per size and fill bin (into the bins' panels).
+fn strategy_points(
+    agg: &Aggregate,
+    s: Strategy,
+    keep: &impl Fn(&Sample) -> bool,
+    out: &mut Growth,
+    panels: &mut BTreeMap<u32, FillPanel>,
+) {
+    // (side) → (nanos, nodes, stopped) in the band; (side, bin) → (nanos, stopped).
+    let mut by_size: BTreeMap<u32, (Vec<u64>, Vec<u64>, u64)> = BTreeMap::new();
+    let mut by_bin: BTreeMap<(u32, u32), (Vec<u64>, u64)> = BTreeMap::new();
+    for (_, g) in agg.groups.iter().filter(|&(&(_, gs), _)| gs == s) {
+        for x in g.samples.iter().filter(|x| keep(x)) {
+            let side = u32::from(x.side);
+            if in_band(x) {
+                let e = by_size.entry(side).or_default();
+                e.0.push(x.nanos);
+                e.1.push(x.nodes);
+                e.2 += u64::from(x.stopped());
+            }
+            let e = by_bin.entry((side, fill_bin(x))).or_default();
+            e.0.push(x.nanos);
+            e.1 += u64::from(x.stopped());
+        }
+    }
+    for (side, (mut nanos, mut nodes, stopped)) in by_size {
+        let nanos_interval = median_ci(nanos.iter().copied());
+        out.by_size.push(SizePoint {
+            strategy: s,
+            side,
+            runs: nanos.len() as u64,
+            median_nanos: median(&mut nanos).unwrap_or_default(),
+            nanos_interval,
+            median_nodes: median(&mut nodes).unwrap_or_default(),
+            stopped,
+        });
+    }
+    for ((side, bin), (mut nanos, stopped)) in by_bin {
+        if let Some(panel) = panels.get_mut(&side) {
+            let nanos_interval = median_ci(nanos.iter().copied());
+            panel.points.push(FillPoint {
+                strategy: s,
+                bin,
+                runs: nanos.len() as u64,
+                median_nanos: median(&mut nanos).unwrap_or_default(),
+                nanos_interval,
+                stopped,
+            });
+        }
+    }
 }
 
 /// Marks puzzle `p` in a growable bit list.
