@@ -335,6 +335,29 @@ mod tests {
 mod render_tests {
     use super::*;
 
+    /// Without a cut-off run the full-set chart has nothing to show: it is
+    /// neither drawn nor listed, and every other report chart is.
+    #[test]
+    fn report_charts_drawn_are_those_with_data() {
+        use crate::Strategy;
+        use crate::compare::summary::{Aggregate, solved_row};
+        let mut agg = Aggregate::default();
+        agg.push(&solved_row("d", 1, 9, Strategy::Naive, 100, 1000));
+        agg.push(&solved_row("d", 1, 9, Strategy::Mrv, 10, 500));
+        let data = ChartData::new(&agg);
+        let drawn: Vec<&str> = render_all(&data)
+            .unwrap()
+            .iter()
+            .map(|r| r.stem)
+            .collect();
+        let listed: Vec<&str> = drawn_report_charts(&data).iter().map(|c| c.stem).collect();
+        let want: Vec<&str> = report_charts()
+            .map(|c| c.stem)
+            .filter(|&s| s != FULL_SET.stem)
+            .collect();
+        assert_eq!((drawn, listed), (want.clone(), want));
+    }
+
     /// The whiskers reach the SVG: the ladder and time charts of data with
     /// intervals draw three more dark strokes (a line and two caps) per
     /// interval than the same data without them.
