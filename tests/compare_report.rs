@@ -13,10 +13,8 @@ use std::path::{Path, PathBuf};
 
 use compare_support::lab;
 use sudoku_lab::Strategy;
-use sudoku_lab::compare::draw::{
-    fmt_count, fmt_ratio, fmt_ratio_ci, fmt_time, fmt_time_ci, size_name,
-};
 use sudoku_lab::compare::run::Schedule;
+use sudoku_lab::present::{fmt_count, fmt_ratio, fmt_ratio_ci, fmt_time, fmt_time_ci, size_name};
 use sudoku_lab::stats::{Interval, mean_interval};
 
 // ------------------------------------------------------------------ reading
@@ -658,8 +656,14 @@ fn expected_dataset_rows(rows: &[Run]) -> Vec<String> {
 /// strategy that ran on the size, over the puzzles where each either
 /// finished or was cut off with an estimate (estimated nodes, their
 /// interval's ends, and time = estimate × the run's time per node),
-/// geometric means; no section when no cut-off run enters.
-fn full_set_lines(all: &[Vec<Run>], order: &[Strategy], side: u32, lines: &mut Vec<String>) {
+/// geometric means; no section when no cut-off run enters. Returns the
+/// number of strategies whose figures include estimated runs.
+fn full_set_lines(
+    all: &[Vec<Run>],
+    order: &[Strategy],
+    side: u32,
+    lines: &mut Vec<String>,
+) -> usize {
     let finished = |r: &Run| r.outcome == "solved" || r.outcome == "no-solution";
     let of_side: Vec<&Vec<Run>> = all.iter().filter(|p| p[0].size == side).collect();
     let ran: Vec<Strategy> = order
@@ -703,7 +707,7 @@ fn full_set_lines(all: &[Vec<Run>], order: &[Strategy], side: u32, lines: &mut V
         }
     }
     if set == 0 || estimated.iter().all(|&n| n == 0) {
-        return;
+        return 0;
     }
     lines.push(format!(
         "### {} boards, full set: cut-off runs estimated",
@@ -726,6 +730,54 @@ fn full_set_lines(all: &[Vec<Run>], order: &[Strategy], side: u32, lines: &mut V
             estimated[i],
         ));
     }
+    estimated.iter().filter(|&&n| n > 0).count()
+}
+
+/// Strategies with estimated runs in the full-set ladders of every size,
+/// recomputed from results.csv: the hollow dots the full-set chart draws
+/// (one on its nodes side, one on its time side, each).
+fn full_set_estimated(rows: &[Run]) -> usize {
+    let all = puzzles(rows);
+    let order = strategies(rows);
+    let sides: BTreeSet<u32> = all.iter().map(|p| p[0].size).collect();
+    sides
+        .into_iter()
+        .map(|side| full_set_lines(&all, &order, side, &mut Vec::new()))
+        .sum()
+}
+
+/// The full-set ladder chart: drawn and linked exactly when some size has
+/// a full set with estimated runs, a valid SVG whose hollow dots (circles
+/// without fill) are the estimated points, two per such strategy.
+fn check_full_set_chart(dir: &Path, rows: &[Run], md: &str) {
+    let estimated = full_set_estimated(rows);
+    let stem = sudoku_lab::chart::FULL_SET.stem;
+    let svg = dir.join(format!("{stem}.svg"));
+    let linked = md.contains(&format!("({stem}.png)"));
+    if estimated == 0 {
+        assert!(
+            !svg.exists() && !linked,
+            "{}: {stem} without estimates",
+            dir.display()
+        );
+        return;
+    }
+    assert!(linked, "{}: README does not link {stem}", dir.display());
+    let text = fs::read_to_string(&svg).unwrap();
+    let doc = roxmltree::Document::parse(&text).unwrap_or_else(|e| panic!("{stem}.svg: {e}"));
+    assert_eq!(doc.root_element().tag_name().name(), "svg");
+    let hollow = doc
+        .descendants()
+        .filter(|n| n.has_tag_name("circle") && n.attribute("fill") == Some("none"))
+        .count();
+    assert_eq!(
+        hollow,
+        2 * estimated,
+        "{}: hollow dots of {stem}",
+        dir.display()
+    );
+    let png = fs::read(dir.join(format!("{stem}.png"))).unwrap();
+    assert_eq!(&png[..8], b"\x89PNG\r\n\x1a\n", "{stem}.png signature");
 }
 
 /// Checks a report folder: every expected line is in README.md, and every
@@ -735,6 +787,7 @@ fn check_report(dir: &Path) {
     let rows = read(&dir.join("results.csv"));
     let md = fs::read_to_string(dir.join("README.md")).unwrap();
     let md_lines: Vec<&str> = md.lines().collect();
+    check_full_set_chart(dir, &rows, &md);
     let expected = expected_lines(&rows);
     for line in &expected {
         assert!(

@@ -21,7 +21,7 @@ use std::time::{Duration, Instant};
 
 use compare_support::{bin, lab, listing, snapshot, staging_folders};
 use sudoku_lab::Strategy;
-use sudoku_lab::compare::draw::{fmt_count, fmt_ratio};
+use sudoku_lab::present::{fmt_count, fmt_ratio};
 use sudoku_lab::{EXIT_IO, EXIT_USAGE};
 
 /// A 4×4 puzzle every strategy that supports 4×4 solves in a few nodes.

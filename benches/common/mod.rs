@@ -45,7 +45,7 @@ pub fn shared_dir() -> PathBuf {
 /// the lab's embedded font here, before criterion draws, is what keeps the
 /// plots working on any machine (no system font is ever consulted).
 pub fn criterion(warm_up: Duration, measurement: Duration) -> Criterion {
-    if let Err(e) = sudoku_lab::compare::draw::register_font() {
+    if let Err(e) = sudoku_lab::chart::register_font() {
         panic!("bench setup: {e:#}");
     }
     Criterion::default()

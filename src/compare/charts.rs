@@ -1,5 +1,6 @@
-//! Chart data: what each of the five charts shows, computed from an
-//! [`Aggregate`] and nothing else. Drawing lives in `draw.rs`.
+//! Chart data: what each of the report's charts shows, computed from an
+//! [`Aggregate`] and nothing else. Drawing lives in [`crate::chart`], one
+//! file per chart.
 //!
 //! Nothing here pools board sizes where a size would change the reading:
 //! node distributions and ladders come per size, the growth chart compares
@@ -7,7 +8,7 @@
 
 use std::collections::BTreeMap;
 
-use super::summary::{Aggregate, Kind, Ladder, Sample};
+use super::summary::{Aggregate, FullLadder, Kind, Ladder, Sample};
 use crate::Strategy;
 use crate::stats::{Interval, median_interval, quantile_sorted_u64};
 
@@ -151,7 +152,7 @@ pub struct Growth {
     pub no_solution: u64,
 }
 
-/// Everything the five charts draw.
+/// Everything the report's charts draw.
 #[derive(Clone, Debug, PartialEq)]
 pub struct ChartData {
     pub datasets: Vec<DatasetInfo>,
@@ -164,6 +165,9 @@ pub struct ChartData {
     /// One ladder per board size, smallest first.
     pub ladders: Vec<Ladder>,
     pub growth: Growth,
+    /// The full-set ladder of each board size that has one (cut-off runs
+    /// entering with their estimates), in report order.
+    pub full: Vec<FullLadder>,
     /// The node budget, where the rows tell it.
     pub budget: Option<u64>,
 }
@@ -231,25 +235,7 @@ fn solvable(agg: &Aggregate) -> Vec<bool> {
 impl ChartData {
     pub fn new(agg: &Aggregate) -> ChartData {
         let strategies = agg.strategies();
-        let datasets = (0..agg.datasets.len())
-            .map(|d| {
-                let mut sides: BTreeMap<u32, u64> = BTreeMap::new();
-                for ((gd, _), g) in &agg.groups {
-                    if *gd == d {
-                        for s in &g.samples {
-                            *sides.entry(u32::from(s.side)).or_default() += 1;
-                        }
-                    }
-                }
-                DatasetInfo {
-                    name: agg.datasets[d].clone(),
-                    side: sides
-                        .iter()
-                        .max_by_key(|&(&side, &n)| (n, std::cmp::Reverse(side)))
-                        .map(|(&side, _)| side),
-                }
-            })
-            .collect();
+        let datasets = dataset_infos(agg);
         let mut time = Vec::new();
         let mut not_run = Vec::new();
         for (&(d, s), g) in &agg.groups {
@@ -276,33 +262,7 @@ impl ChartData {
             .map(|side| cdf_panel(agg, &strategies, side))
             .collect();
 
-        let mut scatter = Vec::new();
-        for &s in &strategies {
-            for side in agg.sides() {
-                let runs = || {
-                    agg.groups
-                        .iter()
-                        .filter(move |&(&(_, gs), _)| gs == s)
-                        .flat_map(|(_, g)| g.samples.iter())
-                        .filter(move |x| u32::from(x.side) == side)
-                };
-                let total = runs().count();
-                if total == 0 {
-                    continue;
-                }
-                let stride = total.div_ceil(SCATTER_MAX).max(1);
-                scatter.push(Scatter {
-                    strategy: s,
-                    side,
-                    points: runs()
-                        .step_by(stride)
-                        .map(|x| (x.nodes as f64, x.nanos as f64, x.stopped()))
-                        .collect(),
-                    total,
-                });
-            }
-        }
-
+        let scatter = scatter(agg, &strategies);
         ChartData {
             datasets,
             time,
@@ -310,11 +270,85 @@ impl ChartData {
             cdf,
             scatter,
             ladders: agg.ladders(),
+            full: full_ladders(agg),
             growth: growth(agg, &strategies),
             budget: budget_seen(agg),
             strategies,
         }
     }
+}
+
+/// Each dataset's name and most common board side.
+fn dataset_infos(agg: &Aggregate) -> Vec<DatasetInfo> {
+    (0..agg.datasets.len())
+        .map(|d| {
+            let mut sides: BTreeMap<u32, u64> = BTreeMap::new();
+            for ((gd, _), g) in &agg.groups {
+                if *gd == d {
+                    for s in &g.samples {
+                        *sides.entry(u32::from(s.side)).or_default() += 1;
+                    }
+                }
+            }
+            DatasetInfo {
+                name: agg.datasets[d].clone(),
+                side: sides
+                    .iter()
+                    .max_by_key(|&(&side, &n)| (n, std::cmp::Reverse(side)))
+                    .map(|(&side, _)| side),
+            }
+        })
+        .collect()
+}
+/// The scatter chart's series: per strategy and size, an even stride
+/// through the runs.
+fn scatter(agg: &Aggregate, strategies: &[Strategy]) -> Vec<Scatter> {
+    let mut scatter = Vec::new();
+    for &s in strategies {
+        for side in agg.sides() {
+            let runs = || {
+                agg.groups
+                    .iter()
+                    .filter(move |&(&(_, gs), _)| gs == s)
+                    .flat_map(|(_, g)| g.samples.iter())
+                    .filter(move |x| u32::from(x.side) == side)
+            };
+            let total = runs().count();
+            if total == 0 {
+                continue;
+            }
+            let stride = total.div_ceil(SCATTER_MAX).max(1);
+            scatter.push(Scatter {
+                strategy: s,
+                side,
+                points: runs()
+                    .step_by(stride)
+                    .map(|x| (x.nodes as f64, x.nanos as f64, x.stopped()))
+                    .collect(),
+                total,
+            });
+        }
+    }
+    scatter
+}
+
+/// The ladders in the report's order: 9×9 first (the headline), then the
+/// other sizes from the smallest.
+pub fn report_order(ladders: &[Ladder]) -> Vec<&Ladder> {
+    let mut v: Vec<&Ladder> = ladders.iter().collect();
+    v.sort_by_key(|l| (l.side != 9, l.side));
+    v
+}
+
+/// The full-set ladders of the sizes that have one, in the report's order
+/// of sizes (9×9 first).
+fn full_ladders(agg: &Aggregate) -> Vec<FullLadder> {
+    let mut sides = agg.sides();
+    sides.sort_by_key(|&s| (s != 9, s));
+    sides
+        .into_iter()
+        .filter_map(|s| agg.full_ladder(s))
+        .collect()
 }
 
 /// The node-distribution curves of one size, one strategy at a time (the
@@ -478,51 +512,63 @@ fn growth(agg: &Aggregate, strategies: &[Strategy]) -> Growth {
             .push((bin, v.iter().filter(|&&b| b).count() as u64));
     }
     for &s in strategies {
-        // (side) → (nanos, nodes, stopped) in the band; (side, bin) → (nanos, stopped).
-        let mut by_size: BTreeMap<u32, (Vec<u64>, Vec<u64>, u64)> = BTreeMap::new();
-        let mut by_bin: BTreeMap<(u32, u32), (Vec<u64>, u64)> = BTreeMap::new();
-        for (_, g) in agg.groups.iter().filter(|&(&(_, gs), _)| gs == s) {
-            for x in g.samples.iter().filter(|x| keep(x)) {
-                let side = u32::from(x.side);
-                if in_band(x) {
-                    let e = by_size.entry(side).or_default();
-                    e.0.push(x.nanos);
-                    e.1.push(x.nodes);
-                    e.2 += u64::from(x.stopped());
-                }
-                let e = by_bin.entry((side, fill_bin(x))).or_default();
-                e.0.push(x.nanos);
-                e.1 += u64::from(x.stopped());
-            }
-        }
-        for (side, (mut nanos, mut nodes, stopped)) in by_size {
-            let nanos_interval = median_ci(nanos.iter().copied());
-            out.by_size.push(SizePoint {
-                strategy: s,
-                side,
-                runs: nanos.len() as u64,
-                median_nanos: median(&mut nanos).unwrap_or_default(),
-                nanos_interval,
-                median_nodes: median(&mut nodes).unwrap_or_default(),
-                stopped,
-            });
-        }
-        for ((side, bin), (mut nanos, stopped)) in by_bin {
-            if let Some(panel) = panels.get_mut(&side) {
-                let nanos_interval = median_ci(nanos.iter().copied());
-                panel.points.push(FillPoint {
-                    strategy: s,
-                    bin,
-                    runs: nanos.len() as u64,
-                    median_nanos: median(&mut nanos).unwrap_or_default(),
-                    nanos_interval,
-                    stopped,
-                });
-            }
-        }
+        strategy_points(agg, s, &keep, &mut out, &mut panels);
     }
     out.by_fill = panels.into_values().collect();
     out
+}
+
+/// One strategy's growth points: its medians per size over the band, and
+/// per size and fill bin (into the bins' panels).
+fn strategy_points(
+    agg: &Aggregate,
+    s: Strategy,
+    keep: &impl Fn(&Sample) -> bool,
+    out: &mut Growth,
+    panels: &mut BTreeMap<u32, FillPanel>,
+) {
+    // (side) → (nanos, nodes, stopped) in the band; (side, bin) → (nanos, stopped).
+    let mut by_size: BTreeMap<u32, (Vec<u64>, Vec<u64>, u64)> = BTreeMap::new();
+    let mut by_bin: BTreeMap<(u32, u32), (Vec<u64>, u64)> = BTreeMap::new();
+    for (_, g) in agg.groups.iter().filter(|&(&(_, gs), _)| gs == s) {
+        for x in g.samples.iter().filter(|x| keep(x)) {
+            let side = u32::from(x.side);
+            if in_band(x) {
+                let e = by_size.entry(side).or_default();
+                e.0.push(x.nanos);
+                e.1.push(x.nodes);
+                e.2 += u64::from(x.stopped());
+            }
+            let e = by_bin.entry((side, fill_bin(x))).or_default();
+            e.0.push(x.nanos);
+            e.1 += u64::from(x.stopped());
+        }
+    }
+    for (side, (mut nanos, mut nodes, stopped)) in by_size {
+        let nanos_interval = median_ci(nanos.iter().copied());
+        out.by_size.push(SizePoint {
+            strategy: s,
+            side,
+            runs: nanos.len() as u64,
+            median_nanos: median(&mut nanos).unwrap_or_default(),
+            nanos_interval,
+            median_nodes: median(&mut nodes).unwrap_or_default(),
+            stopped,
+        });
+    }
+    for ((side, bin), (mut nanos, stopped)) in by_bin {
+        if let Some(panel) = panels.get_mut(&side) {
+            let nanos_interval = median_ci(nanos.iter().copied());
+            panel.points.push(FillPoint {
+                strategy: s,
+                bin,
+                runs: nanos.len() as u64,
+                median_nanos: median(&mut nanos).unwrap_or_default(),
+                nanos_interval,
+                stopped,
+            });
+        }
+    }
 }
 
 /// Marks puzzle `p` in a growable bit list.

@@ -3,7 +3,7 @@
 //! The pipeline keeps computing and presenting apart:
 //! [`run`] measures and yields plain rows → `results.csv` (streamed) and
 //! [`summary::Aggregate`] (per-size [`summary::Ladder`]s) →
-//! [`charts::ChartData`] → [`draw`] (SVG/PNG bytes) and [`report`] (Markdown,
+//! [`charts::ChartData`] → [`crate::chart`] (SVG/PNG bytes) and [`report`] (Markdown,
 //! console summary) → `write::Staging`, the one place that writes files,
 //! atomically. `sudoku-lab report DIR` starts the same pipeline from
 //! `DIR/results.csv`, so a report can always be redrawn without solving.
@@ -21,12 +21,11 @@ use std::time::Instant;
 use anyhow::Context;
 
 pub mod charts;
-pub mod draw;
 pub mod estimates;
 pub mod eta;
 pub mod merge;
+pub mod program_panels;
 pub mod programs;
-pub mod programs_chart;
 pub mod report;
 pub mod run;
 pub mod summary;
@@ -68,11 +67,7 @@ pub fn report_names() -> Vec<String> {
     let mut names: Vec<String> = [README, RESULTS, SUMMARY, META, programs::PROGRAMS]
         .map(String::from)
         .to_vec();
-    let stems = draw::CHARTS
-        .iter()
-        .map(|c| c.0)
-        .chain([programs_chart::STEM]);
-    for stem in stems {
+    for stem in crate::chart::report_folder_charts().map(|c| c.stem) {
         names.push(format!("{stem}.svg"));
         names.push(format!("{stem}.png"));
     }
@@ -566,7 +561,7 @@ pub(crate) fn write_report(
         staging.write(META, &meta.to_csv()?)?;
     }
     let data = ChartData::new(agg);
-    for chart in draw::render_all(&data)? {
+    for chart in crate::chart::render_all(&data)? {
         staging.write(&format!("{}.svg", chart.stem), chart.svg.as_bytes())?;
         staging.write(&format!("{}.png", chart.stem), &chart.png)?;
     }
@@ -582,7 +577,7 @@ pub(crate) fn write_report(
             programs::startups_from_meta(meta.get("program_startup").unwrap_or_default());
         let results = programs::read_results(results)?;
         let placements = programs::place(&results, program_rows, &startups);
-        let chart = programs_chart::render_chart(&programs_chart::panels(
+        let chart = crate::chart::programs::render_chart(&program_panels::panels(
             &results,
             program_rows,
             &startups,

@@ -10,11 +10,11 @@ use std::collections::HashMap;
 use std::fmt::Write as _;
 use std::path::Path;
 
-use super::draw::{fmt_ratio, fmt_time as time, size_name};
 use super::run::{self, Item, Prepared, Row};
 use crate::Strategy;
 use crate::counters::Counts;
 use crate::dataset::DatasetReader;
+use crate::present::{fmt_ratio, fmt_time as time, size_name};
 use crate::program::{Feed, Program, ProgramName, Reference, Session};
 use crate::progress::Progress;
 use crate::rows::{Fields, PuzzleId, Table};
@@ -475,8 +475,8 @@ pub fn section(settings: &str, placements: &[Placement], rows: &[ProgramRow]) ->
     let _ = writeln!(
         md,
         "![{}](programs.svg)\n\n*{}* — [PNG](programs.png)\n",
-        super::programs_chart::TITLE,
-        super::programs_chart::TITLE
+        crate::chart::PROGRAMS.title,
+        crate::chart::PROGRAMS.title
     );
     md.push_str(
         "| program | size | puzzles | finished | failed | time per puzzle (geometric mean) | start-up (median) |\n\

@@ -5,13 +5,12 @@
 
 use std::fmt::Write as _;
 
-use super::charts::{ChartData, FILL_BAND};
-use super::draw::{
-    CHARTS, fmt_count, fmt_ratio, fmt_ratio_ci, fmt_time, fmt_time_ci, ladder_absent, report_order,
-    size_name,
-};
+use super::charts::{ChartData, FILL_BAND, report_order};
 use super::summary::{
     Aggregate, DatasetRatio, FullLadder, Kind, Ladder, Ratios, SummaryRow, count_kind,
+};
+use crate::present::{
+    fmt_count, fmt_ratio, fmt_ratio_ci, fmt_time, fmt_time_ci, ladder_absent, size_name,
 };
 use crate::stats::Interval;
 use crate::strategy::Outcome;
@@ -651,7 +650,10 @@ pub fn markdown(meta: &Meta, agg: &Aggregate, summary: &[SummaryRow], data: &Cha
     growth_section(&mut md, data);
 
     md.push_str("## Charts\n\n");
-    for (i, (stem, title)) in CHARTS.iter().enumerate() {
+    for (i, crate::chart::Info { stem, title, .. }) in crate::chart::drawn_report_charts(data)
+        .into_iter()
+        .enumerate()
+    {
         let _ = writeln!(
             md,
             "### {}. {title}\n\n![{title}]({stem}.png)\n\n[SVG version]({stem}.svg)\n",

@@ -1,15 +1,12 @@
-//! `diff`'s chart: one line per dataset × strategy, its time ratio NEW ÷
-//! OLD as a dot with its interval as a bar, on a log axis around 1, the
-//! noise band shaded. Drawn with the lab's one chart setup ([`crate::chart`]).
-
-use plotters::coord::Shift;
-use plotters::prelude::*;
+//! What `diff`'s chart shows: one line per dataset × strategy, its time
+//! ratio NEW ÷ OLD with its interval, and the noise band. Drawn by
+//! [`crate::chart::diff`].
 
 use super::{Diff, Verdict};
-use crate::chart::{self, Chart, DrawResult, Rendered};
+use crate::chart::Rendered;
 
 /// File stem of the chart in `--out`.
-pub const STEM: &str = "diff";
+pub const STEM: &str = crate::chart::DIFF.stem;
 
 /// What the chart shows: one entry per timed row (label, ratio, low, high,
 /// verdict), top to bottom.
@@ -44,85 +41,9 @@ impl DiffChart {
             noise: diff.noise,
         }
     }
-
-    /// The x range: log, covering every interval and the noise band, with
-    /// a margin.
-    fn range(&self) -> std::ops::Range<f64> {
-        let (mut lo, mut hi) = (1.0 - self.noise, 1.0 + self.noise);
-        for &(_, r, l, h, _) in &self.lines {
-            lo = lo.min(l).min(r);
-            hi = hi.max(h).max(r);
-        }
-        (lo / 1.15)..(hi * 1.15)
-    }
-}
-
-fn color(v: Verdict) -> RGBColor {
-    match v {
-        Verdict::Faster => RGBColor(0x1B, 0x7F, 0x3B),
-        Verdict::Slower => RGBColor(0xC0, 0x39, 0x2B),
-        Verdict::NoChange | Verdict::Untimed => chart::MUTED,
-    }
-}
-
-impl Chart for DiffChart {
-    fn size(&self) -> (u32, u32) {
-        (1000, 140 + 34 * self.lines.len().max(1) as u32)
-    }
-
-    fn draw<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> DrawResult<DB> {
-        root.fill(&WHITE)?;
-        let area = root.titled(&self.title, chart::title_font())?;
-        let n = self.lines.len().max(1);
-        let labels: Vec<String> = self.lines.iter().map(|l| l.0.clone()).collect();
-        let x = self.range();
-        let mut c = ChartBuilder::on(&area)
-            .margin(16)
-            .margin_right(30)
-            .x_label_area_size(44)
-            .y_label_area_size(330)
-            .build_cartesian_2d(x.clone().log_scale(), -0.5f64..n as f64 - 0.5)?;
-        c.configure_mesh()
-            .light_line_style(chart::FAINT)
-            .bold_line_style(chart::GRID)
-            .y_labels(n)
-            .y_label_formatter(&|v| {
-                let i = v.round();
-                if (v - i).abs() > 1e-6 || i < 0.0 {
-                    return String::new();
-                }
-                // Top to bottom: the first row at the top.
-                labels.get(n - 1 - i as usize).cloned().unwrap_or_default()
-            })
-            .x_labels(6)
-            .x_label_formatter(&|v| format!("×{}", super::text::ratio(*v)))
-            .x_desc("NEW ÷ OLD (log scale; left of 1: NEW is faster)")
-            .label_style(chart::tick_font())
-            .axis_desc_style(chart::label_font())
-            .draw()?;
-        let top = n as f64 - 0.5;
-        c.draw_series(std::iter::once(Rectangle::new(
-            [(1.0 - self.noise, -0.5), (1.0 + self.noise, top)],
-            chart::FAINT.mix(0.9).filled(),
-        )))?;
-        c.draw_series(std::iter::once(PathElement::new(
-            [(1.0, -0.5), (1.0, top)],
-            chart::TEXT.stroke_width(1),
-        )))?;
-        for (k, &(_, r, lo, hi, v)) in self.lines.iter().enumerate() {
-            let y = (n - 1 - k) as f64;
-            let col = color(v);
-            c.draw_series(std::iter::once(PathElement::new(
-                [(lo, y), (hi, y)],
-                col.stroke_width(3),
-            )))?;
-            c.draw_series(std::iter::once(Circle::new((r, y), 5, col.filled())))?;
-        }
-        Ok(())
-    }
 }
 
 /// The chart as SVG and PNG.
 pub fn render(diff: &Diff) -> anyhow::Result<Rendered> {
-    chart::render("the diff chart", &DiffChart::new(diff))
+    crate::chart::render(&crate::chart::DIFF, &DiffChart::new(diff))
 }

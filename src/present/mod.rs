@@ -2,10 +2,15 @@
 //! a time or a table, used by every command, report and page. (Computing
 //! stays elsewhere: these functions only turn values into text.)
 
+mod labels;
+mod numbers;
 pub mod speed;
 pub mod trace;
 
-pub use crate::compare::draw::fmt_value_ci;
+pub use labels::{budget_phrase, full_set_header, ladder_absent, ladder_header, names};
+pub use numbers::{
+    fmt_count, fmt_ratio, fmt_ratio_ci, fmt_time, fmt_time_ci, fmt_value_ci, size_name, trim,
+};
 
 use crate::counters::Counts;
 use crate::rate::Rating;
@@ -117,7 +122,7 @@ pub fn ladder_puzzles(rows: &[&Labelled]) -> String {
             );
             // The median over samples, with its 95% interval over them.
             row.push(m.timing.map_or("-".into(), |t| {
-                crate::compare::draw::fmt_time_ci(t.ns(), crate::stats::median_interval(&m.samples))
+                fmt_time_ci(t.ns(), crate::stats::median_interval(&m.samples))
             }));
             row.push(l.ns_per_node().map_or("-".into(), per_node));
             row

@@ -1,15 +1,10 @@
-//! Nodes per depth of one or more searches of the same puzzle, overlaid on
-//! a log scale (counts span decades: one root, thousands of nodes at the
-//! widest depth), drawn with the lab's one chart engine ([`crate::chart`]) as
-//! SVG and PNG.
-
-use plotters::coord::Shift;
-use plotters::prelude::*;
-use plotters::style::text_anchor::{HPos, Pos, VPos};
+//! What the depth chart shows: nodes per depth of one or more searches of
+//! the same puzzle, searches with the same tree on one line, and their
+//! legend text. Drawn by the lab's one chart engine
+//! ([`crate::chart::depth`]) as SVG and PNG.
 
 use crate::Strategy;
-use crate::chart::{self, Chart, DrawResult, Rendered};
-use crate::compare::draw::{color, fmt_count};
+use crate::chart::{self, Rendered};
 use crate::present::thousands;
 use crate::strategy::Outcome;
 
@@ -65,7 +60,7 @@ pub fn groups(series: &[Series]) -> Vec<Vec<&Series>> {
 }
 
 /// The legend entry of a group.
-fn group_label(g: &[&Series]) -> String {
+pub fn group_label(g: &[&Series]) -> String {
     let names: Vec<String> = g.iter().map(|s| s.strategy.to_string()).collect();
     let note = if g.len() > 1 {
         " each: the same tree"
@@ -83,85 +78,7 @@ pub struct DepthChart<'a> {
 
 /// Draws the chart as SVG and PNG.
 pub fn render(puzzle: &str, series: &[Series]) -> anyhow::Result<Rendered> {
-    chart::render("the depth chart", &DepthChart { puzzle, series })
-}
-
-impl Chart for DepthChart<'_> {
-    fn size(&self) -> (u32, u32) {
-        (1000, 600)
-    }
-
-    fn draw<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> DrawResult<DB> {
-        root.fill(&WHITE)?;
-        let area = root.titled(
-            "Nodes per depth: the shape of the search tree",
-            chart::title_font(),
-        )?;
-        let (w, _) = area.dim_in_pixel();
-        area.draw(&Text::new(
-            self.puzzle.to_string(),
-            (w as i32 / 2, 2),
-            chart::note_font().pos(Pos::new(HPos::Center, VPos::Top)),
-        ))?;
-        let area = area.margin(22, 0, 0, 0);
-        let deepest = self
-            .series
-            .iter()
-            .map(|s| s.histogram.len().saturating_sub(1))
-            .max()
-            .unwrap_or(0)
-            .max(1);
-        // One decade of headroom above the widest depth, for the legend.
-        let y = chart::decades(
-            self.series
-                .iter()
-                .flat_map(|s| s.histogram.iter().map(|&n| n as f64 * 10.0)),
-        );
-        let y = 1f64.min(y.start)..y.end;
-        let mut c = ChartBuilder::on(&area)
-            .margin(16)
-            .margin_right(30)
-            .x_label_area_size(50)
-            .y_label_area_size(80)
-            .build_cartesian_2d(0f64..deepest as f64, y.log_scale())?;
-        c.configure_mesh()
-            .light_line_style(chart::FAINT)
-            .bold_line_style(chart::GRID)
-            .max_light_lines(1)
-            .x_labels(deepest.min(20) + 1)
-            .x_label_formatter(&|v| format!("{v:.0}"))
-            .y_label_formatter(&|v| chart::decade_label(*v, fmt_count))
-            .x_desc("depth (placements still on the path: placements minus undos)")
-            .y_desc("search nodes at that depth (log scale)")
-            .label_style(chart::tick_font())
-            .axis_desc_style(chart::label_font())
-            .draw()?;
-        for g in groups(self.series) {
-            let s = g[0];
-            let col = color(s.strategy);
-            // Every depth up to the deepest has a node (the path to the
-            // deepest node passes through it); zeros are skipped all the same.
-            let pts: Vec<(f64, f64)> = s
-                .histogram
-                .iter()
-                .enumerate()
-                .filter(|(_, n)| **n > 0)
-                .map(|(d, &n)| (d as f64, n as f64))
-                .collect();
-            c.draw_series(LineSeries::new(pts.clone(), col.stroke_width(3)))?
-                .label(group_label(&g))
-                .legend(move |(x, y)| {
-                    PathElement::new([(x - 8, y), (x + 8, y)], col.stroke_width(3))
-                });
-            c.draw_series(pts.into_iter().map(|p| Circle::new(p, 3, col.filled())))?;
-        }
-        c.configure_series_labels()
-            .position(SeriesLabelPosition::UpperRight)
-            .background_style(WHITE.mix(0.9))
-            .border_style(chart::MUTED)
-            .label_font(chart::tick_font())
-            .draw()
-    }
+    chart::render(&chart::DEPTH, &DepthChart { puzzle, series })
 }
 
 #[cfg(test)]
