@@ -553,7 +553,7 @@ fn growth_section(md: &mut String, data: &ChartData) {
         .collect();
     let _ = writeln!(
         md,
-        "To compare sizes like with like, only puzzles with a solution and {:.0}–{:.0}% of their cells given count here (puzzles per size: {}). Median time per solve over those puzzles; where runs stopped at the budget the median is a lower bound, and the cell says how many of the runs stopped.\n",
+        "To compare sizes like with like, only puzzles with a solution and {:.0}–{:.0}% of their cells given count here (puzzles per size: {}). Median time per solve over those puzzles, with its 95% interval (bootstrapped over the runs); where runs stopped at the budget the median is a lower bound, and the cell says how many of the runs stopped.\n",
         FILL_BAND.0 * 100.0,
         FILL_BAND.1 * 100.0,
         sizes.join(", ")
@@ -573,13 +573,13 @@ fn growth_section(md: &mut String, data: &ChartData) {
                     let _ = write!(
                         md,
                         " ≥ {} ({}/{} stopped) |",
-                        fmt_time(p.median_nanos),
+                        fmt_time_ci(p.median_nanos, p.nanos_interval),
                         p.stopped,
                         p.runs
                     );
                 }
                 Some(p) => {
-                    let _ = write!(md, " {} |", fmt_time(p.median_nanos));
+                    let _ = write!(md, " {} |", fmt_time_ci(p.median_nanos, p.nanos_interval));
                 }
                 None => md.push_str(" – |"),
             }
