@@ -25,10 +25,12 @@ pub mod draw;
 pub mod estimates;
 pub mod eta;
 pub mod merge;
+pub mod meta;
 pub mod programs;
 pub mod programs_chart;
 pub mod report;
 pub mod run;
+pub mod shards;
 pub mod summary;
 pub mod write;
 
@@ -178,7 +180,7 @@ pub fn compare(
     let prepared = run::prepare(plan)?;
     let print = crate::shard::Fingerprint::of(plan, &prepared)?;
     let prepared = match &plan.shard {
-        Some(a) => crate::shard::restrict(prepared, a.shard)?,
+        Some(a) => shards::restrict(prepared, a.shard)?,
         None => prepared,
     };
     let strategies = run::dedup_in_ladder_order(&plan.strategies);
@@ -218,7 +220,7 @@ pub fn compare(
     meta.set(crate::shard::HOST, crate::shard::hostname());
     print.to_meta(&mut meta);
     if let Some(a) = &plan.shard {
-        crate::shard::shard_to_meta(&mut meta, a, &prepared);
+        shards::shard_to_meta(&mut meta, a, &prepared);
     }
     let datasets: Vec<String> = prepared
         .iter()
