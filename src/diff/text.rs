@@ -4,7 +4,7 @@
 use std::fmt::Write as _;
 
 use super::{Diff, DiffRow, NodeChange, Severity, Verdict};
-use crate::present::{duration, thousands};
+use crate::present::{Align, Table, duration, thousands};
 
 /// Column titles of the table and the Markdown.
 pub const COLUMNS: [&str; 8] = [
@@ -182,34 +182,11 @@ pub fn differences(diff: &Diff) -> Vec<String> {
 
 /// The terminal's text: an aligned table, the changed trees, the method.
 pub fn table(diff: &Diff) -> String {
-    let rows: Vec<Vec<String>> = diff.rows.iter().map(cells).collect();
-    let mut width: Vec<usize> = COLUMNS.iter().map(|c| c.chars().count()).collect();
-    for r in &rows {
-        for (w, c) in width.iter_mut().zip(r) {
-            *w = (*w).max(c.chars().count());
-        }
-    }
-    let line = |cells: &[String]| {
-        let mut s = String::new();
-        for (i, c) in cells.iter().enumerate() {
-            let pad = " ".repeat(width[i] - c.chars().count());
-            if i > 0 {
-                s.push_str("  ");
-            }
-            if i == 2 {
-                s.push_str(&pad);
-                s.push_str(c);
-            } else {
-                s.push_str(c);
-                s.push_str(&pad);
-            }
-        }
-        format!("{}\n", s.trim_end())
-    };
-    let mut out = line(&COLUMNS.map(String::from));
-    for r in &rows {
-        out.push_str(&line(r));
-    }
+    // Every column left-aligned but the puzzle count.
+    let mut out = Table::new(COLUMNS, COLUMNS.len())
+        .align(2, Align::Right)
+        .rows(diff.rows.iter().map(cells))
+        .text("");
     let notes = notes(diff, "");
     if !notes.is_empty() {
         out.push('\n');

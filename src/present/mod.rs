@@ -3,6 +3,9 @@
 //! stays elsewhere: these functions only turn values into text.)
 
 pub mod speed;
+pub mod table;
+
+pub use table::{Align, Table};
 
 pub use crate::compare::draw::fmt_value_ci;
 
@@ -25,45 +28,18 @@ pub fn sig(x: f64) -> String {
     }
 }
 
-/// A Markdown table; the first `left` columns are left-aligned, the rest right-aligned.
+/// A Markdown table (aligned in the raw text too); the first `left`
+/// columns are left-aligned, the rest right-aligned. Shorthand for
+/// [`Table`]'s.
 pub fn markdown(headers: &[&str], left: usize, rows: Vec<Vec<String>>) -> String {
-    let mut widths: Vec<usize> = headers.iter().map(|h| h.chars().count()).collect();
-    for row in &rows {
-        for (w, cell) in widths.iter_mut().zip(row) {
-            *w = (*w).max(cell.chars().count());
-        }
-    }
-    let line = |cells: &mut dyn Iterator<Item = String>| -> String {
-        let parts: Vec<String> = cells
-            .enumerate()
-            .map(|(i, c)| {
-                let pad = widths[i].saturating_sub(c.chars().count());
-                if i < left {
-                    format!("{c}{}", " ".repeat(pad))
-                } else {
-                    format!("{}{c}", " ".repeat(pad))
-                }
-            })
-            .collect();
-        format!("| {} |\n", parts.join(" | "))
-    };
-    let mut out = line(&mut headers.iter().map(|h| h.to_string()));
-    let rule: Vec<String> = widths
-        .iter()
-        .enumerate()
-        .map(|(i, &w)| {
-            if i < left {
-                format!(":{}", "-".repeat(w + 1))
-            } else {
-                format!("{}:", "-".repeat(w + 1))
-            }
-        })
-        .collect();
-    out.push_str(&format!("|{}|\n", rule.join("|")));
-    for row in rows {
-        out.push_str(&line(&mut row.into_iter()));
-    }
-    out
+    Table::new(headers.iter().copied(), left)
+        .rows(rows)
+        .markdown()
+}
+
+/// A share as a percentage: `percent(0.443, 1)` → `44.3%`.
+pub fn percent(share: f64, decimals: usize) -> String {
+    format!("{:.decimals$}%", share * 100.0)
 }
 
 /// `69175317` → `69,175,317`.
@@ -417,11 +393,5 @@ mod tests {
         assert_eq!(duration(412.0), "412 ns");
         assert_eq!(duration(3_140.0), "3.1 µs");
         assert_eq!(duration(2_310_000_000.0), "2.31 s");
-    }
-
-    #[test]
-    fn markdown_aligns() {
-        let t = markdown(&["a", "n"], 1, vec![vec!["xyz".into(), "1".into()]]);
-        assert_eq!(t, "| a   | n |\n|:----|--:|\n| xyz | 1 |\n");
     }
 }
