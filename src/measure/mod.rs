@@ -53,6 +53,7 @@ use crate::strategy::{Outcome, Strategy, WrongSolution};
 
 mod pace;
 pub mod permute;
+pub use pace::{SLOW_LOOP, SLOW_SEARCH};
 use pace::{Measuring, Pace};
 
 /// How long to time one puzzle × strategy, and how (defaults:
