@@ -55,7 +55,6 @@ pub const META_KEYS: [(&str, &str); 23] = [
     ("order", "order of measurement"),
 ];
 
-
 /// `text` (a dataset name, a command line) as an inline code span that
 /// holds whatever it contains: a fence longer than any run of backticks in
 /// it, padding where it starts or ends with a backtick, and line breaks and

@@ -53,8 +53,8 @@ use crate::strategy::{Outcome, Strategy, WrongSolution};
 
 mod pace;
 pub mod permute;
-pub use pace::{SLOW_LOOP, SLOW_SEARCH};
 use pace::{Measuring, Pace};
+pub use pace::{SLOW_LOOP, SLOW_SEARCH};
 
 /// How long to time one puzzle × strategy, and how (defaults:
 /// [`Method::DEFAULT`]).

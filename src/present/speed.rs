@@ -103,11 +103,13 @@ pub fn cells(row: &SpeedRow) -> [String; 10] {
 
 /// The table of `rows`: names left, figures right, the note left.
 fn table(rows: &[SpeedRow], escape: bool) -> Table {
-    Table::new(COLUMNS, 2).align(9, Align::Left).rows(rows.iter().map(|r| {
-        cells(r)
-            .map(|c| if escape { c.replace('|', "\\|") } else { c })
-            .to_vec()
-    }))
+    Table::new(COLUMNS, 2)
+        .align(9, Align::Left)
+        .rows(rows.iter().map(|r| {
+            cells(r)
+                .map(|c| if escape { c.replace('|', "\\|") } else { c })
+                .to_vec()
+        }))
 }
 
 /// An aligned plain-text table.

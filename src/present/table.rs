@@ -164,6 +164,9 @@ mod tests {
                 vec!["a".into(), "10".into(), "".into()],
                 vec!["bb".into(), "2".into(), "x".into()],
             ]);
-        assert_eq!(t.text("  "), "  name   n  note\n  a     10\n  bb     2  x\n");
+        assert_eq!(
+            t.text("  "),
+            "  name   n  note\n  a     10\n  bb     2  x\n"
+        );
     }
 }
