@@ -18,6 +18,7 @@ use crate::stats::Interval;
 use crate::strategy::Outcome;
 
 pub use super::meta::{Meta, cpu_model, git_commit, utc_now, utc_string};
+pub use crate::present::{cell_code, code, plain};
 
 /// Keys in the order the report lists them, with their labels.
 pub const META_KEYS: [(&str, &str); 23] = [
@@ -54,61 +55,6 @@ pub const META_KEYS: [(&str, &str); 23] = [
     ("wall_time", "wall time of the run"),
     ("order", "order of measurement"),
 ];
-
-/// `text` (a dataset name, a command line) as an inline code span that
-/// holds whatever it contains: a fence longer than any run of backticks in
-/// it, padding where it starts or ends with a backtick, and line breaks and
-/// other control characters as spaces. For table cells use [`cell_code`].
-pub fn code(text: &str) -> String {
-    let text: String = text
-        .chars()
-        .map(|c| if c.is_control() { ' ' } else { c })
-        .collect();
-    let mut longest = 0;
-    let mut run = 0;
-    for c in text.chars() {
-        run = if c == '`' { run + 1 } else { 0 };
-        longest = longest.max(run);
-    }
-    let fence = "`".repeat(longest + 1);
-    let pad = if text.is_empty()
-        || text.starts_with('`')
-        || text.ends_with('`')
-        || (text.starts_with(' ') && text.ends_with(' '))
-    {
-        " "
-    } else {
-        ""
-    };
-    format!("{fence}{pad}{text}{pad}{fence}")
-}
-
-/// [`code`] for a table cell: GitHub splits cells at `|` before it reads
-/// code spans, so a `|` inside must be escaped even there.
-pub fn cell_code(text: &str) -> String {
-    code(text).replace('|', "\\|")
-}
-
-/// `text` as plain Markdown text, in prose or in a table cell: every
-/// character Markdown or HTML would read as markup is backslash-escaped, and
-/// line breaks become spaces.
-pub fn plain(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        if c.is_control() {
-            out.push(' ');
-            continue;
-        }
-        if matches!(
-            c,
-            '\\' | '`' | '*' | '_' | '[' | ']' | '<' | '>' | '&' | '|' | '~' | '!' | '#'
-        ) {
-            out.push('\\');
-        }
-        out.push(c);
-    }
-    out
-}
 
 fn opt_time(v: Option<f64>) -> String {
     v.map(fmt_time).unwrap_or_else(|| "–".into())
@@ -734,23 +680,6 @@ fn console_ladder(out: &mut String, l: &Ladder) {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn markdown_escapes() {
-        assert_eq!(code("plain"), "`plain`");
-        assert_eq!(code("a`b"), "``a`b``");
-        assert_eq!(code("`x``"), "``` `x`` ```");
-        assert_eq!(code("two\nlines"), "`two lines`");
-        assert_eq!(cell_code("a|b"), "`a\\|b`");
-        assert_eq!(
-            plain("a|b <b>x</b> 9x9_y"),
-            "a\\|b \\<b\\>x\\</b\\> 9x9\\_y"
-        );
-        assert_eq!(
-            plain("curated/anti-naive (1 of 1)"),
-            "curated/anti-naive (1 of 1)"
-        );
-    }
 
     /// The busy banner says what the CPU clock leaves out and what it
     /// does not (issue #29: it once claimed other processes' time was

@@ -21,17 +21,10 @@ pub const COLUMNS: [&str; 8] = [
 /// Changed puzzles listed per row in the text (all are in the CSV and JSON).
 pub const LISTED: usize = 10;
 
-/// `×0.934`: three significant figures, as the ratios of the report.
+/// `×0.934`: three significant figures, as the ratios of the report
+/// ([`crate::present::sig`]).
 pub fn ratio(r: f64) -> String {
-    if r >= 100.0 {
-        format!("{r:.0}")
-    } else if r >= 10.0 {
-        format!("{r:.1}")
-    } else if r >= 1.0 {
-        format!("{r:.2}")
-    } else {
-        format!("{r:.3}")
-    }
+    crate::present::sig(r)
 }
 
 fn nodes(row: &DiffRow) -> String {

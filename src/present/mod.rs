@@ -37,6 +37,61 @@ pub fn markdown(headers: &[&str], left: usize, rows: Vec<Vec<String>>) -> String
         .markdown()
 }
 
+/// `text` (a dataset name, a command line) as an inline code span that
+/// holds whatever it contains: a fence longer than any run of backticks in
+/// it, padding where it starts or ends with a backtick, and line breaks and
+/// other control characters as spaces. For table cells use [`cell_code`].
+pub fn code(text: &str) -> String {
+    let text: String = text
+        .chars()
+        .map(|c| if c.is_control() { ' ' } else { c })
+        .collect();
+    let mut longest = 0;
+    let mut run = 0;
+    for c in text.chars() {
+        run = if c == '`' { run + 1 } else { 0 };
+        longest = longest.max(run);
+    }
+    let fence = "`".repeat(longest + 1);
+    let pad = if text.is_empty()
+        || text.starts_with('`')
+        || text.ends_with('`')
+        || (text.starts_with(' ') && text.ends_with(' '))
+    {
+        " "
+    } else {
+        ""
+    };
+    format!("{fence}{pad}{text}{pad}{fence}")
+}
+
+/// [`code`] for a table cell: GitHub splits cells at `|` before it reads
+/// code spans, so a `|` inside must be escaped even there.
+pub fn cell_code(text: &str) -> String {
+    code(text).replace('|', "\\|")
+}
+
+/// `text` as plain Markdown text, in prose or in a table cell: every
+/// character Markdown or HTML would read as markup is backslash-escaped, and
+/// line breaks become spaces.
+pub fn plain(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        if c.is_control() {
+            out.push(' ');
+            continue;
+        }
+        if matches!(
+            c,
+            '\\' | '`' | '*' | '_' | '[' | ']' | '<' | '>' | '&' | '|' | '~' | '!' | '#'
+        ) {
+            out.push('\\');
+        }
+        out.push(c);
+    }
+    out
+}
+
 /// A share as a percentage: `percent(0.443, 1)` → `44.3%`.
 pub fn percent(share: f64, decimals: usize) -> String {
     format!("{:.decimals$}%", share * 100.0)
@@ -135,7 +190,7 @@ pub fn ladder_distributions(sets: &[(String, Vec<Labelled>)], strategies: &[Stra
                 thousands(d.nodes.p99.round() as u64),
                 thousands(d.nodes.max as u64),
                 thousands(d.nodes.mean.round() as u64),
-                format!("{:.1}%", d.top1_share * 100.0),
+                percent(d.top1_share, 1),
                 duration(d.total_nanos),
             ]
         })
@@ -295,7 +350,7 @@ pub fn estimate_validation(v: &crate::estimate::check::Validation) -> String {
     let Some(s) = &v.ratio else {
         return "\nno run has both an estimate and the truth\n".to_string();
     };
-    let pct = |k: usize| format!("{:.0}%", 100.0 * k as f64 / v.cases as f64);
+    let pct = |k: usize| percent(k as f64 / v.cases as f64, 0);
     let body = vec![vec![
         v.cases.to_string(),
         v.covered.to_string(),
@@ -383,6 +438,23 @@ pub fn json<T: serde::Serialize + ?Sized>(value: &T) -> anyhow::Result<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn markdown_escapes() {
+        assert_eq!(code("plain"), "`plain`");
+        assert_eq!(code("a`b"), "``a`b``");
+        assert_eq!(code("`x``"), "``` `x`` ```");
+        assert_eq!(code("two\nlines"), "`two lines`");
+        assert_eq!(cell_code("a|b"), "`a\\|b`");
+        assert_eq!(
+            plain("a|b <b>x</b> 9x9_y"),
+            "a\\|b \\<b\\>x\\</b\\> 9x9\\_y"
+        );
+        assert_eq!(
+            plain("curated/anti-naive (1 of 1)"),
+            "curated/anti-naive (1 of 1)"
+        );
+    }
 
     #[test]
     fn number_formats() {

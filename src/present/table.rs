@@ -2,7 +2,7 @@
 //! prints — Markdown or aligned plain text — is a [`Table`]. Cells are text
 //! already (numbers made by the formats of [`crate::present`]); a cell that
 //! holds a `|` is the caller's to escape, as only it knows whether the cell
-//! is a code span ([`crate::compare::report::cell_code`]) or plain text.
+//! is a code span ([`crate::present::cell_code`]) or plain text.
 
 /// How a column's cells line up.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
