@@ -15,7 +15,7 @@ use compare_support::lab;
 use sudoku_lab::Strategy;
 use sudoku_lab::compare::run::Schedule;
 use sudoku_lab::present::{fmt_count, fmt_ratio, fmt_ratio_ci, fmt_time, fmt_time_ci, size_name};
-use sudoku_lab::stats::{Interval, mean_interval};
+use sudoku_lab::stats::{Interval, mean_interval, median_interval};
 
 // ------------------------------------------------------------------ reading
 
@@ -561,7 +561,7 @@ fn expected_lines(rows: &[Run]) -> Vec<String> {
             })
             .collect();
         lines.push(format!(
-            "To compare sizes like with like, only puzzles with a solution and 44–57% of their cells given count here (puzzles per size: {}). Median time per solve over those puzzles; where runs stopped at the budget the median is a lower bound, and the cell says how many of the runs stopped.",
+            "To compare sizes like with like, only puzzles with a solution and 44–57% of their cells given count here (puzzles per size: {}). Median time per solve over those puzzles, with its 95% interval (bootstrapped over the runs); where runs stopped at the budget the median is a lower bound, and the cell says how many of the runs stopped.",
             counts.join(", ")
         ));
         let header: Vec<String> = band_sides.iter().map(|&s| size_name(s)).collect();
@@ -580,7 +580,10 @@ fn expected_lines(rows: &[Run]) -> Vec<String> {
                     continue;
                 }
                 let times: Vec<u64> = runs.iter().map(|r| r.measured.unwrap().1).collect();
-                let m = fmt_time(quantile(&times, 0.5));
+                // The median's 95% interval: the lab's bootstrap over the
+                // runs, in results.csv order (dataset, then puzzle).
+                let values: Vec<f64> = times.iter().map(|&t| t as f64).collect();
+                let m = fmt_time_ci(quantile(&times, 0.5), median_interval(&values));
                 let stopped = runs
                     .iter()
                     .filter(|r| r.outcome == "budget-exceeded")

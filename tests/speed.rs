@@ -140,7 +140,8 @@ fn csv_header_and_exact_counter_columns() {
         // single run may read 0 on a loaded machine (the thread's CPU clock
         // ticks coarser than a 4×4 solve), so only the set's figures must
         // be positive.
-        for col in ["puzzles_per_sec", "us_per_puzzle", "us_min", "us_max"] {
+        // (puzzles_per_sec is checked below: it may be empty.)
+        for col in ["us_per_puzzle", "us_min", "us_max"] {
             let v: f64 = get(col).parse().unwrap_or_else(|_| panic!("{col}"));
             assert!(v.is_finite() && v >= 0.0, "{col} = {v}");
         }

@@ -85,7 +85,10 @@ pub fn rung_color(s: crate::strategy::Strategy) -> RGBColor {
     // an outside rung never shifts a built-in one's colour. `every()` lists
     // variants after the outside rungs, so it cannot give this order itself.
     use crate::strategy::Strategy;
-    let built_in = Strategy::ALL.iter().chain(Strategy::VARIANTS.iter()).copied();
+    let built_in = Strategy::ALL
+        .iter()
+        .chain(Strategy::VARIANTS.iter())
+        .copied();
     let outside = Strategy::every()
         .into_iter()
         .filter(|o| !Strategy::ALL.contains(o) && !Strategy::VARIANTS.contains(o));
@@ -353,11 +356,7 @@ mod render_tests {
         agg.push(&solved_row("d", 1, 9, Strategy::Naive, 100, 1000));
         agg.push(&solved_row("d", 1, 9, Strategy::Mrv, 10, 500));
         let data = ChartData::new(&agg);
-        let drawn: Vec<&str> = render_all(&data)
-            .unwrap()
-            .iter()
-            .map(|r| r.stem)
-            .collect();
+        let drawn: Vec<&str> = render_all(&data).unwrap().iter().map(|r| r.stem).collect();
         let listed: Vec<&str> = drawn_report_charts(&data).iter().map(|c| c.stem).collect();
         let want: Vec<&str> = report_charts()
             .map(|c| c.stem)

@@ -80,7 +80,7 @@ pub fn before_compare(
     }
     let prepared = compare::run::prepare(plan)?;
     let print = crate::shard::Fingerprint::of(plan, &prepared)?;
-    if crate::shard::finished(out, &print, assigned.shard) {
+    if crate::compare::shards::finished(out, &print, assigned.shard) {
         crate::output::note(format_args!(
             "shard {} of this plan is already complete in {} (its meta.csv has the plan's fingerprint and its results.csv the shard's rows): nothing to do; --rerun measures it again",
             assigned.shard,

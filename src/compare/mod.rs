@@ -24,10 +24,12 @@ pub mod charts;
 pub mod estimates;
 pub mod eta;
 pub mod merge;
+pub mod meta;
 pub mod program_panels;
 pub mod programs;
 pub mod report;
 pub mod run;
+pub mod shards;
 pub mod summary;
 pub mod write;
 
@@ -173,7 +175,7 @@ pub fn compare(
     let prepared = run::prepare(plan)?;
     let print = crate::shard::Fingerprint::of(plan, &prepared)?;
     let prepared = match &plan.shard {
-        Some(a) => crate::shard::restrict(prepared, a.shard)?,
+        Some(a) => shards::restrict(prepared, a.shard)?,
         None => prepared,
     };
     let strategies = run::dedup_in_ladder_order(&plan.strategies);
@@ -184,92 +186,91 @@ pub fn compare(
     let slug = selection(plan);
     let previous = previous_command(out, slug.as_deref(), command);
 
-    let mut meta = Meta::default();
-    meta.set("command", command);
-    meta.set(
-        "selection",
-        slug.clone().unwrap_or_else(|| {
-            "default: every shipped dataset and strategy, default budget, no sample".to_string()
-        }),
-    );
-    meta.set("commit", report::git_commit());
-    meta.set("version", env!("CARGO_PKG_VERSION"));
-    meta.set(
-        "profile",
-        if cfg!(debug_assertions) {
-            "debug (timings are not representative)"
-        } else {
-            "release"
-        },
-    );
-    meta.set(
-        "rustc",
-        option_env!("SUDOKU_LAB_RUSTC").unwrap_or("unknown"),
-    );
-    meta.set("cpu", report::cpu_model());
-    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
-    meta.set("threads", format!("{threads} / {}", plan.jobs));
-    meta.set("date", report::utc_now());
-    meta.set(crate::shard::HOST, crate::shard::hostname());
+    let mut meta = plan_meta(plan, &prepared, &strategies, slug.as_deref(), command);
     print.to_meta(&mut meta);
     if let Some(a) = &plan.shard {
-        crate::shard::shard_to_meta(&mut meta, a, &prepared);
+        shards::shard_to_meta(&mut meta, a, &prepared);
     }
-    let datasets: Vec<String> = prepared
-        .iter()
-        .map(|p| {
-            format!(
-                "{} ({} of {} puzzles, {})",
-                p.source.name,
-                p.runs(),
-                p.total,
-                shown_path(&p.source.path).display()
-            )
-        })
-        .collect();
-    meta.set("datasets", datasets.join("; "));
-    let names: Vec<&str> = strategies.iter().map(|s| s.name()).collect();
-    meta.set("strategies", names.join(", "));
-    meta.set("budget", plan.budget.to_string());
-    meta.set("limit", plan.limit.to_string());
-    meta.set(
-        "sample",
-        match plan.sample {
-            Some(s) => format!("{} (seed {})", s.n, s.seed),
-            None => "all puzzles".to_string(),
-        },
-    );
-    meta.set(
-        "timing",
-        format!(
-            "cold passes (seed {}): per puzzle × strategy, the median per-thread CPU time of single uncounted runs, one per pass over its group of {} tasks in a fresh shuffle, until at least {} runs and {} ms (a task whose first timed run takes {} ms or more: that run is its first sample and it gets at most 3; {} ms or more: that one run only; at most {} runs in all); runs of a stretch around which a reference ran slow are retaken (with one worker a search, slow over 1.25× the best this machine has run it, and the stretch first waits for the pace; with several an arithmetic loop, slow over 1.5×)",
-            plan.method.seed,
-            crate::defaults::MEASURE_GROUP,
-            plan.method.min_samples,
-            plan.method.min_time.as_secs_f64() * 1e3,
-            crate::measure::LONG_RUN / 1e6,
-            crate::measure::ONE_RUN / 1e6,
-            crate::measure::MAX_SAMPLES,
-        ),
-    );
-    meta.set(
-        "order",
-        "datasets interleaved, each advancing at the same pace (results.csv keeps dataset, puzzle, strategy order)",
-    );
 
     let mut staging = Staging::new(out)?;
     if out.join(META).is_file() {
         staging.known_names(report_names());
     }
+    let Measured {
+        parts,
+        agg,
+        mut conditions,
+        warm_tasks,
+    } = measure_all(plan, &prepared, &strategies, staging.dir(), runs, progress)?;
+    conditions.sample_load();
+    progress.say("timing a few puzzles warm, for comparison");
+    let warm: Vec<(Strategy, &Board, f64)> = warm_tasks
+        .iter()
+        .map(|(s, item, ns)| (*s, &item.board, *ns))
+        .collect();
+    let bonus = measure::warm_bonus(&warm, Limits::count(plan.limit, plan.budget.get()));
+    meta.set("warm_bonus", warm_bonus_text(&bonus));
+    if let (Some(a), Some(c)) = (conditions.accounted, conditions.clock_ns) {
+        meta.set(
+            "clock",
+            format!(
+                "{c:.0} ns per run taken off (the cost of reading the CPU and wall clocks); the runs' times add up to {:.1}% of the CPU time of the passes that held them",
+                a * 100.0
+            ),
+        );
+    }
+    progress.say("writing the report");
+    let file = staging.create(RESULTS)?;
+    parts.join(file)?;
+    let (program_rows, startups) = programs::run_all(&plan.programs, &prepared, progress)?;
+    if !plan.programs.is_empty() {
+        staging.write(programs::PROGRAMS, &programs::to_csv(&program_rows)?)?;
+        meta.set("programs", programs::settings(&plan.programs));
+        meta.set("program_startup", programs::startups_to_meta(&startups));
+    }
+    conditions_meta(&mut meta, &conditions, start);
+
+    let results = staging.path(RESULTS);
+    let (console, summary) = write_report(&mut staging, &agg, &meta, out, &results, &program_rows)?;
+    staging.commit(&FolderLock::acquire(out)?)?;
+    Ok(Done {
+        rows: agg.rows,
+        out: out.to_path_buf(),
+        console,
+        replaced: previous,
+        program_failures: programs::failures(&program_rows),
+        summary,
+    })
+}
+
+/// What measuring leaves: `results.csv`'s parts, the aggregate, the
+/// machine's conditions and the warm ÷ cold check's puzzles.
+struct Measured {
+    parts: Parts,
+    agg: Aggregate,
+    conditions: Conditions,
+    warm_tasks: Vec<(Strategy, Arc<run::Item>, f64)>,
+}
+
+/// Sizes the searches, then measures every task of `prepared`, writing
+/// rows into parts under `dir` as they come.
+fn measure_all(
+    plan: &Plan,
+    prepared: &[run::Prepared],
+    strategies: &[Strategy],
+    dir: &Path,
+    runs: u64,
+    progress: &dyn Progress,
+) -> anyhow::Result<Measured> {
     progress.say("sizing the searches");
-    let probes = run::probe(plan, &prepared)?;
+    let probes = run::probe(plan, prepared)?;
     let mut forecast = run::Forecast::default();
     for &(side, nodes) in probes.iter().flatten() {
-        for &s in &strategies {
+        for &s in strategies {
             forecast.expect(s, side, nodes);
         }
     }
-    let mut parts = Parts::new(staging.dir(), prepared.len());
+    let mut parts = Parts::new(dir, prepared.len());
     let mut agg = Aggregate::with_datasets(prepared.iter().map(|p| p.source.name.as_str()));
     let mut conditions = Conditions::new(plan.jobs);
     conditions.sample_load();
@@ -304,34 +305,18 @@ pub fn compare(
     // the sink receives them in order, and the work of the groups still
     // running by the process's CPU clock ([`eta`]).
     eta::follow(eta::Eta::new(forecast), progress, |done| {
-        run::execute(plan, &prepared, &probes, &mut sink, done)
+        run::execute(plan, prepared, &probes, &mut sink, done)
     })?;
-    conditions.sample_load();
-    progress.say("timing a few puzzles warm, for comparison");
-    let warm: Vec<(Strategy, &Board, f64)> = warm_tasks
-        .iter()
-        .map(|(s, item, ns)| (*s, &item.board, *ns))
-        .collect();
-    let bonus = measure::warm_bonus(&warm, Limits::count(plan.limit, plan.budget.get()));
-    meta.set("warm_bonus", warm_bonus_text(&bonus));
-    if let (Some(a), Some(c)) = (conditions.accounted, conditions.clock_ns) {
-        meta.set(
-            "clock",
-            format!(
-                "{c:.0} ns per run taken off (the cost of reading the CPU and wall clocks); the runs' times add up to {:.1}% of the CPU time of the passes that held them",
-                a * 100.0
-            ),
-        );
-    }
-    progress.say("writing the report");
-    let file = staging.create(RESULTS)?;
-    parts.join(file)?;
-    let (program_rows, startups) = programs::run_all(&plan.programs, &prepared, progress)?;
-    if !plan.programs.is_empty() {
-        staging.write(programs::PROGRAMS, &programs::to_csv(&program_rows)?)?;
-        meta.set("programs", programs::settings(&plan.programs));
-        meta.set("program_startup", programs::startups_to_meta(&startups));
-    }
+    Ok(Measured {
+        parts,
+        agg,
+        conditions,
+        warm_tasks,
+    })
+}
+
+/// What measuring saw of the machine, into meta.csv.
+fn conditions_meta(meta: &mut Meta, conditions: &Conditions, start: Instant) {
     meta.set(
         "load",
         match conditions.load {
@@ -363,18 +348,92 @@ pub fn compare(
         "wall_time",
         format!("{:.1} s", start.elapsed().as_secs_f64()),
     );
+}
 
-    let results = staging.path(RESULTS);
-    let (console, summary) = write_report(&mut staging, &agg, &meta, out, &results, &program_rows)?;
-    staging.commit(&FolderLock::acquire(out)?)?;
-    Ok(Done {
-        rows: agg.rows,
-        out: out.to_path_buf(),
-        console,
-        replaced: previous,
-        program_failures: programs::failures(&program_rows),
-        summary,
-    })
+/// What `compare` writes to meta.csv before measuring: the command, the
+/// plan and the machine and checkout it runs on.
+fn plan_meta(
+    plan: &Plan,
+    prepared: &[run::Prepared],
+    strategies: &[Strategy],
+    slug: Option<&str>,
+    command: &str,
+) -> Meta {
+    let mut meta = Meta::default();
+    meta.set("command", command);
+    meta.set(
+        "selection",
+        slug.map(str::to_string).unwrap_or_else(|| {
+            "default: every shipped dataset and strategy, default budget, no sample".to_string()
+        }),
+    );
+    meta.set("commit", report::git_commit());
+    meta.set("version", env!("CARGO_PKG_VERSION"));
+    meta.set(
+        "profile",
+        if cfg!(debug_assertions) {
+            "debug (timings are not representative)"
+        } else {
+            "release"
+        },
+    );
+    meta.set(
+        "rustc",
+        option_env!("SUDOKU_LAB_RUSTC").unwrap_or("unknown"),
+    );
+    meta.set("cpu", report::cpu_model());
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+    meta.set("threads", format!("{threads} / {}", plan.jobs));
+    meta.set("date", report::utc_now());
+    meta.set(crate::shard::HOST, crate::shard::hostname());
+    let datasets: Vec<String> = prepared
+        .iter()
+        .map(|p| {
+            format!(
+                "{} ({} of {} puzzles, {})",
+                p.source.name,
+                p.runs(),
+                p.total,
+                shown_path(&p.source.path).display()
+            )
+        })
+        .collect();
+    meta.set("datasets", datasets.join("; "));
+    let names: Vec<&str> = strategies.iter().map(|s| s.name()).collect();
+    meta.set("strategies", names.join(", "));
+    meta.set("budget", plan.budget.to_string());
+    meta.set("limit", plan.limit.to_string());
+    meta.set(
+        "sample",
+        match plan.sample {
+            Some(s) => format!("{} (seed {})", s.n, s.seed),
+            None => "all puzzles".to_string(),
+        },
+    );
+    meta.set("timing", timing_text(plan));
+    meta.set(
+        "order",
+        "datasets interleaved, each advancing at the same pace (results.csv keeps dataset, puzzle, strategy order)",
+    );
+
+    meta
+}
+
+/// meta.csv's `timing`: how the times were taken, every threshold quoted
+/// from the constant that sets it.
+fn timing_text(plan: &Plan) -> String {
+    format!(
+        "cold passes (seed {}): per puzzle × strategy, the median per-thread CPU time of single uncounted runs, one per pass over its group of {} tasks in a fresh shuffle, until at least {} runs and {} ms (a task whose first timed run takes {} ms or more: that run is its first sample and it gets at most 3; {} ms or more: that one run only; at most {} runs in all); runs of a stretch around which a reference ran slow are retaken (with one worker a search, slow over {}× the best this machine has run it, and the stretch first waits for the pace; with several an arithmetic loop, slow over {}×)",
+        plan.method.seed,
+        crate::defaults::MEASURE_GROUP,
+        plan.method.min_samples,
+        plan.method.min_time.as_secs_f64() * 1e3,
+        crate::measure::LONG_RUN / 1e6,
+        crate::measure::ONE_RUN / 1e6,
+        crate::measure::MAX_SAMPLES,
+        crate::measure::SLOW_SEARCH,
+        crate::measure::SLOW_LOOP,
+    )
 }
 
 /// The command that made the report in `out`, when that report is of

@@ -10,16 +10,14 @@ use super::summary::{
     Aggregate, DatasetRatio, FullLadder, Kind, Ladder, Ratios, SummaryRow, count_kind,
 };
 use crate::present::{
-    fmt_count, fmt_ratio, fmt_ratio_ci, fmt_time, fmt_time_ci, ladder_absent, size_name,
+    Align, Table, fmt_count, fmt_ratio, fmt_ratio_ci, fmt_time, fmt_time_ci, ladder_absent,
+    percent, size_name,
 };
 use crate::stats::Interval;
 use crate::strategy::Outcome;
 
-/// What was run, where and when: one `key,value` line each in `meta.csv`.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Meta {
-    pub entries: Vec<(String, String)>,
-}
+pub use super::meta::{Meta, cpu_model, git_commit, utc_now, utc_string};
+pub use crate::present::{cell_code, code, plain};
 
 /// Keys in the order the report lists them, with their labels.
 pub const META_KEYS: [(&str, &str); 23] = [
@@ -56,178 +54,6 @@ pub const META_KEYS: [(&str, &str); 23] = [
     ("wall_time", "wall time of the run"),
     ("order", "order of measurement"),
 ];
-
-impl Meta {
-    pub fn get(&self, key: &str) -> Option<&str> {
-        self.entries
-            .iter()
-            .find(|(k, _)| k == key)
-            .map(|(_, v)| v.as_str())
-    }
-
-    pub fn set(&mut self, key: &str, value: impl Into<String>) {
-        let value = value.into();
-        match self.entries.iter_mut().find(|(k, _)| k == key) {
-            Some(e) => e.1 = value,
-            None => self.entries.push((key.to_string(), value)),
-        }
-    }
-
-    /// `meta.csv` bytes.
-    pub fn to_csv(&self) -> anyhow::Result<Vec<u8>> {
-        let mut w = csv::Writer::from_writer(Vec::new());
-        w.write_record(["key", "value"])?;
-        for (k, v) in &self.entries {
-            w.write_record([k, v])?;
-        }
-        w.into_inner().map_err(|e| anyhow::anyhow!("{e}"))
-    }
-
-    pub fn from_csv(bytes: &[u8]) -> anyhow::Result<Meta> {
-        let mut r = csv::Reader::from_reader(bytes);
-        let mut meta = Meta::default();
-        for rec in r.records() {
-            let rec = rec?;
-            meta.set(rec.get(0).unwrap_or(""), rec.get(1).unwrap_or(""));
-        }
-        Ok(meta)
-    }
-}
-
-/// The first `model name` line of `/proc/cpuinfo`, or "unknown".
-pub fn cpu_model() -> String {
-    std::fs::read_to_string("/proc/cpuinfo")
-        .ok()
-        .and_then(|text| {
-            text.lines()
-                .find(|l| l.starts_with("model name"))
-                .and_then(|l| l.split_once(':'))
-                .map(|(_, v)| v.trim().to_string())
-        })
-        .unwrap_or_else(|| "unknown".to_string())
-}
-
-/// `git rev-parse HEAD` of the source tree, marked `(modified)` when tracked
-/// sources differ from it; "unknown" without git.
-pub fn git_commit() -> String {
-    let dir = env!("CARGO_MANIFEST_DIR");
-    let run = |args: &[&str]| {
-        std::process::Command::new("git")
-            .args(args)
-            .current_dir(dir)
-            .output()
-            .ok()
-            .filter(|o| o.status.success())
-            .map(|o| String::from_utf8_lossy(&o.stdout).trim().to_string())
-    };
-    match run(&["rev-parse", "HEAD"]) {
-        Some(head) => {
-            let dirty = run(&[
-                "status",
-                "--porcelain",
-                "--untracked-files=no",
-                "--",
-                "src",
-                "Cargo.toml",
-                "Cargo.lock",
-                "datasets",
-            ])
-            .is_some_and(|s| !s.is_empty());
-            if dirty {
-                format!("{head} (modified)")
-            } else {
-                head
-            }
-        }
-        None => "unknown".to_string(),
-    }
-}
-
-/// Now, as `YYYY-MM-DD HH:MM:SS UTC`.
-pub fn utc_now() -> String {
-    let secs = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map(|d| d.as_secs())
-        .unwrap_or(0);
-    utc_string(secs)
-}
-
-/// Seconds since 1970 as a UTC date and time (proleptic Gregorian calendar).
-pub fn utc_string(secs: u64) -> String {
-    let days = (secs / 86_400) as i64;
-    let rem = secs % 86_400;
-    // Days to civil date (Howard Hinnant's algorithm).
-    let z = days + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z - era * 146_097;
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let d = doy - (153 * mp + 2) / 5 + 1;
-    let m = if mp < 10 { mp + 3 } else { mp - 9 };
-    let y = yoe + era * 400 + i64::from(m <= 2);
-    format!(
-        "{y:04}-{m:02}-{d:02} {:02}:{:02}:{:02} UTC",
-        rem / 3600,
-        rem % 3600 / 60,
-        rem % 60
-    )
-}
-
-/// `text` (a dataset name, a command line) as an inline code span that
-/// holds whatever it contains: a fence longer than any run of backticks in
-/// it, padding where it starts or ends with a backtick, and line breaks and
-/// other control characters as spaces. For table cells use [`cell_code`].
-pub fn code(text: &str) -> String {
-    let text: String = text
-        .chars()
-        .map(|c| if c.is_control() { ' ' } else { c })
-        .collect();
-    let mut longest = 0;
-    let mut run = 0;
-    for c in text.chars() {
-        run = if c == '`' { run + 1 } else { 0 };
-        longest = longest.max(run);
-    }
-    let fence = "`".repeat(longest + 1);
-    let pad = if text.is_empty()
-        || text.starts_with('`')
-        || text.ends_with('`')
-        || (text.starts_with(' ') && text.ends_with(' '))
-    {
-        " "
-    } else {
-        ""
-    };
-    format!("{fence}{pad}{text}{pad}{fence}")
-}
-
-/// [`code`] for a table cell: GitHub splits cells at `|` before it reads
-/// code spans, so a `|` inside must be escaped even there.
-pub fn cell_code(text: &str) -> String {
-    code(text).replace('|', "\\|")
-}
-
-/// `text` as plain Markdown text, in prose or in a table cell: every
-/// character Markdown or HTML would read as markup is backslash-escaped, and
-/// line breaks become spaces.
-pub fn plain(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        if c.is_control() {
-            out.push(' ');
-            continue;
-        }
-        if matches!(
-            c,
-            '\\' | '`' | '*' | '_' | '[' | ']' | '<' | '>' | '&' | '|' | '~' | '!' | '#'
-        ) {
-            out.push('\\');
-        }
-        out.push(c);
-    }
-    out
-}
 
 fn opt_time(v: Option<f64>) -> String {
     v.map(fmt_time).unwrap_or_else(|| "–".into())
@@ -308,7 +134,7 @@ fn ladder_section(md: &mut String, l: &Ladder, headline: bool, datasets: &[Strin
         }
     );
     let absent = ladder_absent(l);
-    let Some(base) = l.base().filter(|_| l.set > 0) else {
+    if l.base().is_none() || l.set == 0 {
         let _ = writeln!(
             md,
             "No ladder: no puzzle of this size was solved by every strategy run on it ({} puzzles; left out: {}).{}\n",
@@ -321,7 +147,7 @@ fn ladder_section(md: &mut String, l: &Ladder, headline: bool, datasets: &[Strin
             }
         );
         return;
-    };
+    }
     let _ = writeln!(
         md,
         "Ladder set: **{} of {}** puzzles of size {}. Left out: {}.\n",
@@ -333,41 +159,69 @@ fn ladder_section(md: &mut String, l: &Ladder, headline: bool, datasets: &[Strin
     if !absent.is_empty() {
         let _ = writeln!(md, "{}.\n", capitalise(&absent));
     }
-    let b = base.strategy.name();
-    let _ = writeln!(
-        md,
-        "| rung | nodes | time | time per node | fewer nodes than `{b}` | cheaper nodes than `{b}` | speed-up over `{b}` | speed-up over the rung before |\n|---|---:|---:|---:|---:|---:|---:|---:|"
+    md.push_str(&ladder_table(l).markdown_compact());
+    md.push('\n');
+    steps_text(md, l);
+    spread_section(md, l, datasets);
+}
+
+/// A ladder's table: each rung's figures, and its ratios over the base
+/// and over the rung before, each with its 95% interval.
+fn ladder_table(l: &Ladder) -> Table {
+    let b = l.rungs[0].strategy.name();
+    let mut t = Table::new(
+        [
+            "rung".to_string(),
+            "nodes".into(),
+            "time".into(),
+            "time per node".into(),
+            format!("fewer nodes than `{b}`"),
+            format!("cheaper nodes than `{b}`"),
+            format!("speed-up over `{b}`"),
+            "speed-up over the rung before".into(),
+        ],
+        1,
     );
     let times = |k: usize| {
         let ci = l.time_intervals(k);
         let r = &l.rungs[k];
-        (
+        [
             fmt_time_ci(r.time(), ci.map(|c| c.0)),
             fmt_time_ci(r.cost(), ci.map(|c| c.1)),
-        )
+        ]
     };
-    let (t, c) = times(0);
-    let _ = writeln!(
-        md,
-        "| `{b}` | {} | {t} | {c} | – | – | – | – |",
-        fmt_count(base.nodes()),
-    );
-    let steps = l.steps();
-    for (k, (rung, vs_base, vs_prev)) in steps.iter().enumerate() {
-        let (t, c) = times(k + 1);
-        let ci = |r: &Ratios| r.intervals;
-        let _ = writeln!(
-            md,
-            "| `{}` | {} | {t} | {c} | {} | {} | {} | {} |",
-            rung.strategy.name(),
+    let [time, cost] = times(0);
+    let dash = || "–".to_string();
+    t.row(vec![
+        format!("`{b}`"),
+        fmt_count(l.rungs[0].nodes()),
+        time,
+        cost,
+        dash(),
+        dash(),
+        dash(),
+        dash(),
+    ]);
+    for (k, (rung, vs_base, vs_prev)) in l.steps().iter().enumerate() {
+        let [time, cost] = times(k + 1);
+        let base = vs_base.intervals;
+        t.row(vec![
+            format!("`{}`", rung.strategy.name()),
             fmt_count(rung.nodes()),
-            fmt_ratio_ci(vs_base.nodes, ci(vs_base).map(|c| c.nodes)),
-            fmt_ratio_ci(vs_base.cost, ci(vs_base).map(|c| c.cost)),
-            fmt_ratio_ci(vs_base.speedup, ci(vs_base).map(|c| c.speedup)),
-            fmt_ratio_ci(vs_prev.speedup, ci(vs_prev).map(|c| c.speedup))
-        );
+            time,
+            cost,
+            fmt_ratio_ci(vs_base.nodes, base.map(|c| c.nodes)),
+            fmt_ratio_ci(vs_base.cost, base.map(|c| c.cost)),
+            fmt_ratio_ci(vs_base.speedup, base.map(|c| c.speedup)),
+            fmt_ratio_ci(vs_prev.speedup, vs_prev.intervals.map(|c| c.speedup)),
+        ]);
     }
-    md.push('\n');
+    t
+}
+
+/// The ladder read step by step, then bottom to top.
+fn steps_text(md: &mut String, l: &Ladder) {
+    let steps = l.steps();
     if steps.is_empty() {
         return;
     }
@@ -382,11 +236,10 @@ fn ladder_section(md: &mut String, l: &Ladder, headline: bool, datasets: &[Strin
         let _ = writeln!(
             md,
             "\nFrom the bottom of this ladder to the top: {}.",
-            describe(b, top.strategy.name(), vs_base)
+            describe(l.rungs[0].strategy.name(), top.strategy.name(), vs_base)
         );
     }
     md.push('\n');
-    spread_section(md, l, datasets);
 }
 
 /// A size's full-set ladder: the puzzles the budget cut some strategy off
@@ -407,25 +260,25 @@ fn full_set_section(md: &mut String, f: &FullLadder) {
         f.set,
         f.puzzles
     );
-    let _ = writeln!(
-        md,
-        "| strategy | nodes (geometric mean) | range | time per solve | runs estimated |"
-    );
-    let _ = writeln!(md, "|:--|--:|:--|--:|--:|");
-    for r in &f.rungs {
+    let headers = [
+        "strategy",
+        "nodes (geometric mean)",
+        "range",
+        "time per solve",
+        "runs estimated",
+    ];
+    let rows = f.rungs.iter().map(|r| {
         let mark = if r.estimated > 0 { "≈ " } else { "" };
-        let _ = writeln!(
-            md,
-            "| {} | {mark}{} | [{}, {}] | {mark}{} | {} of {} |",
+        vec![
             code(r.strategy.name()),
-            fmt_count(r.nodes),
-            fmt_count(r.low),
-            fmt_count(r.high),
-            fmt_time(r.time_ns),
-            r.estimated,
-            f.set
-        );
-    }
+            format!("{mark}{}", fmt_count(r.nodes)),
+            format!("[{}, {}]", fmt_count(r.low), fmt_count(r.high)),
+            format!("{mark}{}", fmt_time(r.time_ns)),
+            format!("{} of {}", r.estimated, f.set),
+        ]
+    });
+    let t = Table::new(headers, 1).align(2, Align::Left).rows(rows);
+    md.push_str(&t.markdown_compact());
     md.push('\n');
 }
 
@@ -445,7 +298,7 @@ fn spread_section(md: &mut String, l: &Ladder, datasets: &[String]) {
         md,
         "Across datasets: each step's speed-up on the puzzles of the set from each dataset (geometric mean, 95% interval over those puzzles).\n"
     );
-    md.push_str("| step | datasets | lowest | highest |\n|---|---:|---:|---:|\n");
+    let mut table = Table::new(["step", "datasets", "lowest", "highest"], 1);
     let mut turns = String::new();
     for (k, v) in &steps {
         let (a, b) = (l.rungs[k - 1].strategy.name(), l.rungs[*k].strategy.name());
@@ -454,17 +307,20 @@ fn spread_section(md: &mut String, l: &Ladder, datasets: &[String]) {
         let (Some(lo), Some(hi)) = (lo, hi) else {
             continue;
         };
-        let _ = writeln!(
-            md,
-            "| `{b}` over `{a}` | {} | {} on {} ({}) | {} on {} ({}) |",
-            v.len(),
-            fmt_ratio_ci(lo.speedup, lo.interval),
-            cell_name(lo.dataset),
-            puzzles(lo.puzzles),
-            fmt_ratio_ci(hi.speedup, hi.interval),
-            cell_name(hi.dataset),
-            puzzles(hi.puzzles)
-        );
+        let end = |r: &DatasetRatio| {
+            format!(
+                "{} on {} ({})",
+                fmt_ratio_ci(r.speedup, r.interval),
+                cell_name(r.dataset),
+                puzzles(r.puzzles)
+            )
+        };
+        table.row(vec![
+            format!("`{b}` over `{a}`"),
+            v.len().to_string(),
+            end(lo),
+            end(hi),
+        ]);
         let overall = overall[k - 1];
         for r in v.iter().filter(|r| (r.speedup >= 1.0) != overall) {
             let _ = writeln!(
@@ -482,6 +338,7 @@ fn spread_section(md: &mut String, l: &Ladder, datasets: &[String]) {
             );
         }
     }
+    md.push_str(&table.markdown_compact());
     md.push('\n');
     if turns.is_empty() {
         md.push_str(
@@ -515,30 +372,27 @@ fn outcome_section(md: &mut String, agg: &Aggregate) {
          a `budget-exceeded` run keeps the nodes and time it used (lower bounds); `unsupported`: \
          the strategy does not run that size.\n\n",
     );
-    md.push_str("| size | strategy |");
-    for o in Outcome::RUNG {
-        let _ = write!(md, " {} |", o.name());
-    }
-    md.push_str("\n|---|---|");
-    md.push_str(&"---:|".repeat(Outcome::RUNG.len()));
-    md.push('\n');
+    let headers = ["size", "strategy"]
+        .into_iter()
+        .chain(Outcome::RUNG.iter().map(|o| o.name()));
+    let mut t = Table::new(headers, 2);
     for side in agg.sides() {
         for s in agg.strategies() {
             let o = agg.outcomes(side, s);
             if o.iter().sum::<u64>() == 0 {
                 continue;
             }
-            let _ = write!(md, "| {} | `{}` |", size_name(side), s.name());
-            for n in o {
-                let _ = write!(md, " {n} |");
-            }
-            md.push('\n');
+            let mut row = vec![size_name(side), format!("`{}`", s.name())];
+            row.extend(o.iter().map(u64::to_string));
+            t.row(row);
         }
     }
+    md.push_str(&t.markdown_compact());
     md.push('\n');
 }
 
-/// The growth table: median time per size over the fill band.
+/// The growth table: median time per size over the fill band, each with
+/// its 95% interval over the runs.
 fn growth_section(md: &mut String, data: &ChartData) {
     let g = &data.growth;
     if g.band.is_empty() {
@@ -552,45 +406,72 @@ fn growth_section(md: &mut String, data: &ChartData) {
         .collect();
     let _ = writeln!(
         md,
-        "To compare sizes like with like, only puzzles with a solution and {:.0}–{:.0}% of their cells given count here (puzzles per size: {}). Median time per solve over those puzzles; where runs stopped at the budget the median is a lower bound, and the cell says how many of the runs stopped.\n",
-        FILL_BAND.0 * 100.0,
-        FILL_BAND.1 * 100.0,
+        "To compare sizes like with like, only puzzles with a solution and {}–{} of their cells given count here (puzzles per size: {}). Median time per solve over those puzzles, with its 95% interval (bootstrapped over the runs); where runs stopped at the budget the median is a lower bound, and the cell says how many of the runs stopped.\n",
+        percent(FILL_BAND.0, 0).trim_end_matches('%'),
+        percent(FILL_BAND.1, 0),
         sizes.join(", ")
     );
-    md.push_str("| rung |");
-    for &(side, _) in &g.band {
-        let _ = write!(md, " {} |", size_name(side));
-    }
-    md.push_str("\n|---|");
-    md.push_str(&"---:|".repeat(g.band.len()));
-    md.push('\n');
+    let headers =
+        std::iter::once("rung".to_string()).chain(g.band.iter().map(|&(side, _)| size_name(side)));
+    let mut t = Table::new(headers, 1);
     for &s in &data.strategies {
-        let _ = write!(md, "| `{}` |", s.name());
-        for &(side, _) in &g.band {
+        let mut row = vec![format!("`{}`", s.name())];
+        row.extend(g.band.iter().map(|&(side, _)| {
             match g.by_size.iter().find(|p| p.strategy == s && p.side == side) {
-                Some(p) if p.stopped > 0 => {
-                    let _ = write!(
-                        md,
-                        " ≥ {} ({}/{} stopped) |",
-                        fmt_time(p.median_nanos),
-                        p.stopped,
-                        p.runs
-                    );
-                }
-                Some(p) => {
-                    let _ = write!(md, " {} |", fmt_time(p.median_nanos));
-                }
-                None => md.push_str(" – |"),
+                Some(p) if p.stopped > 0 => format!(
+                    "≥ {} ({}/{} stopped)",
+                    fmt_time_ci(p.median_nanos, p.nanos_interval),
+                    p.stopped,
+                    p.runs
+                ),
+                Some(p) => fmt_time_ci(p.median_nanos, p.nanos_interval),
+                None => "–".to_string(),
             }
-        }
-        md.push('\n');
+        }));
+        t.row(row);
     }
+    md.push_str(&t.markdown_compact());
     md.push('\n');
 }
 
 /// The report's Markdown text.
 pub fn markdown(meta: &Meta, agg: &Aggregate, summary: &[SummaryRow], data: &ChartData) -> String {
     let mut md = String::new();
+    intro(&mut md, meta);
+    rules(&mut md);
+    let ladders = report_order(&data.ladders);
+    for (i, l) in ladders.iter().enumerate() {
+        ladder_section(&mut md, l, i == 0 && l.side == 9, &agg.datasets);
+        if let Some(f) = agg.full_ladder(l.side) {
+            full_set_section(&mut md, &f);
+        }
+    }
+    outcome_section(&mut md, agg);
+    growth_section(&mut md, data);
+    md.push_str("## Charts\n\n");
+    for (i, crate::chart::Info { stem, title, .. }) in crate::chart::drawn_report_charts(data)
+        .into_iter()
+        .enumerate()
+    {
+        let _ = writeln!(
+            md,
+            "### {}. {title}\n\n![{title}]({stem}.png)\n\n[SVG version]({stem}.svg)\n",
+            i + 1
+        );
+    }
+    dataset_sections(&mut md, agg, summary);
+    md.push_str(&super::merge::section(meta));
+    what_was_run(&mut md, meta);
+    md.push_str(
+        "## Files\n\n- `results.csv`: one row per puzzle × strategy.\n- `summary.csv`: one row per \
+         dataset × strategy (the tables above).\n- `meta.csv`: the facts in *What was run*.\n- \
+         `*.svg`, `*.png`: the charts.\n",
+    );
+    md
+}
+
+/// The title, what the page is, the busy banner, what the figures are.
+fn intro(md: &mut String, meta: &Meta) {
     md.push_str("# sudoku-lab: strategy comparison\n\n");
     md.push_str(
         "What each rung of the backtracking ladder buys, measured on every puzzle of the datasets \
@@ -614,6 +495,10 @@ pub fn markdown(meta: &Meta, agg: &Aggregate, summary: &[SummaryRow], data: &Cha
          the counters compiled out (wall-clock times are beside them in `results.csv`, column \
          `wall_ns`). **Node counts** are exact and deterministic; every solution was verified.\n\n",
     );
+}
+
+/// "The rule behind every ratio".
+fn rules(md: &mut String) {
     md.push_str("## The rule behind every ratio\n\n");
     md.push_str(
         "- Strategies are compared one board size at a time, and only on the same puzzles.\n\
@@ -639,75 +524,62 @@ pub fn markdown(meta: &Meta, agg: &Aggregate, summary: &[SummaryRow], data: &Cha
         crate::defaults::BOOTSTRAP_RESAMPLES,
         crate::defaults::SEED
     );
-    let ladders = report_order(&data.ladders);
-    for (i, l) in ladders.iter().enumerate() {
-        ladder_section(&mut md, l, i == 0 && l.side == 9, &agg.datasets);
-        if let Some(f) = agg.full_ladder(l.side) {
-            full_set_section(&mut md, &f);
-        }
-    }
-    outcome_section(&mut md, agg);
-    growth_section(&mut md, data);
+}
 
-    md.push_str("## Charts\n\n");
-    for (i, crate::chart::Info { stem, title, .. }) in crate::chart::drawn_report_charts(data)
-        .into_iter()
-        .enumerate()
-    {
-        let _ = writeln!(
-            md,
-            "### {}. {title}\n\n![{title}]({stem}.png)\n\n[SVG version]({stem}.svg)\n",
-            i + 1
-        );
-    }
-
+/// "Summary by dataset": one table per dataset, a row per strategy.
+fn dataset_sections(md: &mut String, agg: &Aggregate, summary: &[SummaryRow]) {
     md.push_str("## Summary by dataset\n\n");
     md.push_str(
         "Node and time statistics cover every run that ran, including those stopped at the \
          budget (their figures are lower bounds). p90 = 90th percentile (linear interpolation, \
          as every quantile of the lab).\n\n",
     );
+    let stats = [
+        "median nodes",
+        "p90 nodes",
+        "max nodes",
+        "median time",
+        "p90 time",
+        "max time",
+    ];
     for name in &agg.datasets {
         let _ = writeln!(md, "### {}\n", code(name));
-        md.push_str("| strategy | puzzles |");
-        for o in Outcome::RUNG {
-            let _ = write!(md, " {} |", o.name());
-        }
-        md.push_str(" median nodes | p90 nodes | max nodes | median time | p90 time | max time |\n|---|---:|");
-        md.push_str(&"---:|".repeat(Outcome::RUNG.len() + 6));
-        md.push('\n');
-        for r in summary.iter().filter(|r| r.dataset == *name) {
-            let _ = write!(md, "| `{}` | {} |", r.strategy, r.puzzles);
-            for n in r.outcomes {
-                let _ = write!(md, " {n} |");
-            }
-            let _ = writeln!(
-                md,
-                " {} | {} | {} | {} | {} | {} |",
+        let headers = ["strategy", "puzzles"]
+            .into_iter()
+            .chain(Outcome::RUNG.iter().map(|o| o.name()))
+            .chain(stats);
+        let rows = summary.iter().filter(|r| r.dataset == *name).map(|r| {
+            let mut row = vec![format!("`{}`", r.strategy), r.puzzles.to_string()];
+            row.extend(r.outcomes.iter().map(u64::to_string));
+            row.extend([
                 opt_count(r.nodes.map(|s| s.median)),
                 opt_count(r.nodes.map(|s| s.p90)),
                 opt_count(r.nodes.map(|s| s.max)),
                 opt_time(r.time.map(|s| s.median)),
                 opt_time(r.time.map(|s| s.p90)),
                 opt_time(r.time.map(|s| s.max)),
-            );
-        }
+            ]);
+            row
+        });
+        md.push_str(&Table::new(headers, 1).rows(rows).markdown_compact());
         md.push('\n');
     }
+}
 
-    md.push_str(&super::merge::section(meta));
-    md.push_str("## What was run\n\n| | |\n|---|---|\n");
-    for (key, label) in META_KEYS {
-        let Some(v) = meta.get(key) else {
-            continue;
-        };
+/// "What was run": meta.csv's facts in [`META_KEYS`] order, and how the
+/// times were taken.
+fn what_was_run(md: &mut String, meta: &Meta) {
+    md.push_str("## What was run\n\n");
+    let rows = META_KEYS.iter().filter_map(|&(key, label)| {
+        let v = meta.get(key)?;
         let v = if key == "command" {
             cell_code(v)
         } else {
             plain(v)
         };
-        let _ = writeln!(md, "| {label} | {v} |");
-    }
+        Some(vec![label.to_string(), v])
+    });
+    md.push_str(&Table::new(["", ""], 2).rows(rows).markdown_compact());
     md.push_str(
         "\nEach puzzle × strategy is solved once with counters on (the counter columns; the \
          solution is verified) and then timed with counters compiled out, which must visit the \
@@ -718,12 +590,6 @@ pub fn markdown(meta: &Meta, agg: &Aggregate, summary: &[SummaryRow], data: &Cha
          factor that differs from rung to rung (the *warm ÷ cold* line above, measured on this \
          run's own puzzles), so warm times would bias the ratios between rungs.\n\n",
     );
-    md.push_str(
-        "## Files\n\n- `results.csv`: one row per puzzle × strategy.\n- `summary.csv`: one row per \
-         dataset × strategy (the tables above).\n- `meta.csv`: the facts in *What was run*.\n- \
-         `*.svg`, `*.png`: the charts.\n",
-    );
-    md
 }
 
 /// The end-of-run summary for the terminal: the ladder of each size, what
@@ -731,69 +597,7 @@ pub fn markdown(meta: &Meta, agg: &Aggregate, summary: &[SummaryRow], data: &Cha
 pub fn console(meta: &Meta, agg: &Aggregate, ladders: &[Ladder], readme: &str) -> String {
     let mut out = String::new();
     for l in report_order(ladders) {
-        let Some(base) = l.base().filter(|_| l.set > 0) else {
-            let _ = writeln!(
-                out,
-                "{}: no ladder ({} puzzles, none solved by every strategy run on them)",
-                size_name(l.side),
-                l.puzzles
-            );
-            continue;
-        };
-        let _ = writeln!(
-            out,
-            "{} ladder: {} of {} puzzles (left out: {})",
-            size_name(l.side),
-            l.set,
-            l.puzzles,
-            left_out(l).replace('`', "")
-        );
-        let b = base.strategy.name();
-        let mut rows: Vec<[String; 5]> = vec![[
-            "rung".into(),
-            "nodes".into(),
-            "time".into(),
-            format!("vs {b}"),
-            "vs previous".into(),
-        ]];
-        let time = |k: usize| fmt_time_ci(l.rungs[k].time(), l.time_intervals(k).map(|c| c.0));
-        rows.push([
-            b.into(),
-            fmt_count(base.nodes()),
-            time(0),
-            String::new(),
-            String::new(),
-        ]);
-        for (k, (rung, vs_base, vs_prev)) in l.steps().into_iter().enumerate() {
-            rows.push([
-                rung.strategy.name().into(),
-                fmt_count(rung.nodes()),
-                time(k + 1),
-                fmt_ratio_ci(vs_base.speedup, vs_base.intervals.map(|c| c.speedup)),
-                fmt_ratio_ci(vs_prev.speedup, vs_prev.intervals.map(|c| c.speedup)),
-            ]);
-        }
-        let widths: Vec<usize> = (0..5)
-            .map(|i| rows.iter().map(|r| r[i].chars().count()).max().unwrap_or(0))
-            .collect();
-        for r in &rows {
-            let cells: Vec<String> = r
-                .iter()
-                .enumerate()
-                .map(|(i, v)| {
-                    if i == 0 {
-                        format!("{v:<w$}", w = widths[i])
-                    } else {
-                        format!("{v:>w$}", w = widths[i])
-                    }
-                })
-                .collect();
-            let _ = writeln!(out, "  {}", cells.join("  ").trim_end());
-        }
-        let absent = ladder_absent(l);
-        if !absent.is_empty() {
-            let _ = writeln!(out, "  {absent}");
-        }
+        console_ladder(&mut out, l);
     }
     let stopped: u64 = agg
         .outcomes_by_side
@@ -821,33 +625,63 @@ pub fn console(meta: &Meta, agg: &Aggregate, ladders: &[Ladder], readme: &str) -
     out
 }
 
+/// One size's ladder for the terminal: the set, then a rung a line.
+fn console_ladder(out: &mut String, l: &Ladder) {
+    let Some(base) = l.base().filter(|_| l.set > 0) else {
+        let _ = writeln!(
+            out,
+            "{}: no ladder ({} puzzles, none solved by every strategy run on them)",
+            size_name(l.side),
+            l.puzzles
+        );
+        return;
+    };
+    let _ = writeln!(
+        out,
+        "{} ladder: {} of {} puzzles (left out: {})",
+        size_name(l.side),
+        l.set,
+        l.puzzles,
+        left_out(l).replace('`', "")
+    );
+    let b = base.strategy.name();
+    let mut t = Table::new(
+        [
+            "rung".to_string(),
+            "nodes".into(),
+            "time".into(),
+            format!("vs {b}"),
+            "vs previous".into(),
+        ],
+        1,
+    );
+    let time = |k: usize| fmt_time_ci(l.rungs[k].time(), l.time_intervals(k).map(|c| c.0));
+    t.row(vec![
+        b.into(),
+        fmt_count(base.nodes()),
+        time(0),
+        String::new(),
+        String::new(),
+    ]);
+    for (k, (rung, vs_base, vs_prev)) in l.steps().into_iter().enumerate() {
+        t.row(vec![
+            rung.strategy.name().into(),
+            fmt_count(rung.nodes()),
+            time(k + 1),
+            fmt_ratio_ci(vs_base.speedup, vs_base.intervals.map(|c| c.speedup)),
+            fmt_ratio_ci(vs_prev.speedup, vs_prev.intervals.map(|c| c.speedup)),
+        ]);
+    }
+    out.push_str(&t.text("  "));
+    let absent = ladder_absent(l);
+    if !absent.is_empty() {
+        let _ = writeln!(out, "  {absent}");
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn markdown_escapes() {
-        assert_eq!(code("plain"), "`plain`");
-        assert_eq!(code("a`b"), "``a`b``");
-        assert_eq!(code("`x``"), "``` `x`` ```");
-        assert_eq!(code("two\nlines"), "`two lines`");
-        assert_eq!(cell_code("a|b"), "`a\\|b`");
-        assert_eq!(
-            plain("a|b <b>x</b> 9x9_y"),
-            "a\\|b \\<b\\>x\\</b\\> 9x9\\_y"
-        );
-        assert_eq!(
-            plain("curated/anti-naive (1 of 1)"),
-            "curated/anti-naive (1 of 1)"
-        );
-    }
-
-    #[test]
-    fn utc_dates() {
-        assert_eq!(utc_string(0), "1970-01-01 00:00:00 UTC");
-        assert_eq!(utc_string(951_782_400), "2000-02-29 00:00:00 UTC");
-        assert_eq!(utc_string(1_798_675_261), "2026-12-31 00:01:01 UTC");
-    }
 
     /// The busy banner says what the CPU clock leaves out and what it
     /// does not (issue #29: it once claimed other processes' time was
@@ -861,13 +695,5 @@ mod tests {
         assert!(md.contains("> **Measured on a busy machine:** load 9 on 2 cores."));
         assert!(md.contains("but not the time the host took the virtual CPU away"));
         assert!(!md.contains("leave out the time other processes took"));
-    }
-
-    #[test]
-    fn meta_round_trips() {
-        let mut m = Meta::default();
-        m.set("command", "sudoku-lab compare --dataset \"a b\"");
-        m.set("cpu", "x, y");
-        assert_eq!(Meta::from_csv(&m.to_csv().unwrap()).unwrap(), m);
     }
 }

@@ -310,22 +310,9 @@ impl Aggregate {
     /// The ladder of one board side (see [`Ladder`] for the rule).
     pub fn ladder(&self, side: u32) -> Ladder {
         let candidates = self.ran(side);
-        let not_run: Vec<Strategy> = self
-            .strategies()
-            .into_iter()
-            .filter(|&s| {
-                let o = self.outcomes(side, s);
-                o.iter().sum::<u64>() > 0 && o.iter().sum::<u64>() == count_kind(&o, Kind::NotRun)
-            })
-            .collect();
+        let not_run = self.not_run(side);
         // Pass 1: puzzles of this side measured, and those some rung solved.
-        let (mut puzzles, mut solvable) = (0u64, 0u64);
-        self.for_each_puzzle(&candidates, |p| {
-            if p.side == side {
-                puzzles += 1;
-                solvable += u64::from(p.runs.iter().flatten().any(Sample::solved));
-            }
-        });
+        let (puzzles, solvable) = self.census(side, &candidates);
         let solved: Vec<u64> = candidates
             .iter()
             .map(|&s| self.outcomes(side, s)[outcome_index(Outcome::Solved)])
@@ -345,13 +332,7 @@ impl Aggregate {
         let cap = usize::try_from(puzzles).unwrap_or(0);
         let mut logs: Vec<Vec<(f64, f64)>> = on
             .iter()
-            .map(|&on| {
-                if on {
-                    Vec::with_capacity(cap)
-                } else {
-                    Vec::new()
-                }
-            })
+            .map(|&on| Vec::with_capacity(if on { cap } else { 0 }))
             .collect();
         ladder.set_datasets.reserve_exact(cap);
         let mut unfinished_by = vec![0u64; candidates.len()];
@@ -394,26 +375,37 @@ impl Aggregate {
         });
         for (k, &s) in candidates.iter().enumerate() {
             if on[k] {
-                let n = ladder.set.max(1) as f64;
-                let sum = logs[k]
-                    .iter()
-                    .fold((0.0, 0.0), |a, x| (a.0 + x.0, a.1 + x.1));
-                ladder.rungs.push(Rung {
-                    strategy: s,
-                    solved: solved[k],
-                    ln_nodes: sum.0 / n,
-                    ln_time: sum.1 / n,
-                });
-                ladder.logs.push(std::mem::take(&mut logs[k]));
-                if unfinished_by[k] > 0 {
-                    ladder.unfinished_by.push((s, unfinished_by[k]));
-                }
+                ladder.seat(s, solved[k], std::mem::take(&mut logs[k]), unfinished_by[k]);
             } else {
                 ladder.off.push((s, solved[k]));
             }
         }
         ladder.compute_intervals();
         ladder
+    }
+
+    /// Strategies with rows at `side` where nothing ran.
+    fn not_run(&self, side: u32) -> Vec<Strategy> {
+        self.strategies()
+            .into_iter()
+            .filter(|&s| {
+                let o = self.outcomes(side, s);
+                o.iter().sum::<u64>() > 0 && o.iter().sum::<u64>() == count_kind(&o, Kind::NotRun)
+            })
+            .collect()
+    }
+
+    /// Puzzles of `side` measured by `candidates`, and how many of them
+    /// some candidate solved.
+    fn census(&self, side: u32, candidates: &[Strategy]) -> (u64, u64) {
+        let (mut puzzles, mut solvable) = (0u64, 0u64);
+        self.for_each_puzzle(candidates, |p| {
+            if p.side == side {
+                puzzles += 1;
+                solvable += u64::from(p.runs.iter().flatten().any(Sample::solved));
+            }
+        });
+        (puzzles, solvable)
     }
 
     /// The full-set ladder of one board side: every strategy that ran on
@@ -669,6 +661,23 @@ pub struct DatasetRatio {
 
 impl Ladder {
     /// The rung every other is compared with: the first on the ladder.
+    /// Puts `strategy` on the ladder with its (ln nodes, ln time) per
+    /// puzzle of the set, and how many puzzles it did not finish.
+    fn seat(&mut self, strategy: Strategy, solved: u64, logs: Vec<(f64, f64)>, unfinished: u64) {
+        let n = self.set.max(1) as f64;
+        let sum = logs.iter().fold((0.0, 0.0), |a, x| (a.0 + x.0, a.1 + x.1));
+        self.rungs.push(Rung {
+            strategy,
+            solved,
+            ln_nodes: sum.0 / n,
+            ln_time: sum.1 / n,
+        });
+        self.logs.push(logs);
+        if unfinished > 0 {
+            self.unfinished_by.push((strategy, unfinished));
+        }
+    }
+
     pub fn base(&self) -> Option<&Rung> {
         self.rungs.first()
     }

@@ -4,7 +4,7 @@
 use std::fmt::Write as _;
 
 use super::{Diff, DiffRow, NodeChange, Severity, Verdict};
-use crate::present::{duration, thousands};
+use crate::present::{Align, Table, duration, thousands};
 
 /// Column titles of the table and the Markdown.
 pub const COLUMNS: [&str; 8] = [
@@ -21,17 +21,10 @@ pub const COLUMNS: [&str; 8] = [
 /// Changed puzzles listed per row in the text (all are in the CSV and JSON).
 pub const LISTED: usize = 10;
 
-/// `×0.934`: three significant figures, as the ratios of the report.
+/// `×0.934`: three significant figures, as the ratios of the report
+/// ([`crate::present::sig`]).
 pub fn ratio(r: f64) -> String {
-    if r >= 100.0 {
-        format!("{r:.0}")
-    } else if r >= 10.0 {
-        format!("{r:.1}")
-    } else if r >= 1.0 {
-        format!("{r:.2}")
-    } else {
-        format!("{r:.3}")
-    }
+    crate::present::sig(r)
 }
 
 fn nodes(row: &DiffRow) -> String {
@@ -182,34 +175,11 @@ pub fn differences(diff: &Diff) -> Vec<String> {
 
 /// The terminal's text: an aligned table, the changed trees, the method.
 pub fn table(diff: &Diff) -> String {
-    let rows: Vec<Vec<String>> = diff.rows.iter().map(cells).collect();
-    let mut width: Vec<usize> = COLUMNS.iter().map(|c| c.chars().count()).collect();
-    for r in &rows {
-        for (w, c) in width.iter_mut().zip(r) {
-            *w = (*w).max(c.chars().count());
-        }
-    }
-    let line = |cells: &[String]| {
-        let mut s = String::new();
-        for (i, c) in cells.iter().enumerate() {
-            let pad = " ".repeat(width[i] - c.chars().count());
-            if i > 0 {
-                s.push_str("  ");
-            }
-            if i == 2 {
-                s.push_str(&pad);
-                s.push_str(c);
-            } else {
-                s.push_str(c);
-                s.push_str(&pad);
-            }
-        }
-        format!("{}\n", s.trim_end())
-    };
-    let mut out = line(&COLUMNS.map(String::from));
-    for r in &rows {
-        out.push_str(&line(r));
-    }
+    // Every column left-aligned but the puzzle count.
+    let mut out = Table::new(COLUMNS, COLUMNS.len())
+        .align(2, Align::Right)
+        .rows(diff.rows.iter().map(cells))
+        .text("");
     let notes = notes(diff, "");
     if !notes.is_empty() {
         out.push('\n');

@@ -54,6 +54,7 @@ use crate::strategy::{Outcome, Strategy, WrongSolution};
 mod pace;
 pub mod permute;
 use pace::{Measuring, Pace};
+pub use pace::{SLOW_LOOP, SLOW_SEARCH};
 
 /// How long to time one puzzle × strategy, and how (defaults:
 /// [`Method::DEFAULT`]).

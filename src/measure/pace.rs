@@ -102,6 +102,14 @@ impl Drop for Measuring {
     }
 }
 
+/// A reading of the search reference this much slower than its best
+/// means the core is slow (one worker). The reference slows a little more
+/// than the searches it guards, so at 1.25 the samples it lets through ran
+/// within about 20% of full pace.
+pub const SLOW_SEARCH: f64 = 1.25;
+/// The same for the arithmetic loop, the reference with several workers.
+pub const SLOW_LOOP: f64 = 1.5;
+
 /// The two references.
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Kind {
@@ -122,14 +130,12 @@ impl Kind {
         &SAVED[self as usize]
     }
 
-    /// A reading this much slower than the best means the core is slow.
-    /// The search reference slows a little more than the searches it
-    /// guards, so at 1.25 the samples it lets through ran within about
-    /// 20% of full pace.
+    /// A reading this much slower than the best means the core is slow
+    /// ([`SLOW_SEARCH`], [`SLOW_LOOP`]).
     fn slow(self) -> f64 {
         match self {
-            Kind::Search => 1.25,
-            Kind::Loop => 1.5,
+            Kind::Search => SLOW_SEARCH,
+            Kind::Loop => SLOW_LOOP,
         }
     }
 

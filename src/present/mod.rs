@@ -5,7 +5,10 @@
 mod labels;
 mod numbers;
 pub mod speed;
+pub mod table;
 pub mod trace;
+
+pub use table::{Align, Table};
 
 pub use labels::{budget_phrase, full_set_header, ladder_absent, ladder_header, names};
 pub use numbers::{
@@ -31,45 +34,73 @@ pub fn sig(x: f64) -> String {
     }
 }
 
-/// A Markdown table; the first `left` columns are left-aligned, the rest right-aligned.
+/// A Markdown table (aligned in the raw text too); the first `left`
+/// columns are left-aligned, the rest right-aligned. Shorthand for
+/// [`Table`]'s.
 pub fn markdown(headers: &[&str], left: usize, rows: Vec<Vec<String>>) -> String {
-    let mut widths: Vec<usize> = headers.iter().map(|h| h.chars().count()).collect();
-    for row in &rows {
-        for (w, cell) in widths.iter_mut().zip(row) {
-            *w = (*w).max(cell.chars().count());
-        }
-    }
-    let line = |cells: &mut dyn Iterator<Item = String>| -> String {
-        let parts: Vec<String> = cells
-            .enumerate()
-            .map(|(i, c)| {
-                let pad = widths[i].saturating_sub(c.chars().count());
-                if i < left {
-                    format!("{c}{}", " ".repeat(pad))
-                } else {
-                    format!("{}{c}", " ".repeat(pad))
-                }
-            })
-            .collect();
-        format!("| {} |\n", parts.join(" | "))
-    };
-    let mut out = line(&mut headers.iter().map(|h| h.to_string()));
-    let rule: Vec<String> = widths
-        .iter()
-        .enumerate()
-        .map(|(i, &w)| {
-            if i < left {
-                format!(":{}", "-".repeat(w + 1))
-            } else {
-                format!("{}:", "-".repeat(w + 1))
-            }
-        })
+    Table::new(headers.iter().copied(), left)
+        .rows(rows)
+        .markdown()
+}
+
+/// `text` (a dataset name, a command line) as an inline code span that
+/// holds whatever it contains: a fence longer than any run of backticks in
+/// it, padding where it starts or ends with a backtick, and line breaks and
+/// other control characters as spaces. For table cells use [`cell_code`].
+pub fn code(text: &str) -> String {
+    let text: String = text
+        .chars()
+        .map(|c| if c.is_control() { ' ' } else { c })
         .collect();
-    out.push_str(&format!("|{}|\n", rule.join("|")));
-    for row in rows {
-        out.push_str(&line(&mut row.into_iter()));
+    let mut longest = 0;
+    let mut run = 0;
+    for c in text.chars() {
+        run = if c == '`' { run + 1 } else { 0 };
+        longest = longest.max(run);
+    }
+    let fence = "`".repeat(longest + 1);
+    let pad = if text.is_empty()
+        || text.starts_with('`')
+        || text.ends_with('`')
+        || (text.starts_with(' ') && text.ends_with(' '))
+    {
+        " "
+    } else {
+        ""
+    };
+    format!("{fence}{pad}{text}{pad}{fence}")
+}
+
+/// [`code`] for a table cell: GitHub splits cells at `|` before it reads
+/// code spans, so a `|` inside must be escaped even there.
+pub fn cell_code(text: &str) -> String {
+    code(text).replace('|', "\\|")
+}
+
+/// `text` as plain Markdown text, in prose or in a table cell: every
+/// character Markdown or HTML would read as markup is backslash-escaped, and
+/// line breaks become spaces.
+pub fn plain(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        if c.is_control() {
+            out.push(' ');
+            continue;
+        }
+        if matches!(
+            c,
+            '\\' | '`' | '*' | '_' | '[' | ']' | '<' | '>' | '&' | '|' | '~' | '!' | '#'
+        ) {
+            out.push('\\');
+        }
+        out.push(c);
     }
     out
+}
+
+/// A share as a percentage: `percent(0.443, 1)` → `44.3%`.
+pub fn percent(share: f64, decimals: usize) -> String {
+    format!("{:.decimals$}%", share * 100.0)
 }
 
 /// `69175317` → `69,175,317`.
@@ -165,7 +196,7 @@ pub fn ladder_distributions(sets: &[(String, Vec<Labelled>)], strategies: &[Stra
                 thousands(d.nodes.p99.round() as u64),
                 thousands(d.nodes.max as u64),
                 thousands(d.nodes.mean.round() as u64),
-                format!("{:.1}%", d.top1_share * 100.0),
+                percent(d.top1_share, 1),
                 duration(d.total_nanos),
             ]
         })
@@ -325,7 +356,7 @@ pub fn estimate_validation(v: &crate::estimate::check::Validation) -> String {
     let Some(s) = &v.ratio else {
         return "\nno run has both an estimate and the truth\n".to_string();
     };
-    let pct = |k: usize| format!("{:.0}%", 100.0 * k as f64 / v.cases as f64);
+    let pct = |k: usize| percent(k as f64 / v.cases as f64, 0);
     let body = vec![vec![
         v.cases.to_string(),
         v.covered.to_string(),
@@ -415,6 +446,23 @@ mod tests {
     use super::*;
 
     #[test]
+    fn markdown_escapes() {
+        assert_eq!(code("plain"), "`plain`");
+        assert_eq!(code("a`b"), "``a`b``");
+        assert_eq!(code("`x``"), "``` `x`` ```");
+        assert_eq!(code("two\nlines"), "`two lines`");
+        assert_eq!(cell_code("a|b"), "`a\\|b`");
+        assert_eq!(
+            plain("a|b <b>x</b> 9x9_y"),
+            "a\\|b \\<b\\>x\\</b\\> 9x9\\_y"
+        );
+        assert_eq!(
+            plain("curated/anti-naive (1 of 1)"),
+            "curated/anti-naive (1 of 1)"
+        );
+    }
+
+    #[test]
     fn number_formats() {
         assert_eq!(thousands(0), "0");
         assert_eq!(thousands(999), "999");
@@ -423,11 +471,5 @@ mod tests {
         assert_eq!(duration(412.0), "412 ns");
         assert_eq!(duration(3_140.0), "3.1 µs");
         assert_eq!(duration(2_310_000_000.0), "2.31 s");
-    }
-
-    #[test]
-    fn markdown_aligns() {
-        let t = markdown(&["a", "n"], 1, vec![vec!["xyz".into(), "1".into()]]);
-        assert_eq!(t, "| a   | n |\n|:----|--:|\n| xyz | 1 |\n");
     }
 }

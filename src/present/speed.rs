@@ -2,7 +2,7 @@
 //! footer that says how they were measured. (Measuring is
 //! [`crate::speed`]'s.)
 
-use super::{fmt_value_ci, sig};
+use super::{Align, Table, fmt_value_ci, sig};
 use crate::speed::{Clock, SpeedOptions, SpeedRow};
 use crate::strategy::Outcome;
 
@@ -101,60 +101,25 @@ pub fn cells(row: &SpeedRow) -> [String; 10] {
     ]
 }
 
-/// Right-align every column except the names and the note.
-fn right_aligned(col: usize) -> bool {
-    !matches!(col, 0 | 1 | 9)
+/// The table of `rows`: names left, figures right, the note left.
+fn table(rows: &[SpeedRow], escape: bool) -> Table {
+    Table::new(COLUMNS, 2)
+        .align(9, Align::Left)
+        .rows(rows.iter().map(|r| {
+            cells(r)
+                .map(|c| if escape { c.replace('|', "\\|") } else { c })
+                .to_vec()
+        }))
 }
 
 /// An aligned plain-text table.
 pub fn to_table(rows: &[SpeedRow]) -> String {
-    let body: Vec<[String; 10]> = rows.iter().map(cells).collect();
-    let mut width = COLUMNS.map(|c| c.chars().count());
-    for r in &body {
-        for (w, c) in width.iter_mut().zip(r) {
-            *w = (*w).max(c.chars().count());
-        }
-    }
-    let line = |cells: &[String]| {
-        let mut s = String::new();
-        for (i, c) in cells.iter().enumerate() {
-            let pad = width[i] - c.chars().count();
-            if i > 0 {
-                s.push_str("  ");
-            }
-            if right_aligned(i) {
-                s.push_str(&" ".repeat(pad));
-                s.push_str(c);
-            } else {
-                s.push_str(c);
-                if i + 1 < cells.len() {
-                    s.push_str(&" ".repeat(pad));
-                }
-            }
-        }
-        s.truncate(s.trim_end().len());
-        s.push('\n');
-        s
-    };
-    let mut out = line(&COLUMNS.map(String::from));
-    for r in &body {
-        out.push_str(&line(r));
-    }
-    out
+    table(rows, false).text("")
 }
 
 /// A Markdown (GitHub) table.
 pub fn to_markdown(rows: &[SpeedRow]) -> String {
-    let mut out = format!("| {} |\n|", COLUMNS.join(" | "));
-    for i in 0..COLUMNS.len() {
-        out.push_str(if right_aligned(i) { "---:|" } else { "---|" });
-    }
-    out.push('\n');
-    for r in rows {
-        let cells = cells(r).map(|c| c.replace('|', "\\|"));
-        out.push_str(&format!("| {} |\n", cells.join(" | ")));
-    }
-    out
+    table(rows, true).markdown_compact()
 }
 
 /// CSV, one flat record per row (see [`crate::speed::SpeedRecord`]).
