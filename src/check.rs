@@ -195,7 +195,7 @@ pub const FIXTURES: &[Fixture] = &[
 
 /// How much to check: the seed of the random puzzles, how many, and the
 /// node budgets. [`Checks::default`] is what `tests/strategies.rs` holds
-/// every built-in rung to (see [`crate::defaults::CHECK_PUZZLES`]).
+/// every built-in rung to (see `crate::defaults::CHECK_PUZZLES`).
 #[derive(Clone, Copy, Debug)]
 pub struct Checks {
     /// Seed of the random puzzles (ChaCha8): the same seed checks the same

@@ -24,7 +24,7 @@ pub(crate) const REPLAY_STEPS: usize = 10_000;
 /// The generator's uniqueness checks: generous for small boards (never
 /// reached for 4×4 and 9×9), tighter for large ones so that a hard check is
 /// abandoned (and its clue kept) rather than waited for.
-pub fn uniqueness_budget(size: BoxSize) -> Budget {
+pub(crate) fn uniqueness_budget(size: BoxSize) -> Budget {
     match size.side() {
         4 | 9 => Budget::nodes(10_000_000),
         16 => Budget::nodes(200_000),
@@ -67,7 +67,7 @@ pub const MEASURE_GROUP: usize = 256;
 /// `time-limit`. Ten times Baekjoon's most generous limit for these problems
 /// (about 1 s for PyPy3 on 2580), so that a correct program that is merely
 /// slow still gets a time, while a looping one costs ten seconds per puzzle.
-pub const TIME_LIMIT: Duration = Duration::from_secs(10);
+pub(crate) const TIME_LIMIT: Duration = Duration::from_secs(10);
 
 /// `datasets fetch`: where the public corpora are published. tdoku's
 /// repository (Tom Dillon's benchmark of the fastest solvers) carries the
@@ -89,7 +89,7 @@ pub fn jobs() -> usize {
 /// Random puzzles per kind in the checks every rung is held to
 /// (`check::Checks::default()`, seeded with [`SEED`]): 30 on 4×4 and 9×9
 /// (6 on 16×16, 3 on 25×25); about a second per rung in a release build.
-pub const CHECK_PUZZLES: usize = 30;
+pub(crate) const CHECK_PUZZLES: usize = 30;
 
 /// Node budget of each fixture run of the checks: far above what any
 /// fixture needs (the row-major rungs need about 1.1M nodes on the hardest).
@@ -112,7 +112,7 @@ pub(crate) fn check_budget(size: BoxSize) -> Budget {
 /// or skip up to a fiftieth of the budget they replace (100,000 nodes for
 /// the 5,000,000-node budget, 2%), and at least 20,000 nodes for small
 /// budgets. At least 10 probes, so the interval has a spread to stand on.
-pub const ESTIMATE_SHARE: u64 = 50;
+pub(crate) const ESTIMATE_SHARE: u64 = 50;
 
 /// The estimator's least effort in nodes, whatever the budget
 /// (`crate::estimate::Options::DEFAULT`, seeded with [`SEED`], so the same
@@ -141,4 +141,4 @@ pub(crate) const DIFF_NOISE: f64 = 0.10;
 pub const BOOTSTRAP_RESAMPLES: usize = 1000;
 
 /// The confidence of every interval the lab prints: 95%.
-pub const CONFIDENCE: f64 = 0.95;
+pub(crate) const CONFIDENCE: f64 = 0.95;

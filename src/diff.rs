@@ -724,7 +724,7 @@ pub fn files(diff: &Diff) -> anyhow::Result<Vec<(String, Vec<u8>)>> {
 }
 
 /// Parses `--pair OLD=NEW`.
-pub fn parse_pair(s: &str) -> Result<(String, String), String> {
+pub(crate) fn parse_pair(s: &str) -> Result<(String, String), String> {
     match s.split_once('=') {
         Some((a, b)) if !a.trim().is_empty() && !b.trim().is_empty() => {
             Ok((a.trim().to_string(), b.trim().to_string()))

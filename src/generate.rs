@@ -208,7 +208,7 @@ pub struct Params {
     pub symmetry: Symmetry,
     /// Reject puzzles from which some single clue could still be removed.
     pub minimal: bool,
-    /// Node budget per uniqueness check; `None` for [`crate::defaults::uniqueness_budget`].
+    /// Node budget per uniqueness check; `None` for `crate::defaults::uniqueness_budget`.
     pub budget: Option<u64>,
     pub max_attempts: u32,
 }

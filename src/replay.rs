@@ -24,7 +24,7 @@
 //!   backtrack, and the solution), with a sentence each.
 //!
 //! **Size.** A page is at most [`size_bound`] bytes: a fixed part, a part
-//! per strategy (summary and board), and [`BYTES_PER_EVENT`] per event kept,
+//! per strategy (summary and board), and `BYTES_PER_EVENT` per event kept,
 //! so its size (and the memory of the trace behind it) is bounded by
 //! `--steps`. Events are encoded as short arrays of integers:
 //!
@@ -54,7 +54,7 @@ use crate::trace::{Branch, Chute, DeadEnd, Event, EventKind, Reason, Trace};
 pub const MAX_STEPS: usize = 200_000;
 /// Largest encoded event, in bytes (an array of at most 11 integers, two of
 /// them 64-bit increases, the largest mask 25 bits), with its separator.
-pub const BYTES_PER_EVENT: usize = 80;
+pub(crate) const BYTES_PER_EVENT: usize = 80;
 /// Bytes per strategy besides its events: headings, totals, nodes per
 /// depth, depth over time, solution, plus [`BYTES_PER_CELL`] per cell.
 const BYTES_PER_LANE: usize = 24 * 1024;

@@ -17,7 +17,7 @@
 //!
 //! **Where the index comes from.** `--shard K/N` (0 ≤ K < N), or
 //! `--shard auto`, which reads it from the scheduler's environment
-//! ([`from_env`]): a Slurm job array, a Kubernetes Indexed Job or GNU
+//! (`from_env`): a Slurm job array, a Kubernetes Indexed Job or GNU
 //! parallel. The merge (`report merge`, [`crate::compare::merge`]) checks
 //! that the shards it is given are the N shards of one plan.
 
@@ -133,7 +133,7 @@ impl std::str::FromStr for Shard {
 
 /// The value of `--shard`: a named shard, or `auto`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum ShardSpec {
+pub(crate) enum ShardSpec {
     Fixed(Shard),
     Auto,
 }
@@ -201,7 +201,7 @@ const PARALLEL_SEQ: &str = "PARALLEL_SEQ";
 /// Exactly one scheduler's index must be set: a job started by one
 /// scheduler inside another (parallel inside a Slurm array) would otherwise
 /// pick one silently.
-pub fn from_env(
+fn from_env(
     shards: Option<u64>,
     env: &dyn Fn(&str) -> Option<String>,
 ) -> Result<Assigned, ShardError> {
@@ -321,7 +321,7 @@ pub fn fnv1a64(bytes: &[u8]) -> u64 {
 
 /// [`fnv1a64`] of a file's bytes, read in blocks: memory stays bounded
 /// whatever the file's size (a dataset may be large).
-pub fn file_fnv1a64(path: &Path) -> anyhow::Result<u64> {
+pub(crate) fn file_fnv1a64(path: &Path) -> anyhow::Result<u64> {
     use std::io::Read as _;
     let mut file =
         std::fs::File::open(path).with_context(|| format!("cannot read {}", path.display()))?;
@@ -353,21 +353,21 @@ pub struct Fingerprint {
 }
 
 /// meta.csv key of the fingerprint's hash.
-pub const PLAN: &str = "plan";
+pub(crate) const PLAN: &str = "plan";
 /// Prefix of the fingerprint's parts in meta.csv.
-pub const PLAN_PREFIX: &str = "plan_";
+const PLAN_PREFIX: &str = "plan_";
 /// The part that lists the datasets (JSON, [`PlanDataset`]s).
-pub const PLAN_DATASETS: &str = "plan_datasets";
+pub(crate) const PLAN_DATASETS: &str = "plan_datasets";
 /// The part that lists the strategies, in ladder order.
-pub const PLAN_STRATEGIES: &str = "plan_strategies";
+pub(crate) const PLAN_STRATEGIES: &str = "plan_strategies";
 /// meta.csv keys a shard adds: which shard, from where, how many puzzles.
-pub const SHARD: &str = "shard";
-pub const SHARD_FROM: &str = "shard_from";
-pub const SHARD_PUZZLES: &str = "shard_puzzles";
+pub(crate) const SHARD: &str = "shard";
+pub(crate) const SHARD_FROM: &str = "shard_from";
+pub(crate) const SHARD_PUZZLES: &str = "shard_puzzles";
 /// meta.csv keys of the machine a run measured on (with `cpu`, `load`,
 /// `busy` that every report has).
-pub const HOST: &str = "host";
-pub const PACE: &str = "pace";
+pub(crate) const HOST: &str = "host";
+pub(crate) const PACE: &str = "pace";
 
 impl Fingerprint {
     /// The fingerprint a report's meta.csv holds (its `plan_*` keys).

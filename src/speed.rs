@@ -27,7 +27,7 @@
 //!
 //! Single-threaded by design: a per-puzzle latency measured on one core.
 //!
-//! An outside program ([`measure_program`]) is run once per puzzle through a
+//! An outside program (`measure_program`) is run once per puzzle through a
 //! [`Session`] (its answer judged, see [`crate::program`]); its time is the
 //! child's CPU time (start-up included) or, in stream mode, the wall-clock
 //! time per answer. It has no counters, and gets a throughput only when it
@@ -390,7 +390,7 @@ impl SpeedRow {
 /// and the first one described in [`SpeedRow::failure`]; only a program
 /// that cannot be started, or a bug in the lab, is an error. `tick` is
 /// called once per puzzle.
-pub fn measure_program(
+fn measure_program(
     dataset: &str,
     puzzles: &[Board],
     program: &Program,

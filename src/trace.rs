@@ -163,12 +163,12 @@ fn traced(
 /// Largest `--steps` of `trace`: the event buffer is allocated up front.
 pub const MAX_STEPS: usize = 1_000_000;
 /// Most search nodes a drawn tree shows (one line each).
-pub const MAX_TREE_NODES: u64 = 300;
+pub(crate) const MAX_TREE_NODES: u64 = 300;
 
 /// A search's whole tree, or why it is not drawn.
 #[derive(Clone, Debug)]
 pub enum TreeView {
-    /// More than [`MAX_TREE_NODES`] nodes.
+    /// More than `MAX_TREE_NODES` nodes.
     TooLarge {
         nodes: u64,
     },

@@ -1,6 +1,6 @@
 //! The growth chart (`growth.svg`/`.png`): median time and nodes against
 //! board size over the puzzles in the same band of cells given
-//! ([`FILL_BAND`]), and per size the median time by share of cells given.
+//! (`FILL_BAND`), and per size the median time by share of cells given.
 
 use plotters::coord::Shift;
 use plotters::coord::combinators::LogCoord;

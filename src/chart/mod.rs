@@ -22,9 +22,9 @@ use plotters::coord::Shift;
 use plotters::prelude::*;
 
 /// The family the font is registered as (plotters' `FontFamily::SansSerif`).
-pub const FONT: &str = "sans-serif";
+pub(crate) const FONT: &str = "sans-serif";
 /// The embedded font (DejaVu Sans): charts look the same on every machine.
-pub const FONT_BYTES: &[u8] = include_bytes!("../../assets/DejaVuSans.ttf");
+pub(crate) const FONT_BYTES: &[u8] = include_bytes!("../../assets/DejaVuSans.ttf");
 
 mod crisp;
 mod parts;
@@ -52,10 +52,10 @@ pub fn register_font() -> anyhow::Result<()> {
     }
 }
 
-pub const GRID: RGBColor = RGBColor(0xDD, 0xDD, 0xDD);
-pub const FAINT: RGBColor = RGBColor(0xF1, 0xF1, 0xF1);
-pub const TEXT: RGBColor = RGBColor(0x22, 0x22, 0x22);
-pub const MUTED: RGBColor = RGBColor(0x77, 0x77, 0x77);
+pub(crate) const GRID: RGBColor = RGBColor(0xDD, 0xDD, 0xDD);
+pub(crate) const FAINT: RGBColor = RGBColor(0xF1, 0xF1, 0xF1);
+pub(crate) const TEXT: RGBColor = RGBColor(0x22, 0x22, 0x22);
+pub(crate) const MUTED: RGBColor = RGBColor(0x77, 0x77, 0x77);
 
 /// The built-in rungs' colours, keyed by name (Tableau's palette): a rung
 /// keeps its colour when another is added anywhere on the ladder.
@@ -120,23 +120,24 @@ fn golden_hue(i: usize) -> RGBColor {
     RGBColor(byte(r), byte(g), byte(b))
 }
 
-pub fn title_font() -> TextStyle<'static> {
+pub(crate) fn title_font() -> TextStyle<'static> {
     (FONT, 26).into_font().color(&TEXT)
 }
-pub fn label_font() -> TextStyle<'static> {
+pub(crate) fn label_font() -> TextStyle<'static> {
     (FONT, 17).into_font().color(&TEXT)
 }
-pub fn tick_font() -> TextStyle<'static> {
+pub(crate) fn tick_font() -> TextStyle<'static> {
     (FONT, 14).into_font().color(&TEXT)
 }
 /// Pixel size of [`note_font`].
-pub const NOTE_SIZE: f64 = 14.0;
-pub fn note_font() -> TextStyle<'static> {
+pub(crate) const NOTE_SIZE: f64 = 14.0;
+pub(crate) fn note_font() -> TextStyle<'static> {
     (FONT, NOTE_SIZE).into_font().color(&MUTED)
 }
 
 /// What drawing on any plotters backend returns.
-pub type DrawResult<DB> = Result<(), DrawingAreaErrorKind<<DB as DrawingBackend>::ErrorType>>;
+pub(crate) type DrawResult<DB> =
+    Result<(), DrawingAreaErrorKind<<DB as DrawingBackend>::ErrorType>>;
 
 /// A chart that can draw itself on any plotters backend.
 pub trait Chart {
@@ -279,13 +280,13 @@ pub fn report_charts() -> impl Iterator<Item = &'static Info> {
 
 /// Every chart file a report folder may hold (the programs chart only with
 /// programs).
-pub fn report_folder_charts() -> impl Iterator<Item = &'static Info> {
+pub(crate) fn report_folder_charts() -> impl Iterator<Item = &'static Info> {
     ALL.iter()
         .filter(|c| matches!(c.source, Source::Report | Source::Programs))
 }
 
 /// RGB pixels to PNG bytes (best compression: the figures are committed).
-pub fn encode_png(rgb: &[u8], w: u32, h: u32) -> anyhow::Result<Vec<u8>> {
+fn encode_png(rgb: &[u8], w: u32, h: u32) -> anyhow::Result<Vec<u8>> {
     let mut out = Vec::new();
     {
         let mut enc = png::Encoder::new(&mut out, w, h);
@@ -319,7 +320,7 @@ pub fn decades(values: impl Iterator<Item = f64>) -> std::ops::Range<f64> {
 }
 
 /// A label only at powers of ten on log axes (other key points print empty).
-pub fn decade_label(v: f64, f: fn(f64) -> String) -> String {
+pub(crate) fn decade_label(v: f64, f: fn(f64) -> String) -> String {
     let l = v.log10();
     if (l - l.round()).abs() < 1e-9 {
         f(v)

@@ -14,12 +14,12 @@ use crate::Strategy;
 use crate::stats::Interval;
 
 /// What drawing a sub-area returns: the area left below what was drawn.
-pub type AreaResult<DB> =
+type AreaResult<DB> =
     Result<DrawingArea<DB, Shift>, DrawingAreaErrorKind<<DB as DrawingBackend>::ErrorType>>;
 
 /// [`decades`], with a decade more at an end that a value comes within a
 /// tenth of a decade of: markers there would be cut by the frame.
-pub fn decades_with_room(values: impl Iterator<Item = f64> + Clone) -> std::ops::Range<f64> {
+pub(crate) fn decades_with_room(values: impl Iterator<Item = f64> + Clone) -> std::ops::Range<f64> {
     let r = decades(values.clone());
     let finite = || values.clone().filter(|v| v.is_finite() && *v > 0.0);
     let near = |a: f64, b: f64| (a.log10() - b.log10()).abs() < 0.1;
@@ -37,7 +37,10 @@ pub fn decades_with_room(values: impl Iterator<Item = f64> + Clone) -> std::ops:
 }
 
 /// A centred note under the title, broken into lines that fit the width.
-pub fn subtitle<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, text: &str) -> AreaResult<DB> {
+pub(crate) fn subtitle<DB: DrawingBackend>(
+    root: &DrawingArea<DB, Shift>,
+    text: &str,
+) -> AreaResult<DB> {
     let (w, _) = root.dim_in_pixel();
     let lines = fit_words(text, NOTE_SIZE, w.saturating_sub(40) as f32);
     for (k, line) in lines.iter().enumerate() {
@@ -51,7 +54,7 @@ pub fn subtitle<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, text: &str) -
 }
 
 /// Left-aligned lines of text at the top of `area`; returns the area below.
-pub fn text_lines<DB: DrawingBackend>(
+pub(crate) fn text_lines<DB: DrawingBackend>(
     area: &DrawingArea<DB, Shift>,
     lines: &[(String, TextStyle<'static>)],
     left: i32,
@@ -70,7 +73,7 @@ pub fn text_lines<DB: DrawingBackend>(
 
 /// A centred row of colour swatches and labels (used where an inside legend
 /// would cover data); returns the area below it.
-pub fn legend_row<DB: DrawingBackend>(
+pub(crate) fn legend_row<DB: DrawingBackend>(
     area: &DrawingArea<DB, Shift>,
     items: &[(&str, RGBColor)],
 ) -> AreaResult<DB> {
@@ -94,7 +97,7 @@ pub fn legend_row<DB: DrawingBackend>(
     Ok(area.margin(26, 0, 0, 0))
 }
 
-pub fn legend_box<'a, DB: DrawingBackend + 'a, CT: plotters::coord::CoordTranslate>(
+pub(crate) fn legend_box<'a, DB: DrawingBackend + 'a, CT: plotters::coord::CoordTranslate>(
     chart: &mut ChartContext<'a, DB, CT>,
     pos: SeriesLabelPosition,
 ) -> DrawResult<DB> {
@@ -108,7 +111,7 @@ pub fn legend_box<'a, DB: DrawingBackend + 'a, CT: plotters::coord::CoordTransla
 }
 
 /// Legend items for every strategy that ran, in ladder order.
-pub fn strategy_items(strategies: &[Strategy]) -> Vec<(&'static str, RGBColor)> {
+pub(crate) fn strategy_items(strategies: &[Strategy]) -> Vec<(&'static str, RGBColor)> {
     strategies
         .iter()
         .map(|&s| (s.name(), rung_color(s)))
@@ -116,7 +119,7 @@ pub fn strategy_items(strategies: &[Strategy]) -> Vec<(&'static str, RGBColor)> 
 }
 
 /// Splits `area` into `n` panels: one row for up to two, else two columns.
-pub fn panels<DB: DrawingBackend>(
+pub(crate) fn panels<DB: DrawingBackend>(
     area: &DrawingArea<DB, Shift>,
     n: usize,
 ) -> Vec<DrawingArea<DB, Shift>> {
@@ -130,7 +133,7 @@ pub fn panels<DB: DrawingBackend>(
 
 /// Draws text at an absolute backend position (as `backend_coord` gives),
 /// on any area: areas draw relative to their own corner.
-pub fn text_at<DB: DrawingBackend>(
+pub(crate) fn text_at<DB: DrawingBackend>(
     area: &DrawingArea<DB, Shift>,
     text: String,
     (x, y): (i32, i32),
@@ -152,12 +155,12 @@ pub fn nothing<DB: DrawingBackend>(area: &DrawingArea<DB, Shift>, text: &str) ->
 }
 
 /// Colour of the whiskers of 95% intervals drawn over coloured marks.
-pub const WHISKER: RGBColor = TEXT;
+pub(crate) const WHISKER: RGBColor = TEXT;
 
 /// Draws 95% interval whiskers: a line from `low` to `high` (along x when
 /// `along_x`, else along y) at `at` on the other axis, with end caps `cap`
 /// pixels to each side.
-pub fn whiskers<'a, DB, CT>(
+pub(crate) fn whiskers<'a, DB, CT>(
     chart: &mut ChartContext<'a, DB, CT>,
     items: &[(f64, Interval)],
     along_x: bool,

@@ -18,7 +18,7 @@ use crate::compare::program_panels::{Bar, Panel};
 use crate::present::{fmt_time, size_name};
 
 /// The chart, as SVG and PNG.
-pub fn render_chart(panels: &[Panel]) -> anyhow::Result<Rendered> {
+pub(crate) fn render_chart(panels: &[Panel]) -> anyhow::Result<Rendered> {
     render(&PROGRAMS, &ProgramsChart(panels))
 }
 

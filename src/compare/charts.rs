@@ -4,7 +4,7 @@
 //!
 //! Nothing here pools board sizes where a size would change the reading:
 //! node distributions and ladders come per size, the growth chart compares
-//! sizes on puzzles with the same share of cells given ([`FILL_BAND`]).
+//! sizes on puzzles with the same share of cells given (`FILL_BAND`).
 
 use std::collections::BTreeMap;
 
@@ -15,7 +15,7 @@ use crate::stats::{Interval, median_interval, quantile_sorted_u64};
 /// Most points per strategy and board size in the scatter chart (an even
 /// stride through the runs, so the picture is deterministic and the SVG
 /// stays small).
-pub const SCATTER_MAX: usize = 1500;
+const SCATTER_MAX: usize = 1500;
 /// Most points per CDF curve.
 const CDF_MAX: usize = 400;
 
@@ -23,11 +23,11 @@ const CDF_MAX: usize = 400;
 /// given cells lies in this band (inclusive): 36-46 clues of 81, 113-145 of
 /// 256, 275-356 of 625, 8-9 of 16. The shipped sets have puzzles there for
 /// every size (25×25: 315-320 clues, where `propagate` and `dlx` guess).
-pub const FILL_BAND: (f64, f64) = (0.44, 0.57);
+pub(crate) const FILL_BAND: (f64, f64) = (0.44, 0.57);
 
 /// Width of the fill bins of the growth chart's lower panels, in percent of
 /// the cells.
-pub const FILL_BIN_PERCENT: u32 = 5;
+pub(crate) const FILL_BIN_PERCENT: u32 = 5;
 
 /// A dataset as the charts label it.
 #[derive(Clone, Debug, PartialEq)]
@@ -71,7 +71,7 @@ pub struct Cdf {
     /// Stopped at a limit: the curve ends below 100% by these.
     pub stopped: u64,
     /// An earlier curve of the panel that this one never leaves by more
-    /// than [`NEAR_GAP`] (the strategy first named on it, and the largest
+    /// than `NEAR_GAP` (the strategy first named on it, and the largest
     /// gap between the two, as a share of the puzzles): drawn on top, this
     /// curve would hide it, so the chart dashes this one and says so.
     pub near: Option<(Strategy, f64)>,
@@ -79,7 +79,7 @@ pub struct Cdf {
 
 /// Two node-distribution curves closer than this everywhere (a share of
 /// the puzzles: 2 points, about 7 pixels of the plot) read as one line.
-pub const NEAR_GAP: f64 = 0.02;
+const NEAR_GAP: f64 = 0.02;
 
 /// Chart 2: the curves of one board size.
 #[derive(Clone, Debug, PartialEq)]
@@ -104,7 +104,7 @@ pub struct Scatter {
 }
 
 /// Chart 5, upper panels: one strategy at one size, over the puzzles of
-/// [`FILL_BAND`].
+/// `FILL_BAND`.
 #[derive(Clone, Debug, PartialEq)]
 pub struct SizePoint {
     pub strategy: Strategy,
@@ -143,7 +143,7 @@ pub struct FillPanel {
 /// Everything the growth chart draws.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Growth {
-    /// Puzzles in [`FILL_BAND`] per side: (side, puzzles).
+    /// Puzzles in `FILL_BAND` per side: (side, puzzles).
     pub band: Vec<(u32, u64)>,
     pub by_size: Vec<SizePoint>,
     pub by_fill: Vec<FillPanel>,
@@ -193,12 +193,12 @@ fn median_ci(times: impl Iterator<Item = u64>) -> Option<Interval> {
 }
 
 /// The fill bin of a sample (see [`FillPoint::bin`]).
-pub fn fill_bin(x: &Sample) -> u32 {
+fn fill_bin(x: &Sample) -> u32 {
     let percent = x.fill() * 100.0;
     ((percent / f64::from(FILL_BIN_PERCENT)).floor() as u32).min(100 / FILL_BIN_PERCENT - 1)
 }
 
-/// Whether a sample's puzzle lies in [`FILL_BAND`].
+/// Whether a sample's puzzle lies in `FILL_BAND`.
 pub fn in_band(x: &Sample) -> bool {
     let f = x.fill();
     // A hair of tolerance: 350/625 is 0.56 exactly, but not in binary.
@@ -207,7 +207,7 @@ pub fn in_band(x: &Sample) -> bool {
 
 /// The budget, as far as the rows tell: a run stopped by the node budget
 /// stops at exactly the budget, so the largest such node count is the budget.
-pub fn budget_seen(agg: &Aggregate) -> Option<u64> {
+fn budget_seen(agg: &Aggregate) -> Option<u64> {
     agg.groups
         .values()
         .flat_map(|g| g.samples.iter().filter(|s| s.stopped()).map(|s| s.nodes))
@@ -334,7 +334,7 @@ fn scatter(agg: &Aggregate, strategies: &[Strategy]) -> Vec<Scatter> {
 
 /// The ladders in the report's order: 9×9 first (the headline), then the
 /// other sizes from the smallest.
-pub fn report_order(ladders: &[Ladder]) -> Vec<&Ladder> {
+pub(crate) fn report_order(ladders: &[Ladder]) -> Vec<&Ladder> {
     let mut v: Vec<&Ladder> = ladders.iter().collect();
     v.sort_by_key(|l| (l.side != 9, l.side));
     v
@@ -442,7 +442,7 @@ pub fn gap(a: &[(f64, f64)], b: &[(f64, f64)]) -> f64 {
 /// Chart 1: one rung row of a ladder panel: its three ratios against the
 /// ladder's base, each with its 95% interval.
 #[derive(Clone, Debug, PartialEq)]
-pub struct LadderBars {
+pub(crate) struct LadderBars {
     pub strategy: Strategy,
     /// Fewer nodes, cheaper nodes, speed-up (in the chart's bar order):
     /// each a ratio and its interval, bootstrapped over the puzzles of the
@@ -451,7 +451,7 @@ pub struct LadderBars {
 }
 
 /// The bars of every rung of a ladder after its base, in ladder order.
-pub fn ladder_bars(l: &Ladder) -> Vec<LadderBars> {
+pub(crate) fn ladder_bars(l: &Ladder) -> Vec<LadderBars> {
     l.steps()
         .into_iter()
         .map(|(rung, r, _)| {

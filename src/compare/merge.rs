@@ -25,21 +25,22 @@ use std::path::{Path, PathBuf};
 use anyhow::{Context, bail};
 use serde::{Deserialize, Serialize};
 
-use super::report::{Meta, plain};
+use super::meta::Meta;
 use super::write::{FolderLock, STAGING_PREFIX, Staging};
 use super::{Done, META, RESULTS, read_results, run, write_report};
+use crate::present::plain;
 use crate::rows::Table;
 use crate::shard::{
     Fingerprint, HOST, PACE, PLAN, PLAN_STRATEGIES, PlanDataset, SHARD, SHARD_FROM, SHARD_PUZZLES,
     Shard,
 };
 
-/// meta.csv key of a merged report: its shards (JSON list of [`ShardInfo`]).
+/// meta.csv key of a merged report: its shards (JSON list of `ShardInfo`).
 pub const SHARDS: &str = "shards";
 
 /// One shard of a merged report, as its meta.csv described it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct ShardInfo {
+struct ShardInfo {
     /// `K/N`.
     pub shard: String,
     /// The folder it was merged from, as given.
@@ -672,7 +673,7 @@ fn merged_meta(
         };
         meta.set("selection", merged);
     }
-    meta.set("date", super::report::utc_now());
+    meta.set("date", super::meta::utc_now());
     let ds: Vec<String> = datasets
         .iter()
         .map(|d| format!("{} ({} of {} puzzles)", d.name, d.runs, d.total))
@@ -684,7 +685,7 @@ fn merged_meta(
 }
 
 /// The shards as a merged report lists them, read back from `meta`.
-pub fn shards_of(meta: &Meta) -> Option<Vec<ShardInfo>> {
+fn shards_of(meta: &Meta) -> Option<Vec<ShardInfo>> {
     serde_json::from_str(meta.get(SHARDS)?).ok()
 }
 
@@ -737,25 +738,38 @@ pub fn section(meta: &Meta) -> String {
             why.join("; ")
         );
     }
-    md.push_str(
-        "| shard | folder | host | CPU | threads / jobs | load | pace | busy | wall time |\n\
-         |---|---|---|---|---|---:|---:|---|---:|\n",
-    );
-    for i in &infos {
-        let _ = writeln!(
-            md,
-            "| {} | {} | {} | {} | {} | {} | {} | {} | {} |",
-            plain(&i.shard),
-            plain(&i.folder),
-            plain(&i.host),
-            plain(&i.cpu),
-            plain(&i.threads),
-            plain(&i.load),
-            plain(&i.pace),
-            plain(&i.busy),
-            plain(&i.wall_time)
-        );
-    }
+    let table = crate::present::Table::new(
+        [
+            "shard",
+            "folder",
+            "host",
+            "CPU",
+            "threads / jobs",
+            "load",
+            "pace",
+            "busy",
+            "wall time",
+        ],
+        5,
+    )
+    .align(7, crate::present::Align::Left)
+    .rows(infos.iter().map(|i| {
+        [
+            &i.shard,
+            &i.folder,
+            &i.host,
+            &i.cpu,
+            &i.threads,
+            &i.load,
+            &i.pace,
+            &i.busy,
+            &i.wall_time,
+        ]
+        .iter()
+        .map(|c| plain(c))
+        .collect()
+    }));
+    md.push_str(&table.markdown_compact());
     md.push('\n');
     md
 }

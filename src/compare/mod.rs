@@ -8,8 +8,8 @@
 //! atomically. `sudoku-lab report DIR` starts the same pipeline from
 //! `DIR/results.csv`, so a report can always be redrawn without solving.
 //!
-//! Without `--out`, a run of the default selection writes [`REPORTS`]; any
-//! other selection writes its own folder below it ([`default_out`]). Neither
+//! Without `--out`, a run of the default selection writes `REPORTS`; any
+//! other selection writes its own folder below it (`default_out`). Neither
 //! is the committed sample report (`reports/`, regenerated on purpose by
 //! `scripts/sample-report.sh`), so a user's runs leave a checkout clean.
 
@@ -46,9 +46,9 @@ use crate::progress::Progress;
 use crate::search::Limits;
 
 /// File names inside a report folder.
-pub const RESULTS: &str = "results.csv";
+pub(crate) const RESULTS: &str = "results.csv";
 pub const SUMMARY: &str = "summary.csv";
-pub const META: &str = "meta.csv";
+pub(crate) const META: &str = "meta.csv";
 pub const README: &str = "README.md";
 
 /// Refuses a report file that exists but is not a regular file (reached
@@ -65,7 +65,7 @@ fn regular_or_missing(path: &Path) -> anyhow::Result<()> {
 
 /// Every name a report folder's files may have (which of them a report
 /// writes depends on the run: `programs.*` only with programs).
-pub fn report_names() -> Vec<String> {
+fn report_names() -> Vec<String> {
     let mut names: Vec<String> = [README, RESULTS, SUMMARY, META, programs::PROGRAMS]
         .map(String::from)
         .to_vec();
@@ -79,7 +79,7 @@ pub fn report_names() -> Vec<String> {
 /// Where reports go when `--out` is not given: the default selection (every
 /// shipped dataset and strategy, default budget, no sample) writes here (a
 /// folder the repository ignores; the committed sample is `reports/`)...
-pub const REPORTS: &str = "my-reports";
+const REPORTS: &str = "my-reports";
 /// ...and any other selection writes to its own folder below this one
 /// (`my-reports/runs/SELECTION`), so a quick filtered run never replaces the
 /// full report.
@@ -156,7 +156,7 @@ pub fn selection(plan: &Plan) -> Option<String> {
 }
 
 /// The report folder when `--out` is not given (see [`REPORTS`]).
-pub fn default_out(plan: &Plan) -> PathBuf {
+pub(crate) fn default_out(plan: &Plan) -> PathBuf {
     match selection(plan) {
         None => PathBuf::from(REPORTS),
         Some(slug) => Path::new(REPORTS).join(RUNS).join(slug),
@@ -531,7 +531,7 @@ fn shown_path(path: &Path) -> PathBuf {
 /// (and `dir/meta.csv` when present), without solving anything. Holds the
 /// folder's lock throughout, so a `compare` committing into `dir` at the same
 /// time lands wholly before or wholly after.
-pub fn redraw(dir: &Path) -> anyhow::Result<Done> {
+pub(crate) fn redraw(dir: &Path) -> anyhow::Result<Done> {
     match std::fs::metadata(dir) {
         Ok(m) if m.is_dir() => {}
         Ok(_) => anyhow::bail!(
@@ -654,7 +654,7 @@ pub(crate) fn write_report(
 
 /// The `warm_bonus` line of meta.csv: per strategy, cold ÷ warm time as a
 /// factor with the number of puzzles it is over.
-pub fn warm_bonus_text(bonus: &[(Strategy, f64, usize)]) -> String {
+fn warm_bonus_text(bonus: &[(Strategy, f64, usize)]) -> String {
     if bonus.is_empty() {
         return "not measured (no task under 1 ms)".to_string();
     }

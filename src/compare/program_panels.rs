@@ -15,7 +15,7 @@ use crate::strategy::Outcome;
 
 /// One bar.
 #[derive(Clone, Debug, PartialEq)]
-pub struct Bar {
+pub(crate) struct Bar {
     pub label: String,
     /// Median time per puzzle (ns); 0 for "not above start-up".
     pub ns: f64,
@@ -27,7 +27,7 @@ pub struct Bar {
 
 /// One board size.
 #[derive(Clone, Debug, PartialEq)]
-pub struct Panel {
+pub(crate) struct Panel {
     pub side: u32,
     /// Puzzles every program of this size finished.
     pub puzzles: usize,
@@ -44,7 +44,7 @@ fn median(mut v: Vec<f64>) -> Option<f64> {
 
 /// The panels: per size, the puzzles every program finished, and the
 /// median time of each rung and program on them.
-pub fn panels(results: &[Row], rows: &[ProgramRow], startups: &[Startup]) -> Vec<Panel> {
+pub(crate) fn panels(results: &[Row], rows: &[ProgramRow], startups: &[Startup]) -> Vec<Panel> {
     let mut sides: Vec<u32> = rows.iter().map(|r| r.size).collect();
     sides.sort_unstable();
     sides.dedup();

@@ -21,7 +21,7 @@ use crate::rows::{Fields, PuzzleId, Table};
 use crate::strategy::Outcome;
 
 /// The file of program rows in a report folder.
-pub const PROGRAMS: &str = "programs.csv";
+pub(crate) const PROGRAMS: &str = "programs.csv";
 
 /// One line of `programs.csv`: a puzzle × program.
 #[derive(Clone, Debug, PartialEq)]
@@ -57,7 +57,7 @@ pub fn columns() -> Vec<&'static str> {
 
 /// The columns a `programs.csv` cannot do without; `reason` and `clock`
 /// may be missing (no reason; `child-cpu`), other columns are ignored.
-pub fn required_columns() -> Vec<&'static str> {
+pub(crate) fn required_columns() -> Vec<&'static str> {
     let mut c = PuzzleId::COLUMNS.to_vec();
     c.extend(["strategy", "outcome", "time_ns", "wall_ns"]);
     c
@@ -107,7 +107,7 @@ impl ProgramRow {
 }
 
 /// A program's start-up cost on one board size: the median time of
-/// [`STARTUP_RUNS`] runs on a puzzle with nothing left to fill (the
+/// `STARTUP_RUNS` runs on a puzzle with nothing left to fill (the
 /// solution of the first solvable puzzle of that size): starting the
 /// process (an interpreter), reading and printing.
 #[derive(Clone, Debug, PartialEq)]
@@ -118,10 +118,10 @@ pub struct Startup {
 }
 
 /// Runs per start-up measurement.
-pub const STARTUP_RUNS: usize = 5;
+const STARTUP_RUNS: usize = 5;
 
 /// The `meta.csv` value of the start-up costs: `NAME/SIDE=NS;...`.
-pub fn startups_to_meta(startups: &[Startup]) -> String {
+pub(crate) fn startups_to_meta(startups: &[Startup]) -> String {
     let each: Vec<String> = startups
         .iter()
         .map(|s| format!("{}/{}={:.0}", s.program, s.side, s.ns))
@@ -130,7 +130,7 @@ pub fn startups_to_meta(startups: &[Startup]) -> String {
 }
 
 /// Reads [`startups_to_meta`]'s value back (entries that do not parse are skipped).
-pub fn startups_from_meta(value: &str) -> Vec<Startup> {
+pub(crate) fn startups_from_meta(value: &str) -> Vec<Startup> {
     value
         .split(';')
         .filter_map(|e| {
@@ -163,7 +163,7 @@ fn startup(session: &mut Session, solved: &crate::Board) -> anyhow::Result<Optio
 /// Runs every program on every puzzle of the prepared datasets (the same
 /// sample the rungs ran), dataset by dataset, one puzzle at a time, and
 /// measures each program's [`Startup`] on every board size it meets.
-pub fn run_all(
+pub(crate) fn run_all(
     programs: &[Program],
     prepared: &[Prepared],
     progress: &dyn Progress,
@@ -233,7 +233,7 @@ pub fn run_all(
 
 /// How the programs were run, for the report's metadata: name, command,
 /// format, mode, feed; then the time limit.
-pub fn settings(programs: &[Program]) -> String {
+pub(crate) fn settings(programs: &[Program]) -> String {
     let each: Vec<String> = programs
         .iter()
         .map(|p| {
@@ -248,7 +248,7 @@ pub fn settings(programs: &[Program]) -> String {
 }
 
 /// `programs.csv` as bytes.
-pub fn to_csv(rows: &[ProgramRow]) -> anyhow::Result<Vec<u8>> {
+pub(crate) fn to_csv(rows: &[ProgramRow]) -> anyhow::Result<Vec<u8>> {
     let mut w = csv::Writer::from_writer(Vec::new());
     w.write_record(columns())?;
     for r in rows {
@@ -478,9 +478,17 @@ pub fn section(settings: &str, placements: &[Placement], rows: &[ProgramRow]) ->
         crate::chart::PROGRAMS.title,
         crate::chart::PROGRAMS.title
     );
-    md.push_str(
-        "| program | size | puzzles | finished | failed | time per puzzle (geometric mean) | start-up (median) |\n\
-         |---|---|---:|---:|---:|---:|---:|\n",
+    let mut table = crate::present::Table::new(
+        [
+            "program",
+            "size",
+            "puzzles",
+            "finished",
+            "failed",
+            "time per puzzle (geometric mean)",
+            "start-up (median)",
+        ],
+        2,
     );
     let mut console = String::new();
     for p in placements {
@@ -490,17 +498,17 @@ pub fn section(settings: &str, placements: &[Placement], rows: &[ProgramRow]) ->
                 r.program == p.program && r.size == p.side && r.outcome.is_program_failure()
             })
             .count();
-        let _ = writeln!(
-            md,
-            "| `{}` | {1}×{1} | {2} | {3} | {failed} | {4} | {5} |",
-            p.program,
-            p.side,
-            p.puzzles,
-            p.finished,
+        table.row(vec![
+            format!("`{}`", p.program),
+            format!("{0}×{0}", p.side),
+            p.puzzles.to_string(),
+            p.finished.to_string(),
+            failed.to_string(),
             p.mean_ns.map_or("n/a".to_string(), time),
-            p.startup_ns.map_or("n/a".to_string(), time)
-        );
+            p.startup_ns.map_or("n/a".to_string(), time),
+        ]);
     }
+    md.push_str(&table.markdown_compact());
     md.push('\n');
     for p in placements {
         let _ = writeln!(md, "- {}.", p.sentence());

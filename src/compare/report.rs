@@ -20,7 +20,7 @@ pub use super::meta::{Meta, cpu_model, git_commit, utc_now, utc_string};
 pub use crate::present::{cell_code, code, plain};
 
 /// Keys in the order the report lists them, with their labels.
-pub const META_KEYS: [(&str, &str); 23] = [
+const META_KEYS: [(&str, &str); 23] = [
     ("command", "command"),
     ("selection", "selection (report folder)"),
     ("commit", "git commit"),
@@ -63,7 +63,7 @@ fn opt_count(v: Option<f64>) -> String {
 }
 
 /// Where `busy` in meta.csv says the machine was busy: the reason.
-pub fn busy_reason(meta: &Meta) -> Option<&str> {
+fn busy_reason(meta: &Meta) -> Option<&str> {
     meta.get("busy").filter(|b| !b.is_empty() && *b != "no")
 }
 

@@ -76,7 +76,7 @@ const TIME_COLUMNS: [&str; 5] = ["time_ns", "time_min_ns", "time_max_ns", "wall_
 /// strategy and outcome, every counter of [`Counts::NAMES`], the time
 /// columns, the estimated nodes of a cut-off run
 /// (`super::estimates::COLUMNS`), the time's interval
-/// ([`INTERVAL_COLUMNS`]), then the cut-off run's estimated time
+/// (`INTERVAL_COLUMNS`), then the cut-off run's estimated time
 /// ([`super::estimates::TIME_COLUMNS`]). [`Row::record`] writes in this
 /// order; [`Row::from_fields`] reads by name.
 pub fn columns() -> Vec<&'static str> {
@@ -88,7 +88,7 @@ pub fn columns() -> Vec<&'static str> {
 }
 
 /// The interval of `time_ns` over the row's samples.
-pub const INTERVAL_COLUMNS: [&str; 2] = ["time_low_ns", "time_high_ns"];
+const INTERVAL_COLUMNS: [&str; 2] = ["time_low_ns", "time_high_ns"];
 
 /// [`columns`] without the estimate's and the interval's: identity,
 /// counters, times (the columns `programs.csv` shares, and the whole header
@@ -107,7 +107,7 @@ pub fn measured_columns() -> Vec<&'static str> {
 /// has them): identity, strategy, outcome, `nodes` and the times. The other
 /// counters, the estimates and the intervals are optional: a file written
 /// before one of them existed still reads, its values absent.
-pub fn required_columns() -> Vec<&'static str> {
+pub(crate) fn required_columns() -> Vec<&'static str> {
     PuzzleId::COLUMNS
         .iter()
         .chain(RUN_COLUMNS.iter())
@@ -125,7 +125,7 @@ fn ns(x: f64) -> String {
 /// Reads every row of a `results.csv`, by column name, handing each to
 /// `each`: the one reader of the file (`report`, the programs' placement,
 /// `merge`'s check; `diff` reads its rows with the same parts,
-/// [`read_counts`] and [`read_timing`]). Errors name file, line and column;
+/// `read_counts` and `read_timing`). Errors name file, line and column;
 /// a file without rows is an error. Returns how many rows there were.
 pub fn read(path: &std::path::Path, each: impl FnMut(Row)) -> anyhow::Result<u64> {
     let mut table = Table::open(path, &required_columns())?;
@@ -139,7 +139,7 @@ pub fn read(path: &std::path::Path, each: impl FnMut(Row)) -> anyhow::Result<u64
 /// The counters of a row, and which the file did not hold: `None` when
 /// every counter field is empty (nothing ran); else every counter column
 /// the file has must hold a number.
-pub fn read_counts(f: &Fields) -> Result<(Option<Counts>, [bool; Counts::LEN]), String> {
+pub(crate) fn read_counts(f: &Fields) -> Result<(Option<Counts>, [bool; Counts::LEN]), String> {
     let mut absent = [false; Counts::LEN];
     let cells = Counts::NAMES.map(|name| f.get(name));
     if cells.iter().all(|c| c.is_none_or(str::is_empty)) {
@@ -166,7 +166,7 @@ fn read_ns(f: &Fields, name: &str) -> Result<Option<f64>, String> {
 
 /// The [`Timing`] of a row (its columns `time_ns` to `runs`): `None` when
 /// nothing ran.
-pub fn read_timing(f: &Fields) -> Result<Option<Timing>, String> {
+pub(crate) fn read_timing(f: &Fields) -> Result<Option<Timing>, String> {
     let [t, lo, hi, wall, runs] = TIME_COLUMNS;
     match (
         read_ns(f, t)?,
@@ -274,7 +274,7 @@ impl Row {
         f
     }
 
-    /// Reads one record by column name ([`required_columns`] must be
+    /// Reads one record by column name (`required_columns` must be
     /// there; every other column may be missing, its value then absent,
     /// and columns not known here are ignored). The error names the column.
     pub fn from_fields(f: &Fields) -> Result<Row, String> {
@@ -345,7 +345,7 @@ pub struct Plan {
 
 /// Reads a dataset once, checking every puzzle, and returns how many there are.
 /// Bad input is reported before any solving starts.
-pub fn count_puzzles(source: &Source) -> anyhow::Result<u64> {
+fn count_puzzles(source: &Source) -> anyhow::Result<u64> {
     let mut n = 0;
     for entry in DatasetReader::open(Some(&source.path))? {
         entry?;
@@ -500,7 +500,7 @@ fn row(
 
 /// Datasets measured interleaved at once, at most (each holds an open file
 /// while it runs); more run in waves of this many.
-pub const INTERLEAVE: usize = 64;
+const INTERLEAVE: usize = 64;
 
 /// The order of measurement: which dataset's next puzzle comes next.
 ///
@@ -570,12 +570,12 @@ impl Iterator for Schedule {
 /// last row-major rung, the cheapest per node) tells how many nodes each of
 /// them will visit: the `probe` of a puzzle. Searches this big dominate a
 /// run; smaller ones cost about the timing floor each.
-pub const HEAVY: u64 = 20_000;
+const HEAVY: u64 = 20_000;
 
 /// The most nodes a probe counts: a search this big is already in the
 /// heaviest class, and counting on (under `--budget unlimited`) would only
 /// delay the start of the run.
-pub const PROBE_CAP: u64 = 5_000_000;
+const PROBE_CAP: u64 = 5_000_000;
 
 /// The rung that probes: the last row-major rung of the ladder.
 fn prober() -> Option<Strategy> {
@@ -910,7 +910,7 @@ impl<I: Iterator<Item = anyhow::Result<Task>>> Iterator for Groups<I> {
 }
 
 /// The strategies in ladder order (registry order), each once.
-pub fn dedup_in_ladder_order(chosen: &[Strategy]) -> Vec<Strategy> {
+pub(crate) fn dedup_in_ladder_order(chosen: &[Strategy]) -> Vec<Strategy> {
     let mut v = chosen.to_vec();
     v.sort();
     v.dedup();

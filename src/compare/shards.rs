@@ -71,7 +71,7 @@ impl Fingerprint {
 /// ([`Shard::owns`]). Reads each dataset that was not sampled once, keeping
 /// its share (a shard of a big set holds 1/N of its puzzles in memory).
 /// A shard with no puzzle is an error: the plan has fewer puzzles than shards.
-pub fn restrict(prepared: Vec<Prepared>, shard: Shard) -> anyhow::Result<Vec<Prepared>> {
+pub(crate) fn restrict(prepared: Vec<Prepared>, shard: Shard) -> anyhow::Result<Vec<Prepared>> {
     let total: u64 = prepared.iter().map(Prepared::runs).sum();
     if shard.share(total) == 0 {
         anyhow::bail!(
@@ -106,7 +106,7 @@ pub fn restrict(prepared: Vec<Prepared>, shard: Shard) -> anyhow::Result<Vec<Pre
 
 /// Writes what a shard run adds to its meta.csv: which shard and from
 /// where, and how many puzzles it measured.
-pub fn shard_to_meta(meta: &mut Meta, assigned: &Assigned, prepared: &[Prepared]) {
+pub(crate) fn shard_to_meta(meta: &mut Meta, assigned: &Assigned, prepared: &[Prepared]) {
     meta.set(SHARD, assigned.shard.to_string());
     meta.set(SHARD_FROM, assigned.from.clone());
     let puzzles: u64 = prepared.iter().map(Prepared::runs).sum();

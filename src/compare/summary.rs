@@ -24,7 +24,7 @@ use crate::strategy::Outcome;
 
 /// How many outcomes a rung's row can have ([`Outcome::RUNG`]; outside
 /// programs' outcomes live in `programs.csv`).
-pub const OUTCOMES: usize = Outcome::RUNG.len();
+const OUTCOMES: usize = Outcome::RUNG.len();
 
 /// What an outcome means for the statistics. Every outcome has exactly one
 /// kind (an exhaustive match: a new outcome must say how it counts).
@@ -64,7 +64,7 @@ impl Kind {
 }
 
 /// Position of an outcome in [`Outcome::RUNG`] (the order of every table).
-pub fn outcome_index(outcome: Outcome) -> usize {
+fn outcome_index(outcome: Outcome) -> usize {
     Outcome::RUNG
         .iter()
         .position(|&o| o == outcome)
@@ -133,7 +133,7 @@ impl Group {
 }
 
 /// Rows of one kind in a per-outcome table.
-pub fn count_kind(outcomes: &[u64; OUTCOMES], kind: Kind) -> u64 {
+pub(crate) fn count_kind(outcomes: &[u64; OUTCOMES], kind: Kind) -> u64 {
     Outcome::RUNG
         .iter()
         .zip(outcomes)

@@ -6,12 +6,12 @@ use super::{Diff, Verdict};
 use crate::chart::Rendered;
 
 /// File stem of the chart in `--out`.
-pub const STEM: &str = crate::chart::DIFF.stem;
+pub(crate) const STEM: &str = crate::chart::DIFF.stem;
 
 /// What the chart shows: one entry per timed row (label, ratio, low, high,
 /// verdict), top to bottom.
 #[derive(Clone, Debug, PartialEq)]
-pub struct DiffChart {
+pub(crate) struct DiffChart {
     pub title: String,
     pub lines: Vec<(String, f64, f64, f64, Verdict)>,
     pub noise: f64,

@@ -7,7 +7,7 @@ use super::{Diff, DiffRow, NodeChange, Severity, Verdict};
 use crate::present::{Align, Table, duration, thousands};
 
 /// Column titles of the table and the Markdown.
-pub const COLUMNS: [&str; 8] = [
+pub(crate) const COLUMNS: [&str; 8] = [
     "dataset",
     "strategy",
     "puzzles",
@@ -19,7 +19,7 @@ pub const COLUMNS: [&str; 8] = [
 ];
 
 /// Changed puzzles listed per row in the text (all are in the CSV and JSON).
-pub const LISTED: usize = 10;
+const LISTED: usize = 10;
 
 /// `×0.934`: three significant figures, as the ratios of the report
 /// ([`crate::present::sig`]).
@@ -48,7 +48,7 @@ fn nodes(row: &DiffRow) -> String {
     }
 }
 
-/// The cells of one row, in [`COLUMNS`] order.
+/// The cells of one row, in `COLUMNS` order.
 pub fn cells(row: &DiffRow) -> Vec<String> {
     let strategy = if row.strategy == row.new_strategy {
         row.strategy.clone()
@@ -225,7 +225,7 @@ pub fn csv(diff: &Diff) -> anyhow::Result<String> {
 }
 
 /// `node-changes.csv`: one record per [`NodeChange`] (header even when none).
-pub fn node_changes_csv(diff: &Diff) -> anyhow::Result<String> {
+pub(crate) fn node_changes_csv(diff: &Diff) -> anyhow::Result<String> {
     if diff.node_changes.is_empty() {
         return Ok("dataset,strategy,new_strategy,index,name,old_outcome,new_outcome,old_nodes,new_nodes\n".to_string());
     }

@@ -47,7 +47,7 @@
 //! **Cost.** A probe enters one node per level and skips the siblings, so
 //! its cost is about the depth times the branching: [`Options`] caps the
 //! probes' total at a small fraction of the budget they replace
-//! ([`crate::defaults::ESTIMATE_SHARE`]). Deterministic: the probes' choices
+//! (`crate::defaults::ESTIMATE_SHARE`). Deterministic: the probes' choices
 //! come from a ChaCha8 stream seeded by [`Options::seed`], and the stopping
 //! rule counts nodes, never time.
 //!
@@ -100,7 +100,7 @@ impl Options {
     };
 
     /// The lab's defaults for a search cut off at `budget` nodes: probes
-    /// worth [`crate::defaults::ESTIMATE_SHARE`] of the budget.
+    /// worth `crate::defaults::ESTIMATE_SHARE` of the budget.
     pub fn for_budget(budget: u64) -> Options {
         let d = Options::DEFAULT;
         Options {

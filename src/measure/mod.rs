@@ -764,7 +764,7 @@ fn clock_cost() -> (f64, f64) {
 const CLOCK_READINGS: usize = 101;
 
 /// Wall clock and this thread's CPU clock, read together.
-struct Clock {
+pub struct Clock {
     cpu: Option<u64>,
     wall: Instant,
 }

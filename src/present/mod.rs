@@ -117,7 +117,7 @@ pub fn thousands(x: u64) -> String {
 }
 
 /// A time with a unit chosen for 3-4 significant digits: `412 ns`, `3.1 µs`, `27.4 ms`, `2.31 s`.
-pub fn duration(nanos: f64) -> String {
+pub(crate) fn duration(nanos: f64) -> String {
     if nanos < 1e3 {
         format!("{nanos:.0} ns")
     } else if nanos < 1e6 {
@@ -130,7 +130,7 @@ pub fn duration(nanos: f64) -> String {
 }
 
 /// `ladder`'s table: one row per puzzle × strategy, every counter.
-pub fn ladder_puzzles(rows: &[&Labelled]) -> String {
+pub(crate) fn ladder_puzzles(rows: &[&Labelled]) -> String {
     // Every counter, in the order of the one counter table (`Counts::NAMES`).
     let counters = Counts::NAMES.map(|n| n.replace('_', " "));
     let mut headers = vec!["puzzle", "strategy", "result"];
@@ -164,7 +164,10 @@ pub fn ladder_puzzles(rows: &[&Labelled]) -> String {
 
 /// `ladder --dist`'s tables: percentiles per set × strategy, then puzzles
 /// per decade of nodes.
-pub fn ladder_distributions(sets: &[(String, Vec<Labelled>)], strategies: &[Strategy]) -> String {
+pub(crate) fn ladder_distributions(
+    sets: &[(String, Vec<Labelled>)],
+    strategies: &[Strategy],
+) -> String {
     let dists = crate::tour::distributions(sets, strategies);
     let headers = [
         "set",
@@ -236,7 +239,7 @@ fn per_node(ns: f64) -> String {
 }
 
 /// `rate`'s aligned table rows; the header only with the first chunk.
-pub fn ratings(rows: &[Rating], header: bool) -> String {
+pub(crate) fn ratings(rows: &[Rating], header: bool) -> String {
     let mut s = String::new();
     if header {
         s += &format!(
@@ -273,7 +276,7 @@ pub fn ratings(rows: &[Rating], header: bool) -> String {
 
 /// A cut-off run's estimated size, as every command prints it:
 /// `nodes ≈ 1,234,567 [1,000,000, 1,500,000]`.
-pub fn nodes_estimate(i: &crate::estimate::Interval) -> String {
+pub(crate) fn nodes_estimate(i: &crate::estimate::Interval) -> String {
     format!(
         "nodes ≈ {} [{}, {}]",
         thousands(i.estimate.round() as u64),
@@ -284,7 +287,7 @@ pub fn nodes_estimate(i: &crate::estimate::Interval) -> String {
 
 /// A time estimated from an estimated node count and the measured time per
 /// node of the cut-off run: `time ≈ 1.2 s (estimated: nodes × 24.1 ns per node)`.
-pub fn time_estimate(nodes: f64, ns_per_node: f64) -> String {
+pub(crate) fn time_estimate(nodes: f64, ns_per_node: f64) -> String {
     format!(
         "time ≈ {} (estimated: nodes × {} per node)",
         duration(nodes * ns_per_node),
@@ -294,7 +297,7 @@ pub fn time_estimate(nodes: f64, ns_per_node: f64) -> String {
 
 /// The `estimate` command's table: one row per puzzle × strategy; with the
 /// truth (`--exact`), the estimate's error and whether the interval holds it.
-pub fn estimate_rows(rows: &[crate::estimate::check::Row], exact: bool) -> String {
+pub(crate) fn estimate_rows(rows: &[crate::estimate::check::Row], exact: bool) -> String {
     let mut headers = vec![
         "puzzle",
         "strategy",
@@ -352,7 +355,7 @@ pub fn estimate_rows(rows: &[crate::estimate::check::Row], exact: bool) -> Strin
 
 /// The validation summary of `estimate --exact`: how often the 95% interval
 /// held the truth, and the distribution of estimate ÷ truth.
-pub fn estimate_validation(v: &crate::estimate::check::Validation) -> String {
+pub(crate) fn estimate_validation(v: &crate::estimate::check::Validation) -> String {
     let Some(s) = &v.ratio else {
         return "\nno run has both an estimate and the truth\n".to_string();
     };
@@ -388,7 +391,7 @@ pub fn estimate_validation(v: &crate::estimate::check::Validation) -> String {
 /// search's nodes estimated with Knuth's random probes, and its time as
 /// nodes × the run's measured time per node (marked as estimated). Empty
 /// when every run finished.
-pub fn ladder_estimates(rows: &[&Labelled]) -> String {
+pub(crate) fn ladder_estimates(rows: &[&Labelled]) -> String {
     let cut: Vec<&&Labelled> = rows.iter().filter(|l| l.estimate.is_some()).collect();
     if cut.is_empty() {
         return String::new();

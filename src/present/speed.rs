@@ -7,7 +7,7 @@ use crate::speed::{Clock, SpeedOptions, SpeedRow};
 use crate::strategy::Outcome;
 
 /// Column titles of the table and Markdown exports.
-pub const COLUMNS: [&str; 10] = [
+pub(crate) const COLUMNS: [&str; 10] = [
     "dataset",
     "strategy",
     "puzzles",
@@ -20,7 +20,7 @@ pub const COLUMNS: [&str; 10] = [
     "note",
 ];
 
-/// The text cells of one row, in [`COLUMNS`] order. Missing throughput is
+/// The text cells of one row, in `COLUMNS` order. Missing throughput is
 /// "n/a"; counter columns cut short by the budget are marked "≥".
 pub fn cells(row: &SpeedRow) -> [String; 10] {
     let na = || "n/a".to_string();
@@ -113,17 +113,17 @@ fn table(rows: &[SpeedRow], escape: bool) -> Table {
 }
 
 /// An aligned plain-text table.
-pub fn to_table(rows: &[SpeedRow]) -> String {
+pub(crate) fn to_table(rows: &[SpeedRow]) -> String {
     table(rows, false).text("")
 }
 
 /// A Markdown (GitHub) table.
-pub fn to_markdown(rows: &[SpeedRow]) -> String {
+pub(crate) fn to_markdown(rows: &[SpeedRow]) -> String {
     table(rows, true).markdown_compact()
 }
 
 /// CSV, one flat record per row (see [`crate::speed::SpeedRecord`]).
-pub fn to_csv(rows: &[SpeedRow]) -> anyhow::Result<String> {
+pub(crate) fn to_csv(rows: &[SpeedRow]) -> anyhow::Result<String> {
     let mut w = csv::Writer::from_writer(Vec::new());
     for r in rows {
         w.serialize(r.record())?;
@@ -135,7 +135,7 @@ pub fn to_csv(rows: &[SpeedRow]) -> anyhow::Result<String> {
 /// How the rows were measured, for the end of the terminal table.
 /// `sample` says which puzzles ran; `time_limit` is the programs' limit per
 /// puzzle in seconds, when programs ran.
-pub fn footer(opts: &SpeedOptions, sample: &str, time_limit: Option<f64>) -> String {
+pub(crate) fn footer(opts: &SpeedOptions, sample: &str, time_limit: Option<f64>) -> String {
     let programs = match time_limit {
         None => String::new(),
         Some(limit) => format!(

@@ -42,7 +42,7 @@ pub fn heading(t: &Trace, source: &str, number: usize, puzzle: &Puzzle) -> Strin
 }
 
 /// The title of `trace --chart`: the source, the puzzle's number and name.
-pub fn chart_title(source: &str, number: usize, puzzle: &Puzzle) -> String {
+pub(crate) fn chart_title(source: &str, number: usize, puzzle: &Puzzle) -> String {
     let name = puzzle
         .name
         .as_ref()
@@ -66,7 +66,7 @@ pub fn tree(b: &Board, view: &TreeView) -> String {
 /// candidate`. A node's only child goes on the next line at the same
 /// indentation; the children of a node that branches get `├─`/`└─`, so the
 /// width grows with the branchings on a path, not with its depth.
-pub fn tree_text(b: &Board, tree: &Tree, nodes: u64) -> String {
+fn tree_text(b: &Board, tree: &Tree, nodes: u64) -> String {
     let g = b.geometry();
     let mut out = format!(
         "search tree ({} nodes, {} deep; indented where a node has several children; \
@@ -202,7 +202,7 @@ pub fn totals(t: &Trace) -> String {
 }
 
 /// Depth rows (or depth ranges for deep trees) with bars scaled to the widest.
-pub fn histogram_text(hist: &[u64]) -> String {
+pub(crate) fn histogram_text(hist: &[u64]) -> String {
     let rows = buckets(hist, HISTOGRAM_ROWS);
     let max = rows.iter().map(|r| r.2).max().unwrap_or(0).max(1);
     let mut out = String::from("nodes per depth (the shape of the tree):\n");

@@ -147,7 +147,7 @@ pub struct Program {
 impl Program {
     /// A program from `NAME=COMMAND` (the `--program` flag), with the default
     /// format (`line`), mode (`any`), feed (a process per puzzle) and
-    /// [`crate::defaults::TIME_LIMIT`].
+    /// `crate::defaults::TIME_LIMIT`.
     ///
     /// ```
     /// use sudoku_lab::program::Program;

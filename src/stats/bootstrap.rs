@@ -6,7 +6,7 @@
 //! from the ones measured, [`crate::defaults::BOOTSTRAP_RESAMPLES`] times,
 //! and taking the statistic of each draw shows how much the figure would
 //! move had other puzzles (or other samples) of the same kind been
-//! measured; the interval holds the middle [`crate::defaults::CONFIDENCE`]
+//! measured; the interval holds the middle `crate::defaults::CONFIDENCE`
 //! of those values (type-7 quantiles, as every quantile of the lab).
 //!
 //! The draws come from ChaCha8 seeded with [`crate::defaults::SEED`], the

@@ -72,7 +72,7 @@
 //! notes after it, record what was tried and what it cost.
 //!
 //! **Switches and variants.** The inference steps that are worth switching
-//! off or on are the [`Switches`] trait (`COLS`, `STACKS`, `POINTING`):
+//! off or on are the `Switches` trait (`COLS`, `STACKS`, `POINTING`):
 //! [`Fast`] is one setting, and the variants `fast-no-cols` and `fast-stacks`
 //! (files beside this one, run by name, not by default) are others, each
 //! compiled on its own.
@@ -264,7 +264,7 @@ use crate::counters::{Chute, DeadEnd, Reason, unit};
 /// beside this one) are others, so what each switch buys can be measured
 /// with the lab's own commands. Each setting is compiled on its own: a switch
 /// that is off costs nothing.
-pub trait Switches: 'static {
+pub(crate) trait Switches: 'static {
     /// Hidden singles in columns before each guess. Measured (instructions,
     /// valgrind) before `POINTING`: 17-clue −35% (nodes 17.9 → 3.9 per
     /// puzzle), top1465 −4%, forum-hardest +4%; with it, instructions −1%
@@ -1267,7 +1267,7 @@ impl Rung for Fast {
 
 /// A named setting of the switches: each variant of `fast` implements it
 /// (and [`Switches`]) and is a rung through the one impl below.
-pub trait Variant: Switches {
+pub(crate) trait Variant: Switches {
     const NAME: &'static str;
     const SUMMARY: &'static str;
 }

@@ -515,12 +515,16 @@ pub struct WrongSolution {
 }
 
 /// Checks a strategy's answer against the puzzle's givens and the rules.
-pub fn verify(strategy: Strategy, puzzle: &Board, solution: &Board) -> Result<(), WrongSolution> {
+pub(crate) fn verify(
+    strategy: Strategy,
+    puzzle: &Board,
+    solution: &Board,
+) -> Result<(), WrongSolution> {
     verify_cells(strategy, puzzle, solution.cells())
 }
 
 /// [`verify`] for an answer given as raw values (e.g. a [`crate::Solver`]'s buffer).
-pub fn verify_cells(
+pub(crate) fn verify_cells(
     strategy: Strategy,
     puzzle: &Board,
     solution: &[u8],

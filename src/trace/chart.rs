@@ -60,7 +60,7 @@ pub fn groups(series: &[Series]) -> Vec<Vec<&Series>> {
 }
 
 /// The legend entry of a group.
-pub fn group_label(g: &[&Series]) -> String {
+pub(crate) fn group_label(g: &[&Series]) -> String {
     let names: Vec<String> = g.iter().map(|s| s.strategy.to_string()).collect();
     let note = if g.len() > 1 {
         " each: the same tree"
@@ -71,7 +71,7 @@ pub fn group_label(g: &[&Series]) -> String {
 }
 
 /// The chart: a title line naming the puzzle, one line per search.
-pub struct DepthChart<'a> {
+pub(crate) struct DepthChart<'a> {
     pub puzzle: &'a str,
     pub series: &'a [Series],
 }
