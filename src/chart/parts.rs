@@ -8,7 +8,8 @@ use plotters::style::text_anchor::{HPos, Pos, VPos};
 
 use super::crisp::fit_words;
 use super::{
-    DrawResult, MUTED, NOTE_SIZE, TEXT, decades, label_font, note_font, rung_color, tick_font,
+    DrawResult, FAINT, GRID, MUTED, NOTE_SIZE, TEXT, decade_label, decades, label_font, note_font,
+    rung_color, tick_font,
 };
 use crate::Strategy;
 use crate::stats::Interval;
@@ -186,4 +187,33 @@ where
         [i.low, i.high].map(|end| EmptyElement::at(point(end, at)) + PathElement::new(tick, style))
     }))?;
     Ok(())
+}
+
+/// The mesh of a chart whose rows are names (no y labels, no y grid) and
+/// whose x axis is a log scale described by `desc`, its decades labelled by
+/// `fmt`: the programs, time-by-dataset, full-set and ladder charts.
+pub(crate) fn row_mesh<DB: DrawingBackend>(
+    chart: &mut ChartContext<
+        '_,
+        DB,
+        Cartesian2d<
+            plotters::coord::combinators::LogCoord<f64>,
+            plotters::coord::types::RangedCoordf64,
+        >,
+    >,
+    desc: &str,
+    fmt: fn(f64) -> String,
+) -> DrawResult<DB> {
+    chart
+        .configure_mesh()
+        .disable_y_mesh()
+        .light_line_style(FAINT)
+        .bold_line_style(GRID)
+        .y_labels(0)
+        .y_label_formatter(&|_| String::new())
+        .x_label_formatter(&|v| decade_label(*v, fmt))
+        .x_desc(desc)
+        .label_style(tick_font())
+        .axis_desc_style(label_font())
+        .draw()
 }

@@ -11,7 +11,7 @@ use plotters::style::text_anchor::{HPos, Pos, VPos};
 
 use super::parts::subtitle;
 use super::{
-    Chart, DrawResult, FAINT, FONT, GRID, MUTED, PROGRAMS, Rendered, decade_label, decades,
+    Chart, DrawResult, FONT, MUTED, PROGRAMS, Rendered, decades,
     label_font, render, rung_color as color, tick_font, title_font,
 };
 use crate::compare::program_panels::{Bar, Panel};
@@ -77,18 +77,7 @@ impl Chart for ProgramsChart<'_> {
             .x_label_area_size(56)
             .y_label_area_size(name_width + 24)
             .build_cartesian_2d(x.clone().log_scale(), 0f64..rows as f64)?;
-        chart
-            .configure_mesh()
-            .disable_y_mesh()
-            .light_line_style(FAINT)
-            .bold_line_style(GRID)
-            .y_labels(0)
-            .y_label_formatter(&|_| String::new())
-            .x_label_formatter(&|v| decade_label(*v, fmt_time))
-            .x_desc("median time per puzzle, log scale")
-            .label_style(tick_font())
-            .axis_desc_style(label_font())
-            .draw()?;
+        super::parts::row_mesh(&mut chart, "median time per puzzle, log scale", fmt_time)?;
         // Row k (from the top) is the band [rows-1-k, rows-k].
         let mut k = 0usize;
         for p in self.0 {

@@ -10,8 +10,8 @@ use plotters::style::text_anchor::{HPos, Pos, VPos};
 
 use super::parts::{WHISKER, legend_row, strategy_items, subtitle, text_at, whiskers};
 use super::{
-    Chart, DrawResult, FAINT, FONT, GRID, MUTED, TIME_BY_DATASET, decade_label, decades,
-    label_font, rung_color as color, tick_font, title_font,
+    Chart, DrawResult, FONT, GRID, MUTED, TIME_BY_DATASET, decades,
+    rung_color as color, tick_font, title_font,
 };
 use crate::Strategy;
 use crate::compare::charts::ChartData;
@@ -85,18 +85,7 @@ impl Chart for TimeChart<'_> {
             .x_label_area_size(56)
             .y_label_area_size(name_width + 24)
             .build_cartesian_2d(x.clone().log_scale(), 0f64..nd as f64)?;
-        chart
-            .configure_mesh()
-            .disable_y_mesh()
-            .light_line_style(FAINT)
-            .bold_line_style(GRID)
-            .y_labels(0)
-            .y_label_formatter(&|_| String::new())
-            .x_label_formatter(&|v| decade_label(*v, fmt_time))
-            .x_desc("time per solve (per-thread CPU time), log scale")
-            .label_style(tick_font())
-            .axis_desc_style(label_font())
-            .draw()?;
+        super::parts::row_mesh(&mut chart, "time per solve (per-thread CPU time), log scale", fmt_time)?;
         let rows = Rows { d, nd, ns };
         for di in 0..d.datasets.len() {
             let mid = (nd - di) as f64 - 0.5;
