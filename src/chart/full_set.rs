@@ -15,7 +15,7 @@ use plotters::style::text_anchor::{HPos, Pos, VPos};
 
 use super::parts::{subtitle, text_at, text_lines};
 use super::{
-    Chart, DrawResult, FAINT, FULL_SET, GRID, decade_label, decades, label_font, note_font,
+    Chart, DrawResult, FULL_SET, decades, label_font, note_font,
     rung_color as color, tick_font, title_font,
 };
 use crate::compare::charts::ChartData;
@@ -104,18 +104,7 @@ fn draw_half<DB: DrawingBackend>(h: &Half<DB>, f: &FullLadder) -> DrawResult<DB>
     } else {
         ("time per solve (geometric mean, log scale)", fmt_time)
     };
-    chart
-        .configure_mesh()
-        .disable_y_mesh()
-        .light_line_style(FAINT)
-        .bold_line_style(GRID)
-        .y_labels(0)
-        .y_label_formatter(&|_| String::new())
-        .x_label_formatter(&|v| decade_label(*v, fmt))
-        .x_desc(desc)
-        .label_style(tick_font())
-        .axis_desc_style(tick_font())
-        .draw()?;
+    super::parts::row_mesh(&mut chart, desc, fmt, tick_font())?;
     for (k, r) in f.rungs.iter().enumerate() {
         let y = (n - k) as f64 - 0.5;
         rung(h, &mut chart, r, y, fmt, f.set)?;

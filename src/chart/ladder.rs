@@ -10,7 +10,7 @@ use plotters::style::text_anchor::{HPos, Pos, VPos};
 
 use super::parts::{WHISKER, legend_row, nothing, subtitle, text_at, text_lines, whiskers};
 use super::{
-    Chart, DrawResult, FAINT, GRID, LADDER, TEXT, decade_label, decades, label_font, note_font,
+    Chart, DrawResult, LADDER, TEXT, decades, label_font, note_font,
     tick_font, title_font,
 };
 use crate::compare::charts::{ChartData, LadderBars, ladder_bars, report_order};
@@ -118,20 +118,9 @@ fn draw_ladder<DB: DrawingBackend>(
         .x_label_area_size(44)
         .y_label_area_size(150)
         .build_cartesian_2d(x.clone().log_scale(), 0f64..n as f64)?;
-    chart
-        .configure_mesh()
-        .disable_y_mesh()
-        .light_line_style(FAINT)
-        .bold_line_style(GRID)
-        .y_labels(0)
-        .y_label_formatter(&|_| String::new())
-        .x_label_formatter(&|v| decade_label(*v, |r| format!("×{}", trim(r))))
-        .x_desc(format!(
+    super::parts::row_mesh(&mut chart, &format!(
             "ratio against {base_name} (log scale; higher = better)"
-        ))
-        .label_style(tick_font())
-        .axis_desc_style(tick_font())
-        .draw()?;
+        ), |r| format!("×{}", trim(r)), tick_font())?;
     draw_bars(panel, &mut chart, &rows, n)?;
     rung_labels(panel, &mut chart, l, x)
 }

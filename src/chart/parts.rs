@@ -191,7 +191,8 @@ where
 
 /// The mesh of a chart whose rows are names (no y labels, no y grid) and
 /// whose x axis is a log scale described by `desc`, its decades labelled by
-/// `fmt`: the programs, time-by-dataset, full-set and ladder charts.
+/// `fmt` and the description set in `desc_style`: the programs,
+/// time-by-dataset, full-set and ladder charts.
 pub(crate) fn row_mesh<DB: DrawingBackend>(
     chart: &mut ChartContext<
         '_,
@@ -203,6 +204,7 @@ pub(crate) fn row_mesh<DB: DrawingBackend>(
     >,
     desc: &str,
     fmt: fn(f64) -> String,
+    desc_style: TextStyle<'_>,
 ) -> DrawResult<DB> {
     chart
         .configure_mesh()
@@ -214,6 +216,6 @@ pub(crate) fn row_mesh<DB: DrawingBackend>(
         .x_label_formatter(&|v| decade_label(*v, fmt))
         .x_desc(desc)
         .label_style(tick_font())
-        .axis_desc_style(label_font())
+        .axis_desc_style(desc_style)
         .draw()
 }

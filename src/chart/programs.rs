@@ -77,7 +77,7 @@ impl Chart for ProgramsChart<'_> {
             .x_label_area_size(56)
             .y_label_area_size(name_width + 24)
             .build_cartesian_2d(x.clone().log_scale(), 0f64..rows as f64)?;
-        super::parts::row_mesh(&mut chart, "median time per puzzle, log scale", fmt_time)?;
+        super::parts::row_mesh(&mut chart, "median time per puzzle, log scale", fmt_time, label_font())?;
         // Row k (from the top) is the band [rows-1-k, rows-k].
         let mut k = 0usize;
         for p in self.0 {

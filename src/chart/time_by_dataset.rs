@@ -85,7 +85,7 @@ impl Chart for TimeChart<'_> {
             .x_label_area_size(56)
             .y_label_area_size(name_width + 24)
             .build_cartesian_2d(x.clone().log_scale(), 0f64..nd as f64)?;
-        super::parts::row_mesh(&mut chart, "time per solve (per-thread CPU time), log scale", fmt_time)?;
+        super::parts::row_mesh(&mut chart, "time per solve (per-thread CPU time), log scale", fmt_time, super::label_font())?;
         let rows = Rows { d, nd, ns };
         for di in 0..d.datasets.len() {
             let mid = (nd - di) as f64 - 0.5;
