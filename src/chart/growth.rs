@@ -155,15 +155,9 @@ fn size_panel<DB: DrawingBackend>(
     is_time: bool,
 ) -> DrawResult<DB> {
     let pts = &d.growth.by_size;
-    let value = |p: &SizePoint| {
-        if is_time {
-            p.median_nanos
-        } else {
-            p.median_nodes
-        }
-    };
+    let value = |p: &SizePoint| measure(p, is_time);
     // Time points carry their medians' 95% intervals (whiskers).
-    let ci = |p: &SizePoint| if is_time { p.nanos_interval } else { None };
+    let ci = |p: &SizePoint| whisker(p, is_time);
     let y = decades_with_room(pts.iter().flat_map(|p| {
         let v = value(p);
         let i = ci(p);
@@ -318,14 +312,8 @@ fn size_lines<'a, DB: DrawingBackend + 'a>(
     is_time: bool,
 ) -> DrawResult<DB> {
     let pts = &d.growth.by_size;
-    let value = |p: &SizePoint| {
-        if is_time {
-            p.median_nanos
-        } else {
-            p.median_nodes
-        }
-    };
-    let ci = |p: &SizePoint| if is_time { p.nanos_interval } else { None };
+    let value = |p: &SizePoint| measure(p, is_time);
+    let ci = |p: &SizePoint| whisker(p, is_time);
     let index = |side: u32| sides.iter().position(|&(s, _)| s == side).unwrap_or(0) as f64;
     for &s in &d.strategies {
         let col = color(s);
@@ -405,4 +393,14 @@ fn fill_counts<'a, DB: DrawingBackend + 'a>(
         )?;
     }
     Ok(())
+}
+
+/// The figure a size panel plots: the median time, or the median nodes.
+fn measure(p: &SizePoint, is_time: bool) -> f64 {
+    if is_time { p.median_nanos } else { p.median_nodes }
+}
+
+/// Its 95% interval, when it has one (times only: node counts are exact).
+fn whisker(p: &SizePoint, is_time: bool) -> Option<Interval> {
+    if is_time { p.nanos_interval } else { None }
 }
