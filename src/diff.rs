@@ -188,8 +188,9 @@ pub struct Diff {
 
 /// `meta.csv` keys whose difference makes times less comparable: machine,
 /// build and conditions, then what was measured.
-const WARN_KEYS: [&str; 11] = [
+const WARN_KEYS: [&str; 12] = [
     "cpu",
+    crate::compare::meta::CPU_CLOCK,
     crate::shard::HOST,
     "threads",
     "profile",

@@ -62,6 +62,9 @@ pub struct SpeedOptions {
 pub enum Clock {
     /// A rung: the measuring thread's CPU time per solve.
     ThreadCpu,
+    /// A rung on a machine whose per-thread CPU clock is too coarse to time
+    /// one solve: wall time per solve.
+    RungWall,
     /// A program, a process per puzzle: the child's user + system CPU time,
     /// process start-up included.
     ChildCpu,
@@ -352,7 +355,11 @@ pub fn measure(
         passes,
         per_puzzle,
         runs,
-        clock: Clock::ThreadCpu,
+        clock: if measure::cpu_clock_step().is_some() {
+            Clock::RungWall
+        } else {
+            Clock::ThreadCpu
+        },
     });
     Ok(row)
 }

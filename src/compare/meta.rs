@@ -3,6 +3,11 @@
 //! it. Plain data at the bottom of `compare`: the report, the merge and the
 //! shards (`crate::shard`) all read and write it.
 
+/// The `meta.csv` key present only when the times are wall-clock times
+/// because the machine's per-thread CPU clock is too coarse
+/// ([`crate::measure::Conditions::clock_note`]).
+pub const CPU_CLOCK: &str = "cpu_clock";
+
 /// What was run, where and when: one `key,value` line each in `meta.csv`.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Meta {

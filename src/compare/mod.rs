@@ -341,6 +341,9 @@ fn conditions_meta(meta: &mut Meta, conditions: &Conditions, start: Instant) {
         "busy",
         conditions.busy().unwrap_or_else(|| "no".to_string()),
     );
+    if let Some(note) = conditions.clock_note() {
+        meta.set(meta::CPU_CLOCK, note);
+    }
     if let Some(p) = conditions.pace() {
         meta.set(crate::shard::PACE, format!("{p:.3}"));
     }

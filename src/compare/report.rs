@@ -495,6 +495,13 @@ fn intro(md: &mut String, meta: &Meta) {
          the counters compiled out (wall-clock times are beside them in `results.csv`, column \
          `wall_ns`). **Node counts** are exact and deterministic; every solution was verified.\n\n",
     );
+    if let Some(clock) = meta.get(super::meta::CPU_CLOCK) {
+        let _ = writeln!(
+            md,
+            "> **Not CPU time here:** {}; read every \"CPU time\" below as wall time.\n",
+            plain(clock)
+        );
+    }
 }
 
 /// "The rule behind every ratio".
@@ -608,6 +615,9 @@ pub fn console(meta: &Meta, agg: &Aggregate, ladders: &[Ladder], readme: &str) -
         out,
         "nodes and times: geometric means over each ladder set, [95% interval] bootstrapped over its puzzles; times are per-thread CPU time per solve; {stopped} runs stopped at the budget"
     );
+    if let Some(clock) = meta.get(super::meta::CPU_CLOCK) {
+        let _ = writeln!(out, "NOT CPU TIME: {clock}");
+    }
     match busy_reason(meta) {
         Some(why) => {
             let _ = writeln!(out, "BUSY MACHINE: {why}");

@@ -772,13 +772,18 @@ pub struct Clock {
 impl Clock {
     fn start() -> Clock {
         Clock {
-            cpu: thread_cpu_ns(),
+            cpu: if cpu_clock_step().is_none() {
+                thread_cpu_ns()
+            } else {
+                None
+            },
             wall: Instant::now(),
         }
     }
 
     /// Elapsed (CPU, wall) nanoseconds; CPU falls back to wall where the
-    /// system has no per-thread clock.
+    /// system has no per-thread clock, or one too coarse to time a run
+    /// ([`cpu_clock_step`]).
     fn stop(self) -> (f64, f64) {
         let wall = self.wall.elapsed().as_nanos() as f64;
         let cpu = match (self.cpu, thread_cpu_ns()) {
@@ -787,6 +792,50 @@ impl Clock {
         };
         (cpu, wall)
     }
+}
+
+/// A per-thread CPU clock that advances in steps coarser than this (ns)
+/// cannot time a run: a 4×4 solve lasts 50 ns, and a clock that moves once
+/// per scheduler tick (4 ms on some virtual machines, though it claims 1 ns
+/// resolution) reads 0 for nearly every run. A fine clock advances by its
+/// own reading cost, well under a microsecond.
+pub(crate) const COARSE_CPU_CLOCK_NS: f64 = 10_000.0;
+
+/// The step of this machine's per-thread CPU clock when it is too coarse to
+/// time one run (above [`COARSE_CPU_CLOCK_NS`]): runs are then timed by the
+/// wall clock, and the report says so. `None`: the CPU clock is fine (or
+/// absent, and wall time is used anyway). Read once per process: the
+/// smallest advance over a few changes of the clock.
+pub(crate) fn cpu_clock_step() -> Option<f64> {
+    static STEP: std::sync::OnceLock<Option<f64>> = std::sync::OnceLock::new();
+    *STEP.get_or_init(|| {
+        let step = smallest_cpu_step()?;
+        (step > COARSE_CPU_CLOCK_NS).then_some(step)
+    })
+}
+
+/// The smallest advance of the per-thread CPU clock over five changes
+/// (ns); a change that does not come within 100 ms of wall time counts as a
+/// step of that long. `None` where there is no such clock.
+fn smallest_cpu_step() -> Option<f64> {
+    const CHANGES: usize = 5;
+    const PATIENCE: Duration = Duration::from_millis(100);
+    let mut smallest = f64::INFINITY;
+    for _ in 0..CHANGES {
+        let start = thread_cpu_ns()?;
+        let began = Instant::now();
+        let step = loop {
+            let now = thread_cpu_ns()?;
+            if now != start {
+                break now.saturating_sub(start) as f64;
+            }
+            if began.elapsed() > PATIENCE {
+                break PATIENCE.as_nanos() as f64;
+            }
+        };
+        smallest = smallest.min(step);
+    }
+    Some(smallest)
 }
 
 /// CPU time consumed by the calling thread, in nanoseconds.
@@ -839,6 +888,10 @@ pub struct Conditions {
     /// (CPU ns).
     #[serde(default)]
     pub clock_ns: Option<f64>,
+    /// The step of the per-thread CPU clock when it is too coarse to time a
+    /// run ([`cpu_clock_step`]): the times are wall-clock times then.
+    #[serde(default)]
+    pub cpu_clock_step_ns: Option<f64>,
     #[serde(skip)]
     accounts: (f64, f64, u64),
     /// Each measurement's [`Timing::pace`].
@@ -869,8 +922,21 @@ impl Conditions {
         Conditions {
             cores: std::thread::available_parallelism().map_or(1, |n| n.get()),
             jobs,
+            cpu_clock_step_ns: cpu_clock_step(),
             ..Conditions::default()
         }
+    }
+
+    /// What the times are when they are not the thread's CPU time: on a
+    /// machine whose CPU clock is too coarse ([`Self::cpu_clock_step_ns`]),
+    /// the wall clock's, which also counts time the scheduler gave away.
+    pub fn clock_note(&self) -> Option<String> {
+        self.cpu_clock_step_ns.map(|step| {
+            format!(
+                "this machine's per-thread CPU clock moves in steps of {}, too coarse to time one run: the times are wall-clock times",
+                crate::present::fmt_time(step)
+            )
+        })
     }
 
     /// Records the current load average (call now and then while measuring).

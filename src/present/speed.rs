@@ -46,6 +46,9 @@ pub fn cells(row: &SpeedRow) -> [String; 10] {
     match row.timing.map(|t| t.clock) {
         Some(Clock::ChildCpu) => notes.push("program: child CPU time, start-up included".into()),
         Some(Clock::Wall) => notes.push("program (stream): wall time per answer".into()),
+        Some(Clock::RungWall) => {
+            notes.push("wall time per solve (this machine's CPU clock is too coarse)".into())
+        }
         Some(Clock::ThreadCpu) | None => {}
     }
     let failures: Vec<String> = Outcome::ALL
