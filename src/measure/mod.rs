@@ -17,8 +17,9 @@
 //!    order, so each strategy meets a stream of puzzles as in real use; no
 //!    task ever runs twice in a row (where only one task is left, a seeded
 //!    symmetry of its puzzle, untimed, runs between). Each run is timed on
-//!    its own; the cost of reading the clocks, measured at the start, is
-//!    taken off, and the runs' sum is checked against the CPU time of the
+//!    its own; the cost of reading the clocks, measured by an empty
+//!    reading right after each run (the median over a stretch), is taken
+//!    off, and the runs' sum is checked against the CPU time of the
 //!    stretch that held them ([`Conditions::accounted`]). Passes go on until
 //!    each task has [`Method::min_samples`] runs and [`Method::min_time`] of
 //!    time. A task whose check run lasts `LONG_RUN` or more is warm-proof:
@@ -225,8 +226,12 @@ struct Passes {
     /// Σ of the runs' times after the clock's cost is taken off, and the
     /// CPU time of the stretches that held them (ns).
     accounted: (f64, f64),
-    /// The cost of reading both clocks around one run (CPU ns, wall ns).
+    /// The cost of reading both clocks around one run (CPU ns, wall ns),
+    /// measured before the passes (for the check runs).
     clock: (f64, f64),
+    /// Σ and count of the clock costs taken off the passes' runs: each
+    /// stretch's own, the median of the empty readings taken beside its runs.
+    clock_taken: (f64, u64),
     /// Whole passes (every task of the group ran): their summed run times
     /// (ns), for throughput.
     whole: Vec<f64>,
@@ -274,6 +279,9 @@ fn measure_passes(
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(method.seed);
     let mut last: Option<usize> = None;
     let mut stretch: Vec<(usize, f64, f64)> = Vec::with_capacity(tasks.len());
+    // The empty clock readings of a stretch, and room to take their medians.
+    let mut empties: Vec<(f64, f64)> = Vec::with_capacity(tasks.len());
+    let mut scratch: Vec<f64> = Vec::with_capacity(tasks.len());
     loop {
         let every = passes.every && passes.whole.len() < method.min_samples as usize;
         let order = pass_order(tasks, &timers, &mut rng, last, every);
@@ -315,12 +323,14 @@ fn measure_passes(
                     k += 1;
                     continue;
                 };
-                let ran = with_solver(strategy, own.size(), |solver| {
-                    t.run(solver, puzzle, limits, passes.clock)
-                });
+                let ran = with_solver(strategy, own.size(), |solver| t.run(solver, puzzle, limits));
+                // An empty reading right after the run, in the state the
+                // run left: what reading the clocks cost here and now.
+                let empty = black_box(Clock::start()).stop();
+                empties.push(empty);
                 match ran {
                     Ok(Ok((cpu, wall))) => {
-                        spent += cpu;
+                        spent += (cpu - empty.0).max(0.0);
                         stretch.push((i, cpu, wall));
                     }
                     Ok(Err(bug)) => timers[i] = Err(bug),
@@ -336,7 +346,11 @@ fn measure_passes(
             let (after, pace) = Pace::steady();
             let steady = steady_before && after;
             passes.accounted.1 += held_cpu;
+            let clock = stretch_clock(&mut empties, &mut scratch);
+            passes.clock_taken.0 += clock.0;
+            passes.clock_taken.1 += 1;
             for (i, cpu, wall) in stretch.drain(..) {
+                let (cpu, wall) = ((cpu - clock.0).max(0.0), (wall - clock.1).max(0.0));
                 passes.accounted.0 += cpu;
                 pass_total += cpu;
                 let Ok(t) = &mut timers[i] else { continue };
@@ -458,7 +472,11 @@ pub(crate) fn measure_set(
         results,
         whole_passes: passes.whole,
         accounted: (passes.accounted.1 > 0.0).then(|| passes.accounted.0 / passes.accounted.1),
-        clock_ns: passes.clock.0,
+        clock_ns: if passes.clock_taken.1 > 0 {
+            passes.clock_taken.0 / passes.clock_taken.1 as f64
+        } else {
+            passes.clock.0
+        },
     }
 }
 
@@ -630,7 +648,8 @@ impl Timer {
         while !steady && t.retaken < MAX_RETAKEN {
             t.retaken += 1;
             let before = Pace::before();
-            ran = t.run(solver, puzzle, limits, clock)?;
+            let raw = t.run(solver, puzzle, limits)?;
+            ran = ((raw.0 - clock.0).max(0.0), (raw.1 - clock.1).max(0.0));
             let (after, p) = Pace::steady();
             (steady, pace) = (before && after, p);
         }
@@ -651,7 +670,8 @@ impl Timer {
     }
 
     /// One timed run of `puzzle` (the task's own, or a symmetry of it): its
-    /// CPU and wall time, the clock's cost taken off. The solution count
+    /// CPU and wall time as read, the clock's cost included (the caller
+    /// takes off what reading the clocks cost at the time). The solution count
     /// must be the counted run's (a symmetry keeps it), and a symmetry's
     /// answer is verified (outside the clocks).
     fn run(
@@ -659,7 +679,6 @@ impl Timer {
         solver: &mut Solver,
         puzzle: &Board,
         limits: Limits,
-        clock: (f64, f64),
     ) -> Result<(f64, f64), Bug> {
         let c = Clock::start();
         let tally = solver.search(black_box(puzzle), limits, NoCount);
@@ -675,7 +694,7 @@ impl Timer {
             });
         }
         solver.check(puzzle)?;
-        Ok(((cpu - clock.0).max(0.0), (wall - clock.1).max(0.0)))
+        Ok((cpu, wall))
     }
 
     fn keep(&mut self, cpu: f64, wall: f64, pace: f64, steady: bool) {
@@ -743,6 +762,23 @@ pub(crate) const MAX_SAMPLES: usize = 1000;
 /// (after that the samples are kept as they are: a machine that is never at
 /// full pace still gets figures, [`Timing::retaken`] says so).
 const MAX_RETAKEN: u32 = 8;
+
+/// The cost of reading both clocks around the runs of one stretch (CPU ns,
+/// wall ns): the median of the empty readings taken right after each of
+/// them (emptied). One reading before the passes is not enough: on a loaded
+/// virtual machine what a reading costs drifts by hundreds of ns between
+/// that moment and the runs, more than a 4×4 solve lasts (0 ns read for
+/// some, ×5 for others, measured).
+fn stretch_clock(empties: &mut Vec<(f64, f64)>, scratch: &mut Vec<f64>) -> (f64, f64) {
+    let mut median = |pick: fn(&(f64, f64)) -> f64| {
+        scratch.clear();
+        scratch.extend(empties.iter().map(pick));
+        crate::stats::median(scratch).unwrap_or(0.0)
+    };
+    let clock = (median(|e| e.0), median(|e| e.1));
+    empties.clear();
+    clock
+}
 
 /// The cost of reading both clocks around a run (CPU ns, wall ns): the
 /// median of many empty readings, as each clock sees it.
@@ -885,7 +921,7 @@ pub struct Conditions {
     #[serde(default)]
     pub accounted: Option<f64>,
     /// The cost of reading the clocks around one run, taken off every run
-    /// (CPU ns).
+    /// (CPU ns; the mean over stretches of each stretch's median).
     #[serde(default)]
     pub clock_ns: Option<f64>,
     /// The step of the per-thread CPU clock when it is too coarse to time a
