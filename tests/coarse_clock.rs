@@ -46,6 +46,26 @@ fn coarse_clock(dir: &Path) -> Option<PathBuf> {
     }
 }
 
+/// The lab under the coarse clock `lib`: `args`, the mini 4×4 fixture,
+/// three passes, and `--out OUT` unless `out` is empty. It must succeed.
+fn coarse_run(lib: &Path, args: &[&str], out: &Path) -> std::process::Output {
+    let mut cmd = lab();
+    cmd.env("LD_PRELOAD", lib)
+        .args(args)
+        .arg(fixture("compare/mini-4x4.txt"))
+        .args(["--min-time", "0", "--min-samples", "3"]);
+    if !out.as_os_str().is_empty() {
+        cmd.arg("--out").arg(out);
+    }
+    let run = cmd.output().unwrap();
+    assert!(
+        run.status.success(),
+        "{}",
+        String::from_utf8_lossy(&run.stderr)
+    );
+    run
+}
+
 #[test]
 fn a_coarse_cpu_clock_is_noticed_and_runs_are_timed_by_the_wall_clock() {
     let dir = tempfile::tempdir().unwrap();
@@ -53,19 +73,7 @@ fn a_coarse_cpu_clock_is_noticed_and_runs_are_timed_by_the_wall_clock() {
         return;
     };
     let out = dir.path().join("report");
-    let run = lab()
-        .env("LD_PRELOAD", &lib)
-        .args(["compare", "-s", "bitmask,mrv", "--dataset"])
-        .arg(fixture("compare/mini-4x4.txt"))
-        .args(["--min-time", "0", "--min-samples", "3", "--out"])
-        .arg(&out)
-        .output()
-        .unwrap();
-    assert!(
-        run.status.success(),
-        "{}",
-        String::from_utf8_lossy(&run.stderr)
-    );
+    let run = coarse_run(&lib, &["compare", "-s", "bitmask,mrv", "--dataset"], &out);
     let stdout = String::from_utf8_lossy(&run.stdout);
     assert!(
         stdout.contains("NOT CPU TIME: this machine's per-thread CPU clock moves in steps of 4 ms"),
@@ -111,18 +119,7 @@ fn speed_says_its_times_are_wall_times_on_a_coarse_clock() {
     let Some(lib) = coarse_clock(dir.path()) else {
         return;
     };
-    let run = lab()
-        .env("LD_PRELOAD", &lib)
-        .args(["speed", "-s", "bitmask"])
-        .arg(fixture("compare/mini-4x4.txt"))
-        .args(["--min-time", "0", "--min-samples", "3"])
-        .output()
-        .unwrap();
-    assert!(
-        run.status.success(),
-        "{}",
-        String::from_utf8_lossy(&run.stderr)
-    );
+    let run = coarse_run(&lib, &["speed", "-s", "bitmask"], Path::new(""));
     let stdout = String::from_utf8_lossy(&run.stdout);
     let stderr = String::from_utf8_lossy(&run.stderr);
     assert!(
