@@ -587,7 +587,7 @@ mod tests {
 
     fn row(index: u64, size: u32, clues: u32, strategy: Strategy, nodes: u64) -> Row {
         let mut r = solved_row("d", index, size, strategy, nodes, nodes * 10);
-        r.clues = clues;
+        r.puzzle.clues = clues;
         r
     }
 
@@ -636,7 +636,7 @@ mod tests {
 
     fn timed(index: u64, size: u32, strategy: Strategy, nodes: u64, nanos: u64) -> Row {
         let mut r = solved_row("d", index, size, strategy, nodes, nanos);
-        r.clues = if size == 9 { 40 } else { 8 };
+        r.puzzle.clues = if size == 9 { 40 } else { 8 };
         r
     }
 

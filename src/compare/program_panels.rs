@@ -45,12 +45,12 @@ fn median(mut v: Vec<f64>) -> Option<f64> {
 /// The panels: per size, the puzzles every program finished, and the
 /// median time of each rung and program on them.
 pub(crate) fn panels(results: &[Row], rows: &[ProgramRow], startups: &[Startup]) -> Vec<Panel> {
-    let mut sides: Vec<u32> = rows.iter().map(|r| r.size).collect();
+    let mut sides: Vec<u32> = rows.iter().map(|r| r.puzzle.size).collect();
     sides.sort_unstable();
     sides.dedup();
     let mut out = Vec::new();
     for side in sides {
-        let mine: Vec<&ProgramRow> = rows.iter().filter(|r| r.size == side).collect();
+        let mine: Vec<&ProgramRow> = rows.iter().filter(|r| r.puzzle.size == side).collect();
         let mut programs: Vec<&str> = Vec::new();
         // Programs that finished no puzzle of this size have no bar.
         for r in mine.iter().filter(|r| finished(r.outcome)) {
@@ -58,8 +58,10 @@ pub(crate) fn panels(results: &[Row], rows: &[ProgramRow], startups: &[Startup])
                 programs.push(r.program.as_str());
             }
         }
-        let mut puzzles: Vec<(&str, u64)> =
-            mine.iter().map(|r| (r.dataset.as_str(), r.index)).collect();
+        let mut puzzles: Vec<(&str, u64)> = mine
+            .iter()
+            .map(|r| (r.puzzle.dataset.as_str(), r.puzzle.index))
+            .collect();
         puzzles.sort_unstable();
         puzzles.dedup();
         let common: HashSet<(&str, u64)> = puzzles
@@ -68,7 +70,7 @@ pub(crate) fn panels(results: &[Row], rows: &[ProgramRow], startups: &[Startup])
                 programs.iter().all(|p| {
                     mine.iter().any(|r| {
                         r.program.as_str() == *p
-                            && (r.dataset.as_str(), r.index) == (d, i)
+                            && (r.puzzle.dataset.as_str(), r.puzzle.index) == (d, i)
                             && finished(r.outcome)
                     })
                 })
@@ -97,7 +99,9 @@ fn rung_bars(results: &[Row], common: &HashSet<(&str, u64)>) -> Vec<Bar> {
     for s in strategies {
         let times: Vec<f64> = results
             .iter()
-            .filter(|r| r.strategy == s && common.contains(&(r.dataset.as_str(), r.index)))
+            .filter(|r| {
+                r.strategy == s && common.contains(&(r.puzzle.dataset.as_str(), r.puzzle.index))
+            })
             .filter(|r| finished(r.outcome))
             .filter_map(|r| r.timing.map(|t| t.ns()))
             .collect();
@@ -127,7 +131,10 @@ fn program_bars(
     for p in programs {
         let times: Vec<f64> = mine
             .iter()
-            .filter(|r| r.program.as_str() == *p && common.contains(&(r.dataset.as_str(), r.index)))
+            .filter(|r| {
+                r.program.as_str() == *p
+                    && common.contains(&(r.puzzle.dataset.as_str(), r.puzzle.index))
+            })
             .filter_map(|r| r.time_ns.map(|t| t as f64))
             .collect();
         let n = times.len();

@@ -40,14 +40,6 @@ pub struct ProgramRow {
     pub clock: &'static str,
 }
 
-/// A program row reads as its puzzle's identity (`row.dataset`, `row.size`).
-impl std::ops::Deref for ProgramRow {
-    type Target = PuzzleId;
-    fn deref(&self) -> &PuzzleId {
-        &self.puzzle
-    }
-}
-
 /// `programs.csv`'s header: `results.csv`'s columns, then `reason`, `clock`.
 pub fn columns() -> Vec<&'static str> {
     let mut c = run::measured_columns();
@@ -367,14 +359,14 @@ pub fn place(results: &[Row], rows: &[ProgramRow], startups: &[Startup]) -> Vec<
     for r in results {
         if let (true, Some(t)) = (finished(r.outcome), r.timing) {
             rung_ns
-                .entry((r.dataset.as_str(), r.index))
+                .entry((r.puzzle.dataset.as_str(), r.puzzle.index))
                 .or_default()
                 .push((r.strategy, t.ns().max(1.0)));
         }
     }
     let mut keys: Vec<(ProgramName, u32)> = Vec::new();
     for r in rows {
-        let k = (r.program.clone(), r.size);
+        let k = (r.program.clone(), r.puzzle.size);
         if !keys.contains(&k) {
             keys.push(k);
         }
@@ -388,7 +380,7 @@ pub fn place(results: &[Row], rows: &[ProgramRow], startups: &[Startup]) -> Vec<
             .map(|s| s.ns);
         let mine: Vec<&ProgramRow> = rows
             .iter()
-            .filter(|r| r.program == program && r.size == side)
+            .filter(|r| r.program == program && r.puzzle.size == side)
             .collect();
         let done: Vec<(&ProgramRow, f64)> = mine
             .iter()
@@ -399,7 +391,7 @@ pub fn place(results: &[Row], rows: &[ProgramRow], startups: &[Startup]) -> Vec<
         let mut per: Vec<(Strategy, f64, Vec<f64>, Vec<f64>)> = Vec::new();
         for (r, ns) in &done {
             for &(s, rung) in rung_ns
-                .get(&(r.dataset.as_str(), r.index))
+                .get(&(r.puzzle.dataset.as_str(), r.puzzle.index))
                 .map_or(&[][..], Vec::as_slice)
             {
                 let i = match per.iter().position(|x| x.0 == s) {
@@ -495,7 +487,7 @@ pub fn section(settings: &str, placements: &[Placement], rows: &[ProgramRow]) ->
         let failed = rows
             .iter()
             .filter(|r| {
-                r.program == p.program && r.size == p.side && r.outcome.is_program_failure()
+                r.program == p.program && r.puzzle.size == p.side && r.outcome.is_program_failure()
             })
             .count();
         table.row(vec![
@@ -538,7 +530,7 @@ fn failed_lines(rows: &[ProgramRow], md: &mut String, console: &mut String) {
             let _ = writeln!(
                 md,
                 "- `{}` on {} puzzle {} (line {}): {}: {}",
-                r.program, r.dataset, r.index, r.line, r.outcome, r.reason
+                r.program, r.puzzle.dataset, r.puzzle.index, r.puzzle.line, r.outcome, r.reason
             );
         }
         let _ = writeln!(
@@ -546,8 +538,8 @@ fn failed_lines(rows: &[ProgramRow], md: &mut String, console: &mut String) {
             "{} program runs failed (see {PROGRAMS}); first: {} on {} puzzle {}: {}: {}",
             failed.len(),
             failed[0].program,
-            failed[0].dataset,
-            failed[0].index,
+            failed[0].puzzle.dataset,
+            failed[0].puzzle.index,
             failed[0].outcome,
             failed[0].reason
         );

@@ -30,8 +30,7 @@ use crate::strategy::Outcome;
 /// `None` for `unsupported` rows (nothing ran).
 #[derive(Clone, Debug, PartialEq)]
 pub struct Row {
-    /// Which puzzle (the first columns); `row.dataset`, `row.size`… read
-    /// through to it.
+    /// Which puzzle (the first columns): `row.puzzle.dataset`, …
     pub puzzle: PuzzleId,
     pub strategy: Strategy,
     pub outcome: Outcome,
@@ -50,21 +49,6 @@ pub struct Row {
     /// over the samples; `None` with one sample, or from a file written
     /// before these columns.
     pub time_interval: Option<crate::stats::Interval>,
-}
-
-/// A row reads as its puzzle's identity (`row.dataset`, `row.size`), as
-/// when those were the row's own fields.
-impl std::ops::Deref for Row {
-    type Target = PuzzleId;
-    fn deref(&self) -> &PuzzleId {
-        &self.puzzle
-    }
-}
-
-impl std::ops::DerefMut for Row {
-    fn deref_mut(&mut self) -> &mut PuzzleId {
-        &mut self.puzzle
-    }
 }
 
 /// The columns after the identity: what ran and how it ended.

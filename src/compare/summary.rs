@@ -196,13 +196,13 @@ impl Aggregate {
     /// a strategy for the same puzzle (a repeated measurement) counts as a
     /// new puzzle, so each measurement is joined once.
     pub fn push(&mut self, row: &Row) {
-        let d = self.position(&row.dataset);
-        let key = Some((d, row.index));
+        let d = self.position(&row.puzzle.dataset);
+        let key = Some((d, row.puzzle.index));
         if self.rows == 0 {
-            self.start_puzzle(key, row.size);
+            self.start_puzzle(key, row.puzzle.size);
         } else if self.current != key || self.seen.contains(&row.strategy) {
             self.puzzle = self.puzzle.saturating_add(1);
-            self.start_puzzle(key, row.size);
+            self.start_puzzle(key, row.puzzle.size);
         }
         self.rows += 1;
         self.seen.push(row.strategy);
@@ -220,13 +220,13 @@ impl Aggregate {
                 nodes,
                 nanos,
                 puzzle: self.puzzle,
-                clues: u16::try_from(row.clues).unwrap_or(u16::MAX),
-                side: u8::try_from(row.size).unwrap_or(u8::MAX),
+                clues: u16::try_from(row.puzzle.clues).unwrap_or(u16::MAX),
+                side: u8::try_from(row.puzzle.size).unwrap_or(u8::MAX),
                 outcome: o as u8,
             });
         }
         self.outcomes_by_side
-            .entry((row.size, row.strategy))
+            .entry((row.puzzle.size, row.strategy))
             .or_insert([0; OUTCOMES])[o] += 1;
     }
 
