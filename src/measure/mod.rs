@@ -925,7 +925,7 @@ pub struct Conditions {
     #[serde(default)]
     pub clock_ns: Option<f64>,
     /// The step of the per-thread CPU clock when it is too coarse to time a
-    /// run ([`cpu_clock_step`]): the times are wall-clock times then.
+    /// run (`cpu_clock_step`): the times are wall-clock times then.
     #[serde(default)]
     pub cpu_clock_step_ns: Option<f64>,
     #[serde(skip)]
