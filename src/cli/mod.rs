@@ -181,9 +181,10 @@ pub(crate) fn unsolved(why: &str) -> ExitCode {
     ExitCode::from(EXIT_UNSOLVED)
 }
 
-/// How `speed` and `ladder` begin the stderr line that says the machine was
-/// busy or slow while they measured (it is about that moment, not about the
-/// command: tests that compare output leave it out).
+/// How `speed` and `ladder` begin the stderr lines that say the machine was
+/// busy or slow while they measured, or its CPU clock too coarse (they are
+/// about the machine, not about the command: tests that compare output
+/// leave them out).
 pub const BUSY_NOTE: &str = "note: the times may read high";
 
 /// Says on stderr why the times just measured are less trustworthy than
@@ -191,7 +192,7 @@ pub const BUSY_NOTE: &str = "note: the times may read high";
 /// figure from a slow or loaded machine never passes silently.
 fn note_conditions(conditions: &crate::measure::Conditions) {
     if let Some(clock) = conditions.clock_note() {
-        crate::output::note(format_args!("note: {clock}"));
+        crate::output::note(format_args!("{BUSY_NOTE}: {clock}"));
     }
     if let Some(why) = conditions.busy() {
         crate::output::note(format_args!(
