@@ -250,6 +250,48 @@
 //!   x86-64 target (no `popcnt`), +7% instructions on 17-clue (the check by
 //!   table look-ups above replaced it, and the separate check of the
 //!   [`Board`] with it).
+//! * (#28, third round: a smaller tree) measured like the rounds above but
+//!   on whole corpora (`examples/count2.rs` under callgrind: forum-hardest
+//!   all 375, top1465, 17-clue first 10,000, `generate --size 9 --count
+//!   10000 --seed 25 --clues 22..25`), instructions and guesses per puzzle;
+//!   `fast`: 515,222 and 355.97, 47,300 and 25.06, 11,143 and 1.17, 11,943
+//!   and 2.35. Nothing reached the bar (forum-hardest −5%, no corpus +3%):
+//!   - the stack filter as arithmetic on all nine digits (a cell of the
+//!     (band, column) matrix of a stack survives if the 2×2 minor left
+//!     without its row and column has a permutation: two rotations, no
+//!     table), before a guess, in place of the column sweep (it finds the
+//!     column singles too, through the band filter): 512,993, 46,423,
+//!     11,077, 11,910 (−0.4%, −1.9%, −0.6%, −0.3%) for the guesses of
+//!     `fast-stacks` (344.12, 23.58, 1.09, 2.26). Kept with the column sweep
+//!     as well: +2.1% on forum-hardest;
+//!   - with it, triads (tdoku's minirow and minicolumn rules: a minirow or
+//!     minicolumn that only three digits reach, or that three digits must
+//!     use, holds those three), computed word by word: guesses 331.67,
+//!     20.40, 0.89, 2.09 for ×2.1, ×1.7, ×1.1, ×1.3 the instructions;
+//!   - tdoku's branch (a digit with two ways through the band with the
+//!     fewest ways) only pays with the triads: alone, 461 guesses on
+//!     forum-hardest; with all four triad rules, 274.8 (top1465 18.8,
+//!     generated 1.66). Without each rule in turn: minirow naked 279.0,
+//!     minirow hidden 373.4, minicolumn naked 278.7, minicolumn hidden
+//!     287.7; the hidden minirow rule alone 300.4; without the stack filter
+//!     342.5. The cheapest form (the filter's pattern gives, from one
+//!     table, the minirows the digit must use and its ways through the
+//!     band, kept beside `Seen` for the child; the three bands' counts in
+//!     one word; stack filter and triads once per node; no bivalue
+//!     scoring): 523,475, 47,512, 11,266, 11,691 instructions (+1.6%,
+//!     +0.4%, +1.1%, −2.1%) for 307.41, 22.85, 0.92, 1.82 guesses (−14%,
+//!     −9%, −21%, −23%). A node costs about 1,700 instructions against
+//!     1,450: the tree is 14% smaller, a node 18% dearer. At every
+//!     fixpoint instead of once per node: 530,225 for 301.48. Adding the naked
+//!     minirow rule: 609,612 for 302.33 guesses; the branch over stacks as
+//!     well as bands (as tdoku does): 304.87 guesses;
+//!   - the stack filter in 8-digit lanes with the column folds kept for
+//!     the child too: `Seen` at 324 bytes is copied by `memcpy`, +2%.
+//!
+//!   It teaches that tdoku's smaller tree comes from its branch and its
+//!   triads together (each alone does little or harm), and that in this
+//!   representation the triads cost a node what they save in nodes: tdoku
+//!   keeps minirows as its data, so they cost it little.
 
 use std::marker::PhantomData;
 
