@@ -101,6 +101,21 @@ fn report_redraws_an_old_results_csv() {
     assert_eq!(got, want);
 }
 
+/// `diff --json OLD NEW`, which must succeed, parsed.
+fn diff_json(old: &std::path::Path, new: &std::path::Path) -> serde_json::Value {
+    let out = lab()
+        .arg("diff")
+        .arg("--json")
+        .arg(old)
+        .arg(new)
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    serde_json::from_slice(&out).unwrap()
+}
+
 #[test]
 fn diff_reads_an_old_results_csv_against_a_new_run() {
     let tmp = tempfile::tempdir().unwrap();
@@ -118,17 +133,7 @@ fn diff_reads_an_old_results_csv_against_a_new_run() {
         .arg(&new)
         .assert()
         .success();
-    let out = lab()
-        .arg("diff")
-        .arg("--json")
-        .arg(fixture())
-        .arg(&new)
-        .assert()
-        .success()
-        .get_output()
-        .stdout
-        .clone();
-    let v: serde_json::Value = serde_json::from_slice(&out).unwrap();
+    let v = diff_json(&fixture(), &new);
     let rows = v["rows"].as_array().unwrap();
     let old = nodes(&fixture().join("results.csv"));
     let mut seen = Vec::new();
@@ -147,17 +152,7 @@ fn diff_reads_an_old_results_csv_against_a_new_run() {
         ["curated/counting-4x4 naive", "curated/counting-4x4 mrv"]
     );
     // The old folder against itself: every pair, no tree changed.
-    let out = lab()
-        .arg("diff")
-        .arg("--json")
-        .arg(fixture())
-        .arg(fixture())
-        .assert()
-        .success()
-        .get_output()
-        .stdout
-        .clone();
-    let v: serde_json::Value = serde_json::from_slice(&out).unwrap();
+    let v = diff_json(&fixture(), &fixture());
     let rows = v["rows"].as_array().unwrap();
     assert_eq!(rows.len(), old.len());
     assert!(rows.iter().all(|r| r["changed_trees"].as_u64() == Some(0)));
