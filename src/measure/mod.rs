@@ -350,7 +350,7 @@ fn measure_passes(
             passes.clock_taken.0 += clock.0;
             passes.clock_taken.1 += 1;
             for (i, cpu, wall) in stretch.drain(..) {
-                let (cpu, wall) = ((cpu - clock.0).max(0.0), (wall - clock.1).max(0.0));
+                let (cpu, wall) = net((cpu, wall), clock);
                 passes.accounted.0 += cpu;
                 pass_total += cpu;
                 let Ok(t) = &mut timers[i] else { continue };
@@ -643,13 +643,12 @@ impl Timer {
         solver.check(puzzle)?;
         let (after, mut pace) = Pace::steady();
         let mut steady = before && after;
-        let mut ran = ((cpu - clock.0).max(0.0), (wall - clock.1).max(0.0));
+        let mut ran = net((cpu, wall), clock);
         // Its time decides how the task is timed: taken again while slow.
         while !steady && t.retaken < MAX_RETAKEN {
             t.retaken += 1;
             let before = Pace::before();
-            let raw = t.run(solver, puzzle, limits)?;
-            ran = ((raw.0 - clock.0).max(0.0), (raw.1 - clock.1).max(0.0));
+            ran = net(t.run(solver, puzzle, limits)?, clock);
             let (after, p) = Pace::steady();
             (steady, pace) = (before && after, p);
         }
@@ -762,6 +761,11 @@ pub(crate) const MAX_SAMPLES: usize = 1000;
 /// (after that the samples are kept as they are: a machine that is never at
 /// full pace still gets figures, [`Timing::retaken`] says so).
 const MAX_RETAKEN: u32 = 8;
+
+/// A run's (CPU, wall) time as read, less the clocks' cost (never below 0).
+fn net(raw: (f64, f64), clock: (f64, f64)) -> (f64, f64) {
+    ((raw.0 - clock.0).max(0.0), (raw.1 - clock.1).max(0.0))
+}
 
 /// The cost of reading both clocks around the runs of one stretch (CPU ns,
 /// wall ns): the median of the empty readings taken right after each of
