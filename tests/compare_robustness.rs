@@ -116,9 +116,10 @@ fn watch_compare(dataset: &Path, out: &Path) -> Watched {
         if let Some(status) = child.try_wait().unwrap() {
             break status;
         }
+        // A guard against a hang, not a time limit: far above any load.
         assert!(
-            start.elapsed() < Duration::from_secs(300),
-            "compare did not finish"
+            start.elapsed() < Duration::from_secs(1800),
+            "compare did not finish in 30 minutes"
         );
         std::thread::sleep(Duration::from_millis(2));
     };

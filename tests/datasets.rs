@@ -177,29 +177,56 @@ const COUNT_BUDGET: u64 = 50_000_000;
 fn shipped_sets_load_and_every_solution_count_matches_its_file() {
     let sets = dataset::shipped().unwrap();
     assert!(sets.len() >= 10, "{} sets", sets.len());
-    let mut total = 0;
-    for set in &sets {
-        assert!(!set.is_empty(), "{}", set.name);
-        for (i, p) in set.puzzles.iter().enumerate() {
-            let expected = set
-                .expected(i)
-                .unwrap_or_else(|| panic!("{} line {}: no `# solutions:` line", set.name, p.line));
-            // `mrv` cannot exhaust a 25×25 search with guesses in the
-            // budget; `dlx` can (and is not the generator's checker).
-            let counter = if p.board.size().side() > 16 {
-                Strategy::Dlx
-            } else {
-                Strategy::Mrv
-            };
-            let run = counter
-                .count(&p.board, expected + 1, Some(COUNT_BUDGET))
-                .unwrap();
-            assert_eq!(run.end, End::Exhausted, "{} line {}", set.name, p.line);
-            assert_eq!(run.solutions, expected, "{} line {}", set.name, p.line);
-            total += 1;
+    let puzzles: Vec<_> = sets
+        .iter()
+        .flat_map(|set| {
+            set.puzzles
+                .iter()
+                .enumerate()
+                .map(move |(i, p)| (set, i, p))
+        })
+        .collect();
+    assert!(puzzles.len() > 300, "{} shipped puzzles", puzzles.len());
+    // Each puzzle is counted on its own: spread over the cores (the counts
+    // are exact, so the order changes nothing; it takes a minute in a row).
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    let wrong = std::sync::Mutex::new(Vec::new());
+    std::thread::scope(|s| {
+        let workers = std::thread::available_parallelism().map_or(2, |n| n.get().min(4));
+        for _ in 0..workers {
+            s.spawn(|| {
+                while let Some(&(set, i, p)) =
+                    puzzles.get(next.fetch_add(1, std::sync::atomic::Ordering::Relaxed))
+                {
+                    let place = format!("{} line {}", set.name, p.line);
+                    let Some(expected) = set.expected(i) else {
+                        wrong
+                            .lock()
+                            .unwrap()
+                            .push(format!("{place}: no `# solutions:` line"));
+                        continue;
+                    };
+                    // `mrv` cannot exhaust a 25×25 search with guesses in the
+                    // budget; `dlx` can (and is not the generator's checker).
+                    let counter = if p.board.size().side() > 16 {
+                        Strategy::Dlx
+                    } else {
+                        Strategy::Mrv
+                    };
+                    match counter.count(&p.board, expected + 1, Some(COUNT_BUDGET)) {
+                        Ok(run) if run.end == End::Exhausted && run.solutions == expected => {}
+                        Ok(run) => wrong.lock().unwrap().push(format!(
+                            "{place}: {:?} with {} solutions, the file says {expected}",
+                            run.end, run.solutions
+                        )),
+                        Err(e) => wrong.lock().unwrap().push(format!("{place}: {e}")),
+                    }
+                }
+            });
         }
-    }
-    assert!(total > 300, "{total} shipped puzzles");
+    });
+    let wrong = wrong.into_inner().unwrap();
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
 }
 
 #[test]

@@ -92,6 +92,47 @@ enum Weight {
     Heavy,
 }
 
+/// Runs the blocks of one weight on every core at once, filling the
+/// runner's cache, so the checks below find their runs there. Only when
+/// times are not compared: side by side, runs slow each other down, which
+/// changes no count and no figure. Each distinct command runs once (the
+/// cache's key), so no two runs write the same figure file. The heavy blocks
+/// take minutes one after another: this is most of the test's time in CI.
+fn prewarm(runner: &Runner, docs: &[docs_support::Doc], weight: Weight) {
+    let mut seen = std::collections::HashSet::new();
+    let blocks: Vec<_> = docs
+        .iter()
+        .flat_map(|d| &d.blocks)
+        .filter(|b| {
+            !b.pending
+                && (runner::work(b) > LIGHT_WORK) == (weight == Weight::Heavy)
+                && seen.insert((b.example.clone(), b.command.clone()))
+        })
+        .collect();
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    let workers = std::thread::available_parallelism().map_or(2, |n| n.get().min(4));
+    std::thread::scope(|s| {
+        for _ in 0..workers {
+            s.spawn(|| {
+                while let Some(block) =
+                    blocks.get(next.fetch_add(1, std::sync::atomic::Ordering::Relaxed))
+                {
+                    // Errors are reported by the checks that follow, which
+                    // run the block again. (The time is shown for whoever
+                    // keeps this test fast; never asserted.)
+                    let started = std::time::Instant::now();
+                    let _ = runner.run(block, false);
+                    eprintln!(
+                        "{:.1} s: {}",
+                        started.elapsed().as_secs_f64(),
+                        block.command
+                    );
+                }
+            });
+        }
+    });
+}
+
 /// Re-runs the blocks of one weight and compares them with the pages.
 fn reproduce(weight: Weight) {
     let runner = Runner::new(BIN, std::path::Path::new(env!("CARGO_TARGET_TMPDIR")));
@@ -102,6 +143,9 @@ fn reproduce(weight: Weight) {
     // measurement quoted alike on every page, the machine stated) always run.
     let times_too = !cfg!(debug_assertions)
         && std::env::var("SUDOKU_LAB_DOCS").is_ok_and(|v| v.split(',').any(|w| w == "times"));
+    if !times_too {
+        prewarm(&runner, &docs, weight);
+    }
     let (mut problems, mut checked, mut skipped, mut pending) = (Vec::<Problem>::new(), 0, 0, 0);
     for doc in &docs {
         for block in &doc.blocks {
