@@ -292,6 +292,45 @@
 //!   triads together (each alone does little or harm), and that in this
 //!   representation the triads cost a node what they save in nodes: tdoku
 //!   keeps minirows as its data, so they cost it little.
+//!
+//! * (#28, depth gating; the code is on branch `depth-gate`, not merged)
+//!   the rich
+//!   inference of the third round (stack filter, hidden minirow triads,
+//!   tdoku's branch, once per node) only at shallow nodes, `fast` below:
+//!   rich while the guesses on the path are fewer than D, or the unsolved
+//!   cells more than U (a child of a plain node is plain: both only go
+//!   down a path, so the plain nodes are `fast`'s code, with its 108-byte
+//!   `Seen`). Same measure as the third round (instructions and guesses per
+//!   puzzle; forum-hardest all, top1465, 17-clue first 10,000, 10,000
+//!   generated); `fast` (D = 0): 515,234 and 355.97, 47,310 and 25.06,
+//!   11,152 and 1.17, 11,952 and 2.35. Nothing reached the bar:
+//!   - all three rules, D = 1, 2, 4, 8, 12, all: forum-hardest +4.4%,
+//!     +6.7%, +10.0%, +12.6%, +6.8%, +6.1% for 377.4, 383.8, 386.5, 362.8,
+//!     312.4, 306.3 guesses (knobs read at run time; fixed at compile
+//!     time, D = 12: +5.4%); at D = 12, top1465 +5.2%, 17-clue +3.3%,
+//!     generated +0.5%. tdoku's branch above plain nodes makes the tree
+//!     larger than either pure tree (at the root alone, 356 → 377): it pays
+//!     only with the triads under it all the way down;
+//!   - without tdoku's branch (stack filter and triads, the bivalue
+//!     branch), D = 1, 2, 4, 8, all: −0.0%, −0.1%, +0.4%, +6.0%, +11.9%
+//!     for 355.5, 354.6, 352.2, 344.0, 341.7 guesses; at D = 2, top1465
+//!     −2.1%, but 17-clue +3.8% and generated +4.4%: the root is where
+//!     easy puzzles spend their work, and its extra rules cost them
+//!     300–500 instructions;
+//!   - by unsolved cells, all three rules, U = 35, 40, 45, 50, 55:
+//!     forum-hardest +10.2..+15.1% (334–389 guesses); without the branch,
+//!     U = 45, 55: +4.9%, +0.2%;
+//!   - the hidden minirow rule and tdoku's branch without the stack
+//!     filter, D = 1, 2: +4.5%, +6.9% (377.9, 384.4 guesses); the rule
+//!     alone, D = 1, 3: +0.1%, +0.0%.
+//!
+//!   A rich node here costs about 4% more than in the third round's code
+//!   (all rich, no bivalue fallback: 544,480 against 523,475, same 307.41
+//!   guesses; 537,177 without the gate's checks): less than any gap to
+//!   the bar. It teaches that the smaller tree is not bought near the
+//!   root: without tdoku's branch the rules take a few guesses off each
+//!   level they run on (−0.1% at D = 2, −1% at D = 4, −4% everywhere),
+//!   and with it the tree only shrinks when the whole subtree is rich.
 
 use std::marker::PhantomData;
 
