@@ -1197,7 +1197,9 @@ impl<S: Switches> State<S> {
 
     /// The bivalue cell to branch on: the one with the most unsolved cells
     /// in its row, column and box (its digit has the most to propagate
-    /// into), first in row-major order on ties. `None` if there is none.
+    /// into), its box counted twice, plus three per bivalue cell in its row
+    /// (cells its placement may leave single); the last in row-major order
+    /// on ties. `None` if there is none.
     #[inline(always)]
     fn choose_bivalue<C: Counter>(
         &self,
@@ -1232,25 +1234,26 @@ impl<S: Switches> State<S> {
             if bivalues[b] == 0 {
                 continue;
             }
-            // Per column of this band, its column's count plus its box's:
-            // a box's count is the sum of its three column fields (added by
-            // a multiply), spread back over them (at most 18 per field).
+            // Per column of this band, its column's count plus twice its
+            // box's: a box's count is the sum of its three column fields
+            // (added by a multiply), spread back over them (at most 27 per
+            // field).
             let band = bands[b];
             let mut col_box = cols;
             for k in 0..3 {
                 let n = ((((band >> (18 * k)) & 0x3FFFF) * 0x1041) >> 12) & 63;
-                col_box += n * (0x1041 << (18 * k));
+                col_box += 2 * n * (0x1041 << (18 * k));
             }
             // Row by row, so a cell's column is its bit in the row (no
             // division by 9): the same row-major order as before.
             for r in 0..3 {
                 let mut bv = (bivalues[b] >> (9 * r)) & ROW;
-                let row = rows[3 * b + r];
+                let row = rows[3 * b + r] + 3 * POP9[bv as usize];
                 while bv != 0 {
                     let c = bv.trailing_zeros();
                     bv &= bv - 1;
                     let score = row + ((col_box >> (6 * c)) & 63) as u32;
-                    if score > best_score {
+                    if score >= best_score {
                         best_score = score;
                         best = Some((b, 1 << (9 * r + c as usize)));
                     }
