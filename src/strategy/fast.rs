@@ -40,9 +40,11 @@
 //! * **Careful guessing.** When nothing is forced, branch on a bivalue cell
 //!   (two options only; a wrong one often ends soon, but not always: on Golden
 //!   Nugget about half of the wrong branches are a dead end at once): the one with
-//!   the most unsolved cells in its row, column and box, where its digit has
-//!   the most to propagate into. Only if there is no bivalue cell, on the cell
-//!   with the fewest candidates.
+//!   the most unsolved cells in its row, column and box (the box counted
+//!   twice), where its digit has the most to propagate into, and the most
+//!   bivalue cells in its row (three points each), which its placement may
+//!   leave single. Only if there is no bivalue cell, on the cell with the
+//!   fewest candidates.
 //!
 //! Only words that changed since they were last filtered are revisited. They
 //! are found by comparing all 27 words with a copy taken when each was last
@@ -331,6 +333,56 @@
 //!   root: without tdoku's branch the rules take a few guesses off each
 //!   level they run on (−0.1% at D = 2, −1% at D = 4, −4% everywhere),
 //!   and with it the tree only shrinks when the whole subtree is rich.
+//!
+//! * (#28, the bivalue score; the tree changes) same measure as the third
+//!   round (instructions and guesses per puzzle; forum-hardest all,
+//!   top1465, 17-clue first 10,000, 10,000 generated). The score was row +
+//!   column + box unsolved counts, first best in row-major order; it is
+//!   now row + column + 2 × box + 3 × the bivalue cells of the row, last
+//!   best on ties: three look-ups more per band with bivalue cells (the
+//!   row's bivalue count), the box's field added twice.
+//!
+//!   | corpus | instructions before → after | guesses before → after |
+//!   |---|---:|---:|
+//!   | forum-hardest | 515,222 → 504,318 (−2.1%) | 355.97 → 343.87 (−3.4%) |
+//!   | top1465 | 47,300 → 45,051 (−4.8%) | 25.06 → 23.21 (−7.4%) |
+//!   | 17-clue | 11,143 → 11,008 (−1.2%) | 1.17 → 1.05 (−10.6%) |
+//!   | generated | 11,943 → 11,685 (−2.2%) | 2.35 → 2.13 (−9.4%) |
+//!
+//!   The variants, guesses first (the four corpora in the order above)
+//!   from a copy with the weights as constants (it counts 517,124,
+//!   47,449, 11,150, 11,961 instructions for the old score), then its
+//!   instructions against that copy:
+//!   - the last best cell instead of the first: 354.59, 24.51, 1.07, 2.37;
+//!     +0.0%, −1.6%, −1.0%, +0.3% (fails the bar: the second round's
+//!     gain on forum-hardest's first 300 is +0.0% on all 375);
+//!   - ties broken by the most bivalue cells in the row: 349.48, 24.40,
+//!     1.12, 2.30; −1.1%, −1.7%, −0.6%, −0.3%; by the band's bivalue
+//!     cells or unsolved cells, the column's or the box's count (most or
+//!     fewest, first or last): guesses within ±2% of the old score,
+//!     none lower on all four;
+//!   - row + 2 × column + 2 × box, last best: 349.94, 24.60, 1.09, 2.32;
+//!     −1.6%, −1.9%, −0.9%, −0.4%; other weights of the three counts
+//!     (1–3 each) within ±2% in guesses; without the box +9.5% on
+//!     forum-hardest;
+//!   - with the row's bivalue cells: row + column + 2 × box + 2 × them,
+//!     first best: 341.23, 23.71, 1.09, 2.17; −3.0%, −3.6%, −0.8%,
+//!     −1.8%; + 3 × them, last best (taken): 343.87, 23.21, 1.05, 2.13;
+//!     −2.3%, −4.9%, −1.3%, −2.2%; row + column + 3 × box + 3 × them,
+//!     first best: 339.76, 23.68, 1.09, 2.13; −3.0%, −3.4%, −0.8%,
+//!     −2.2%. Weights 1–4 around these give guesses within 1–2% of them:
+//!     a plateau, not a point;
+//!   - the bivalue cells of the column and box as well (9 look-ups more,
+//!     guesses only): row + column + box + all three bivalue counts
+//!     363.18, 24.09, 1.11, 2.08 (forum-hardest +2%); the bivalue counts
+//!     alone 440.91, 26.90, 1.24, 1.95.
+//!
+//!   It teaches that the row's bivalue cells say most about what a guess
+//!   will force: in this representation a placement's row and box are
+//!   filtered in the band update at once, its column only through the
+//!   column claim and the sweep before a guess. The best choice took
+//!   guesses off every corpus (−3% to −11%) for a score that costs about
+//!   the same as the old one.
 
 use std::marker::PhantomData;
 
@@ -862,7 +914,8 @@ impl<S: Switches> State<S> {
                 let x = before & PERMUTATION_CELLS[pattern as usize];
                 if x == 0 {
                     if C::ENABLED {
-                        *why = band_failure(before, BAND_OF[j], j - 9 * BAND_OF[j]);
+                        let b = BAND_OF[j];
+                        *why = band_failure(&self.cand, self.unsolved[b], b, j - 9 * b);
                     }
                     return false;
                 }
@@ -1304,12 +1357,18 @@ impl<S: Switches> State<S> {
 
 /// Why digit `d` has no place in band `b`, from the band's word before the
 /// filter: a row or box of the band without room for it, else no way to use
-/// each row and box once (only when counting).
+/// each row and box once (only when counting). A solved cell left with no
+/// candidate lost its digit to another band's column claim (the digit twice
+/// in a column): a row or box holding one may have `d` placed in it, so it
+/// is not named; the band is.
 #[cold]
-fn band_failure(word: u32, b: usize, d: usize) -> DeadEnd {
+fn band_failure(cand: &[u32; 27], unsolved: u32, b: usize, d: usize) -> DeadEnd {
     let digit = d as u8 + 1;
+    let word = cand[9 * b + d];
+    let any = cand[9 * b..9 * b + 9].iter().fold(0, |a, &x| a | x);
+    let lost = BAND & !unsolved & !any;
     for r in 0..3 {
-        if (word >> (9 * r)) & ROW == 0 {
+        if ((word | lost) >> (9 * r)) & ROW == 0 {
             return DeadEnd::Digit {
                 unit: unit(0, 3 * b + r),
                 digit,
@@ -1317,7 +1376,7 @@ fn band_failure(word: u32, b: usize, d: usize) -> DeadEnd {
         }
     }
     for k in 0..3 {
-        if word & ((7 * 0x40201) << (3 * k)) == 0 {
+        if (word | lost) & ((7 * 0x40201) << (3 * k)) == 0 {
             return DeadEnd::Digit {
                 unit: unit(2, 3 * b + k),
                 digit,
