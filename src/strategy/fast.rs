@@ -377,6 +377,13 @@
 //!     363.18, 24.09, 1.11, 2.08 (forum-hardest +2%); the bivalue counts
 //!     alone 440.91, 26.90, 1.24, 1.95.
 //!
+//!   On forum-hardest's first 300 (the earlier rounds' sample) guesses go
+//!   316.60 → 304.86; the figures above this paragraph (the tdoku table,
+//!   the Golden Nugget note) are for the old score. Solving to the first
+//!   solution only (`ladder --dist`, the tour's table) the mean nodes go
+//!   166 → 169 on forum-hardest (p50 131 → 126, p99 684 → 757) and 15 →
+//!   14 on top1465: the score was chosen counting to 2.
+//!
 //!   It teaches that the row's bivalue cells say most about what a guess
 //!   will force: in this representation a placement's row and box are
 //!   filtered in the band update at once, its column only through the
