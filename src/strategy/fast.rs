@@ -384,6 +384,15 @@
 //!   166 → 169 on forum-hardest (p50 131 → 126, p99 684 → 757) and 15 →
 //!   14 on top1465: the score was chosen counting to 2.
 //!
+//!   In time: the lab's `speed -s fast --limit 2 --permute` (count to 2,
+//!   permuted, as the harness), the binaries before and after in three
+//!   alternating rounds on an idle machine, new ÷ old: top1465 ×1.024,
+//!   ×1.019, ×1.021; forum-hardest ×1.043, ×0.998, ×1.005. In tdoku's
+//!   harness after it (two runs, 2026-12-03 18:26 and 18:50 UTC, idle),
+//!   `fast` ÷ tdoku: 17-clue 1.77, 1.61; top1465 1.00, 0.96;
+//!   forum-hardest 0.84, 0.80; generated 1.55, 1.35; ÷ the crate 1.25,
+//!   1.15; 1.14, 1.22; 1.21, 1.22; 1.14, 1.13 (the README's table).
+//!
 //!   It teaches that the row's bivalue cells say most about what a guess
 //!   will force: in this representation a placement's row and box are
 //!   filtered in the band update at once, its column only through the
