@@ -1,6 +1,8 @@
 //! Loading datasets: every layout, CSV, comments, CRLF, names, expected
 //! solution counts, positioned errors; the shipped sets; the shared corpora.
 
+mod every_core;
+
 use std::io::Cursor;
 use std::path::{Path, PathBuf};
 
@@ -189,40 +191,30 @@ fn shipped_sets_load_and_every_solution_count_matches_its_file() {
     assert!(puzzles.len() > 300, "{} shipped puzzles", puzzles.len());
     // Each puzzle is counted on its own: spread over the cores (the counts
     // are exact, so the order changes nothing; it takes a minute in a row).
-    let next = std::sync::atomic::AtomicUsize::new(0);
     let wrong = std::sync::Mutex::new(Vec::new());
-    std::thread::scope(|s| {
-        let workers = std::thread::available_parallelism().map_or(2, |n| n.get().min(4));
-        for _ in 0..workers {
-            s.spawn(|| {
-                while let Some(&(set, i, p)) =
-                    puzzles.get(next.fetch_add(1, std::sync::atomic::Ordering::Relaxed))
-                {
-                    let place = format!("{} line {}", set.name, p.line);
-                    let Some(expected) = set.expected(i) else {
-                        wrong
-                            .lock()
-                            .unwrap()
-                            .push(format!("{place}: no `# solutions:` line"));
-                        continue;
-                    };
-                    // `mrv` cannot exhaust a 25×25 search with guesses in the
-                    // budget; `dlx` can (and is not the generator's checker).
-                    let counter = if p.board.size().side() > 16 {
-                        Strategy::Dlx
-                    } else {
-                        Strategy::Mrv
-                    };
-                    match counter.count(&p.board, expected + 1, Some(COUNT_BUDGET)) {
-                        Ok(run) if run.end == End::Exhausted && run.solutions == expected => {}
-                        Ok(run) => wrong.lock().unwrap().push(format!(
-                            "{place}: {:?} with {} solutions, the file says {expected}",
-                            run.end, run.solutions
-                        )),
-                        Err(e) => wrong.lock().unwrap().push(format!("{place}: {e}")),
-                    }
-                }
-            });
+    every_core::for_each(&puzzles, |&(set, i, p)| {
+        let place = format!("{} line {}", set.name, p.line);
+        let Some(expected) = set.expected(i) else {
+            wrong
+                .lock()
+                .unwrap()
+                .push(format!("{place}: no `# solutions:` line"));
+            return;
+        };
+        // `mrv` cannot exhaust a 25×25 search with guesses in the budget;
+        // `dlx` can (and is not the generator's checker).
+        let counter = if p.board.size().side() > 16 {
+            Strategy::Dlx
+        } else {
+            Strategy::Mrv
+        };
+        match counter.count(&p.board, expected + 1, Some(COUNT_BUDGET)) {
+            Ok(run) if run.end == End::Exhausted && run.solutions == expected => {}
+            Ok(run) => wrong.lock().unwrap().push(format!(
+                "{place}: {:?} with {} solutions, the file says {expected}",
+                run.end, run.solutions
+            )),
+            Err(e) => wrong.lock().unwrap().push(format!("{place}: {e}")),
         }
     });
     let wrong = wrong.into_inner().unwrap();

@@ -55,6 +55,7 @@
 //! when `CI` is set without them.
 
 mod docs_support;
+mod every_core;
 
 use std::sync::OnceLock;
 
@@ -109,27 +110,17 @@ fn prewarm(runner: &Runner, docs: &[docs_support::Doc], weight: Weight) {
                 && seen.insert((b.example.clone(), b.command.clone()))
         })
         .collect();
-    let next = std::sync::atomic::AtomicUsize::new(0);
-    let workers = std::thread::available_parallelism().map_or(2, |n| n.get().min(4));
-    std::thread::scope(|s| {
-        for _ in 0..workers {
-            s.spawn(|| {
-                while let Some(block) =
-                    blocks.get(next.fetch_add(1, std::sync::atomic::Ordering::Relaxed))
-                {
-                    // Errors are reported by the checks that follow, which
-                    // run the block again. (The time is shown for whoever
-                    // keeps this test fast; never asserted.)
-                    let started = std::time::Instant::now();
-                    let _ = runner.run(block, false);
-                    eprintln!(
-                        "{:.1} s: {}",
-                        started.elapsed().as_secs_f64(),
-                        block.command
-                    );
-                }
-            });
-        }
+    every_core::for_each(&blocks, |block| {
+        // Errors are reported by the checks that follow, which run the
+        // block again. (The time is shown for whoever keeps this test
+        // fast; never asserted.)
+        let started = std::time::Instant::now();
+        let _ = runner.run(block, false);
+        eprintln!(
+            "{:.1} s: {}",
+            started.elapsed().as_secs_f64(),
+            block.command
+        );
     });
 }
 
