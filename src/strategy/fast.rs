@@ -399,6 +399,27 @@
 //!   column claim and the sweep before a guess. The best choice took
 //!   guesses off every corpus (−3% to −11%) for a score that costs about
 //!   the same as the old one.
+//!
+//! * (#28, the time per instruction; the code is on branch `exp-track`,
+//!   not merged) `fast` runs fewer instructions per second than the crate
+//!   (about 4.6 per ns against 6.2 on forum-hardest, from the instruction
+//!   counts above and the harness's times), so three changes aimed at the
+//!   CPU's overlap of work rather than at instructions, each timed as a
+//!   variant beside `fast` in one process (`speed -s fast,VARIANT --limit 2
+//!   --permute`, forum-hardest, three runs, 2026-12-03 22:15 UTC, a build
+//!   on the other core), variant ÷ `fast`:
+//!   - the dirty words noted at each write inside `settle` (one compare at
+//!     its start, a changed word joining the pass at once), so no wide
+//!     load waits for the narrow stores before it: ×0.80, ×0.80, ×0.83;
+//!   - the same, each pass taking the words the last pass changed: ×0.89,
+//!     ×0.96, ×0.98;
+//!   - the row singles looked up after the filter in every band update
+//!     (no branch on whether it changed the word): ×1.01, ×0.97, ×0.99.
+//!
+//!   It teaches that `Seen` buys more than instructions: one compare fixes
+//!   a pass's words up front, so their band updates do not wait on each
+//!   other's writes and the CPU runs several at once; a loop whose next
+//!   word depends on the last one's writes runs them one by one.
 
 use std::marker::PhantomData;
 
