@@ -289,11 +289,19 @@ fn supports_only_9x9() {
 
 /// `fast`'s variants run by name everywhere but are not in the default
 /// selection, and each counts exactly what `fast` counts (they differ only
-/// in how much they infer before a guess).
+/// in how much they infer before a guess, or which cell they guess on).
 #[test]
 fn variants_are_named_not_default_and_count_what_fast_counts() {
     let names: Vec<&str> = Strategy::VARIANTS.iter().map(|s| s.name()).collect();
-    assert_eq!(names, ["fast-no-cols", "fast-stacks", "fast-generic"]);
+    assert_eq!(
+        names,
+        [
+            "fast-no-cols",
+            "fast-stacks",
+            "fast-generic",
+            "fast-plain-score"
+        ]
+    );
     for &v in Strategy::VARIANTS {
         assert!(v.is_variant() && !Strategy::ALL.contains(&v), "{v}");
         assert!(!Strategy::ladder().contains(&v), "{v}");
@@ -328,6 +336,68 @@ fn variants_are_named_not_default_and_count_what_fast_counts() {
             let run = v.count(puzzle, 50, None).expect("verified");
             assert_eq!((run.solutions, run.end), (fast.solutions, fast.end), "{v}");
         }
+    }
+}
+
+/// `fast-plain-score` is `fast` with the bivalue score it had before #28
+/// (row + column + box unsolved counts, first best on ties): the same tree
+/// as the old code. The expected counts are the old code's, not this
+/// crate's: `sudoku-lab count --stats -s fast docs/puzzles/famous.txt`
+/// (limit 2, then `--limit 1`) and `examples/count2` on forum-hardest (all
+/// 375: 133,488 guesses, 355.97 per puzzle), built at 6c560d1, the parent
+/// of 81acadf that changed the score. `fast` (the new score) differs.
+#[test]
+fn fast_plain_score_visits_the_tree_of_the_old_bivalue_score() {
+    use sudoku_lab::counters::Counts;
+    // nodes, placements, backtracks, probes, guesses, dead ends, forced.
+    #[rustfmt::skip]
+    let old: [(&str, &str, [u64; 7], [u64; 7]); 5] = [
+        ("Easter Monster",
+         "1.......2.9.4...5...6...7...5.9.3.......7.......85..4.7.....6...3...9.8...2.....1",
+         [236, 235, 235, 48156, 235, 118, 2407], [109, 108, 99, 21754, 108, 51, 1134]),
+        ("Golden Nugget",
+         ".......39.....1..5..3.5.8....8.9...6.7...2...1..4.......9.8..5..2....6..4..7.....",
+         [328, 327, 327, 77457, 327, 165, 3304], [272, 271, 264, 63873, 271, 135, 2777]),
+        ("Platinum Blonde",
+         ".......12........3..23..4....18....5.6..7.8.......9.....85.....9...4.5..47...6...",
+         [286, 285, 285, 60194, 285, 143, 2243], [74, 73, 67, 16523, 73, 35, 571]),
+        ("AI Escargot",
+         "1....7.9..3..2...8..96..5....53..9...1..8...26....4...3......1..4......7..7...3..",
+         [75, 74, 74, 17423, 74, 37, 887], [37, 36, 32, 8362, 36, 17, 379]),
+        ("Inkala 2012", HARD,
+         [113, 112, 112, 25697, 112, 56, 1105], [76, 75, 67, 17998, 75, 36, 691]),
+    ];
+    let mut differ = 0;
+    for (name, line, to_two, to_one) in old {
+        let puzzle = board(line);
+        for (limit, expected) in [(2, to_two), (1, to_one)] {
+            let plain = Strategy::FastPlainScore
+                .count(&puzzle, limit, None)
+                .expect("verified");
+            assert_eq!(plain.solutions, 1, "{name}");
+            assert_eq!(
+                plain.counts,
+                Counts::from_values(expected),
+                "{name}, limit {limit}"
+            );
+            let fast = Strategy::Fast
+                .count(&puzzle, limit, None)
+                .expect("verified");
+            assert_eq!(fast.solutions, 1, "{name}");
+            differ += (fast.counts != plain.counts) as u32;
+        }
+    }
+    assert!(differ > 0, "fast's new score changed none of the trees");
+    if let Some(ds) = shared("forum-hardest-1106.txt") {
+        assert_eq!(ds.puzzles.len(), 375);
+        let guesses = |s: Strategy| -> u64 {
+            ds.puzzles
+                .iter()
+                .map(|p| s.count(&p.board, 2, None).expect("verified").counts.guesses)
+                .sum()
+        };
+        assert_eq!(guesses(Strategy::FastPlainScore), 133_488);
+        assert_ne!(guesses(Strategy::Fast), 133_488);
     }
 }
 

@@ -398,7 +398,9 @@
 //!   filtered in the band update at once, its column only through the
 //!   column claim and the sweep before a guess. The best choice took
 //!   guesses off every corpus (−3% to −11%) for a score that costs about
-//!   the same as the old one.
+//!   the same as the old one. The old score is `Switches::ROW_BIVALUES`
+//!   off, the variant `fast-plain-score` (the same tree as before the
+//!   change), so the tour's ablation can race the two.
 //!
 //! * (#28, the time per instruction; the code is on branch `exp-track`,
 //!   not merged) `fast` runs fewer instructions per second than the crate
@@ -457,6 +459,13 @@ pub(crate) trait Switches: 'static {
     /// POPCNT, LZCNT) when the CPU has it, detected at run time; off, or on
     /// another CPU, the portable copy runs. Same source, same tree.
     const NATIVE: bool;
+    /// The score of the bivalue choice: row + column + 2 × box unsolved
+    /// counts + 3 × the row's bivalue cells, last best on ties; off, the
+    /// old row + column + box, first best (the tree before #28's change).
+    /// Measured (#28, the bivalue score, in the header): guesses −3.4%
+    /// (forum-hardest), −7.4% (top1465), −10.6% (17-clue), −9.4%
+    /// (generated); instructions −2.1%, −4.8%, −1.2%, −2.2%: on.
+    const ROW_BIVALUES: bool;
 }
 
 impl Switches for Fast {
@@ -464,6 +473,7 @@ impl Switches for Fast {
     const STACKS: bool = false;
     const POINTING: bool = true;
     const NATIVE: bool = true;
+    const ROW_BIVALUES: bool = true;
 }
 
 /// Bits of one row inside a band word.
@@ -1289,7 +1299,8 @@ impl<S: Switches> State<S> {
     /// in its row, column and box (its digit has the most to propagate
     /// into), its box counted twice, plus three per bivalue cell in its row
     /// (cells its placement may leave single); the last in row-major order
-    /// on ties. `None` if there is none.
+    /// on ties. With `ROW_BIVALUES` off, the old score: row + column + box,
+    /// the first on ties. `None` if there is none.
     #[inline(always)]
     fn choose_bivalue<C: Counter>(
         &self,
@@ -1325,25 +1336,36 @@ impl<S: Switches> State<S> {
                 continue;
             }
             // Per column of this band, its column's count plus twice its
-            // box's: a box's count is the sum of its three column fields
-            // (added by a multiply), spread back over them (at most 27 per
-            // field).
+            // box's (once with `ROW_BIVALUES` off): a box's count is the sum
+            // of its three column fields (added by a multiply), spread back
+            // over them (at most 27 per field).
             let band = bands[b];
             let mut col_box = cols;
+            let box_weight = if S::ROW_BIVALUES { 2 } else { 1 };
             for k in 0..3 {
                 let n = ((((band >> (18 * k)) & 0x3FFFF) * 0x1041) >> 12) & 63;
-                col_box += 2 * n * (0x1041 << (18 * k));
+                col_box += box_weight * n * (0x1041 << (18 * k));
             }
             // Row by row, so a cell's column is its bit in the row (no
             // division by 9): the same row-major order as before.
             for r in 0..3 {
                 let mut bv = (bivalues[b] >> (9 * r)) & ROW;
-                let row = rows[3 * b + r] + 3 * POP9[bv as usize];
+                let row = if S::ROW_BIVALUES {
+                    rows[3 * b + r] + 3 * POP9[bv as usize]
+                } else {
+                    rows[3 * b + r]
+                };
                 while bv != 0 {
                     let c = bv.trailing_zeros();
                     bv &= bv - 1;
                     let score = row + ((col_box >> (6 * c)) & 63) as u32;
-                    if score >= best_score {
+                    // Last best on ties, or (off) the first.
+                    let better = if S::ROW_BIVALUES {
+                        score >= best_score
+                    } else {
+                        score > best_score
+                    };
+                    if better {
                         best_score = score;
                         best = Some((b, 1 << (9 * r + c as usize)));
                     }

@@ -29,6 +29,7 @@ impl Switches for FastGeneric {
     const STACKS: bool = Fast::STACKS;
     const POINTING: bool = Fast::POINTING;
     const NATIVE: bool = false;
+    const ROW_BIVALUES: bool = Fast::ROW_BIVALUES;
 }
 
 impl Variant for FastGeneric {

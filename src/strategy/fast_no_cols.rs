@@ -25,6 +25,7 @@ impl Switches for FastNoCols {
     const STACKS: bool = Fast::STACKS;
     const POINTING: bool = Fast::POINTING;
     const NATIVE: bool = Fast::NATIVE;
+    const ROW_BIVALUES: bool = Fast::ROW_BIVALUES;
 }
 
 impl Variant for FastNoCols {

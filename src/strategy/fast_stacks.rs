@@ -30,6 +30,7 @@ impl Switches for FastStacks {
     const STACKS: bool = true;
     const POINTING: bool = Fast::POINTING;
     const NATIVE: bool = Fast::NATIVE;
+    const ROW_BIVALUES: bool = Fast::ROW_BIVALUES;
 }
 
 impl Variant for FastStacks {

@@ -108,6 +108,7 @@ ladder! {
     Fast => fast::Fast,
     [variant] FastStacks => fast_stacks::FastStacks,
     [variant] FastGeneric => fast_generic::FastGeneric,
+    [variant] FastPlainScore => fast_plain_score::FastPlainScore,
 }
 
 /// A rung added from outside the crate: its place among the added rungs.
