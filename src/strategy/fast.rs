@@ -405,6 +405,11 @@
 //!   `fast-plain-score` collects 193,208,412 instructions, the code before
 //!   the change the same to the instruction (515,222 per puzzle, 355.97
 //!   guesses); `fast` 189,119,428 (504,318, 343.87 guesses) as before.
+//!   In tdoku's harness, `fast-plain-score` ÷ `fast` (`LAB_TOP`, four runs,
+//!   2026-12-03 22:36–22:39 UTC, idle), median and range: 17-clue 1.00
+//!   (0.95–1.11), top1465 0.97 (0.96–1.00), forum-hardest 0.98
+//!   (0.93–1.01), generated 0.99 (0.93–1.05): in `fast`'s favour on the
+//!   hard sets, inside the spread of one run (docs/08-fast.md).
 //!
 //! * (#28, the time per instruction; the code is on branch `exp-track`,
 //!   not merged) `fast` runs fewer instructions per second than the crate
