@@ -414,7 +414,7 @@
 //! * (#28, the time per instruction; the code is on branch `exp-track`,
 //!   not merged) `fast` runs fewer instructions per second than the crate
 //!   (about 4.6 per ns against 6.2 on forum-hardest, from the instruction
-//!   counts above and the harness's times), so three changes aimed at the
+//!   counts above and the harness's times), so four changes aimed at the
 //!   CPU's overlap of work rather than at instructions, each timed as a
 //!   variant beside `fast` in one process (`speed -s fast,VARIANT --limit 2
 //!   --permute`, forum-hardest, three runs, 2026-12-03 22:15 UTC, a build
@@ -425,7 +425,13 @@
 //!   - the same, each pass taking the words the last pass changed: ×0.89,
 //!     ×0.96, ×0.98;
 //!   - the row singles looked up after the filter in every band update
-//!     (no branch on whether it changed the word): ×1.01, ×0.97, ×0.99.
+//!     (no branch on whether it changed the word): ×1.01, ×0.97, ×0.99;
+//!   - the pass unrolled as the crate's family does it: 27 steps, each
+//!     with its word's index a constant and one test of its dirty bit
+//!     (no `OTHER_WORDS` or `BAND_OF` look-up): +31% instructions on
+//!     forum-hardest (247,228,327 against 189,119,428 under callgrind,
+//!     same guesses), ×0.80, ×0.92, ×0.86 in time (23:38 UTC, idle): the
+//!     27 tests per pass cost more than the look-ups they save.
 //!
 //!   It teaches that `Seen` buys more than instructions: one compare fixes
 //!   a pass's words up front, so their band updates do not wait on each
