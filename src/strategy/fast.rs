@@ -437,6 +437,28 @@
 //!   a pass's words up front, so their band updates do not wait on each
 //!   other's writes and the CPU runs several at once; a loop whose next
 //!   word depends on the last one's writes runs them one by one.
+//!
+//! * (#28, where the time goes) this VM exposes no hardware counters, but
+//!   `perf record -e cpu-clock` samples by time. `examples/count2` over
+//!   forum-hardest forty times (15,000 calls, 45,394 samples, 2026-12-04
+//!   03:40 UTC, idle): 98.9% of the samples in the search node; by time,
+//!   the dirty check (its four loads and compares, where each pass starts
+//!   again) 17.9%, the band updates 51.8%, the rest of the node 29.9%; by
+//!   instructions (callgrind `--dump-instr=yes`, same build, the 375
+//!   puzzles once) 8.4%, 51.3%, 40.3%. A pass check costs about twice its
+//!   share of instructions: each one follows the pass loop's exit (a
+//!   branch on how many words were dirty: per node 5.45 checks, 4.57 of
+//!   them finding work, 2.8 band updates each, counted from the same
+//!   profile) and loads 8 words at once, which the narrow writes just made
+//!   cannot be forwarded into. A fifth try: the check as 27 pairs of 32-bit loads
+//!   (volatile, so the compiler does not widen them again): about 130
+//!   instructions more per pass, ×0.98, ×0.88, ×0.84 in time (`speed -s
+//!   fast --limit 2 --permute`, forum-hardest, the two binaries in three
+//!   alternating rounds, 03:33 UTC, idle). Narrow loads do not stall, but
+//!   they cost more than the stall; with the first and second tries above
+//!   (the writes noted instead of compared) it suggests that the pass
+//!   boundary itself (the exit, the restart), not the compare, is what
+//!   costs: fewer passes, not a cheaper check, is the lever left.
 
 use std::marker::PhantomData;
 
