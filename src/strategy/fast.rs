@@ -503,6 +503,10 @@ pub(crate) trait Switches: 'static {
     /// (forum-hardest), −7.4% (top1465), −10.6% (17-clue), −9.4%
     /// (generated); instructions −2.1%, −4.8%, −1.2%, −2.2%: on.
     const ROW_BIVALUES: bool;
+    /// Before a guess: the stack filter and tdoku's hidden minirow triads
+    /// on all digits, and tdoku's branch (a digit's ways through the band
+    /// with the fewest ways) instead of a bivalue cell.
+    const TRIADS: bool;
 }
 
 impl Switches for Fast {
@@ -511,6 +515,7 @@ impl Switches for Fast {
     const POINTING: bool = true;
     const NATIVE: bool = true;
     const ROW_BIVALUES: bool = true;
+    const TRIADS: bool = false;
 }
 
 /// Bits of one row inside a band word.
@@ -610,6 +615,63 @@ const LOCKED_COLUMNS: [u32; 512] = {
             k += 1;
         }
         v += 1;
+    }
+    t
+};
+
+/// The 6 permutations of a band as (row, box) pair bits (`3*row + box`).
+const PERM_BITS: [u32; 6] = {
+    const PERMS: [[usize; 3]; 6] = [[0, 1, 2], [0, 2, 1], [1, 0, 2], [1, 2, 0], [2, 0, 1], [2, 1, 0]];
+    let mut t = [0u32; 6];
+    let mut i = 0;
+    while i < 6 {
+        let s = PERMS[i];
+        t[i] = (1 << s[0]) | (1 << (3 + s[1])) | (1 << (6 + s[2]));
+        i += 1;
+    }
+    t
+};
+
+/// For a 3×3 pattern: the pairs on every permutation inside it (the
+/// minirows the digit must use), and in bits 9..12 how many permutations
+/// fit (its ways through the band).
+const MUST_WAYS: [u32; 512] = {
+    let mut t = [0u32; 512];
+    let mut p = 0usize;
+    while p < 512 {
+        let mut must = 0x1FFu32;
+        let mut ways = 0u32;
+        let mut i = 0;
+        while i < 6 {
+            let bits = PERM_BITS[i];
+            if p as u32 & bits == bits {
+                must &= bits;
+                ways += 1;
+            }
+            i += 1;
+        }
+        if ways == 0 {
+            must = 0;
+        }
+        t[p] = must | ways << 9;
+        p += 1;
+    }
+    t
+};
+
+/// For 9 (row, box) pair bits, the band cells of those minirows.
+const PAIR_CELLS: [u32; 512] = {
+    let mut t = [0u32; 512];
+    let mut p = 0usize;
+    while p < 512 {
+        let mut q = 0;
+        while q < 9 {
+            if p & (1 << q) != 0 {
+                t[p] |= 7 << (9 * (q / 3) + 3 * (q % 3));
+            }
+            q += 1;
+        }
+        p += 1;
     }
     t
 };
@@ -860,6 +922,9 @@ enum Fixpoint {
         bit: u32,
         digits: u32,
     },
+    /// Branch on the ways through its band of the digit-band `j` (pattern
+    /// `pattern`), one child per way.
+    Ways { j: usize, pattern: u32 },
 }
 
 impl<S: Switches> State<S> {
@@ -1154,6 +1219,17 @@ impl<S: Switches> State<S> {
                 Some(true) => continue,
                 Some(false) => {}
             }
+            if S::TRIADS {
+                match self.triads() {
+                    None => return Fixpoint::Contradiction,
+                    Some(Ok(())) => continue,
+                    Some(Err(patterns)) => {
+                        if let Some((j, pattern)) = choose_ways(&patterns) {
+                            return Fixpoint::Ways { j, pattern };
+                        }
+                    }
+                }
+            }
             let (band, bit) = match self.choose_bivalue::<C>(bivalues, probes) {
                 Some(p) => p,
                 None => self.fewest_candidates::<C>(probes),
@@ -1164,6 +1240,72 @@ impl<S: Switches> State<S> {
             let digits = self.digits_of(band, bit);
             return Fixpoint::Branch { band, bit, digits };
         }
+    }
+
+    /// The stack filter and the hidden minirow rule on all digits. `None`
+    /// on a contradiction, `Some(Ok(()))` when a word changed, else the
+    /// patterns of the 27 words (for the branch).
+    #[inline(always)]
+    fn triads(&mut self) -> Option<Result<(), [u32; 27]>> {
+        let mut changed = 0u32;
+        // The stack filter: per digit and stack, the (band, column) pairs.
+        for d in 0..9 {
+            let f = [self.cand[d], self.cand[9 + d], self.cand[18 + d]].map(|x| (x | (x >> 9) | (x >> 18)) & ROW);
+            let mut allowed = [0u32; 3];
+            let mut dead = false;
+            for s in 0..3 {
+                let pattern = ((f[0] >> (3 * s)) & 7) | ((f[1] >> (3 * s)) & 7) << 3 | ((f[2] >> (3 * s)) & 7) << 6;
+                let keep = PERMUTATION_PAIRS[pattern as usize & 511];
+                dead |= keep == 0;
+                for (b, a) in allowed.iter_mut().enumerate() {
+                    *a |= ((keep >> (3 * b)) & 7) << (3 * s);
+                }
+            }
+            if dead {
+                return None;
+            }
+            for (b, a) in allowed.iter().enumerate() {
+                let k = 9 * b + d;
+                let old = self.cand[k];
+                let new = old & (a * 0x40201);
+                changed |= old ^ new;
+                self.cand[k] = new;
+            }
+        }
+        // The hidden minirow rule: a minirow that three digits must use
+        // holds those three; four is a contradiction.
+        let mut patterns = [0u32; 27];
+        for b in 0..3 {
+            let (mut one, mut two, mut three, mut four) = (0u32, 0u32, 0u32, 0u32);
+            let mut must = [0u32; 9];
+            for d in 0..9 {
+                let x = self.cand[9 * b + d];
+                let p = (ROW_INFO[0][(x & ROW) as usize]
+                    | ROW_INFO[1][((x >> 9) & ROW) as usize]
+                    | ROW_INFO[2][((x >> 18) & ROW) as usize]) as u32
+                    & ROW;
+                patterns[9 * b + d] = p;
+                let m = MUST_WAYS[p as usize] & ROW;
+                must[d] = m;
+                four |= three & m;
+                three |= two & m;
+                two |= one & m;
+                one |= m;
+            }
+            if four != 0 {
+                return None;
+            }
+            if three != 0 {
+                for d in 0..9 {
+                    let k = 9 * b + d;
+                    let old = self.cand[k];
+                    let new = old & !PAIR_CELLS[(three & !must[d]) as usize];
+                    changed |= old ^ new;
+                    self.cand[k] = new;
+                }
+            }
+        }
+        Some(if changed != 0 { Ok(()) } else { Err(patterns) })
     }
 
     /// Per band (lane `b`), the cells with at least one, at least two and
@@ -1451,6 +1593,40 @@ impl<S: Switches> State<S> {
     }
 }
 
+/// tdoku's branch: in the band with the fewest ways over its digits (not
+/// yet fixed: more than one way for some digit), the digit with two ways,
+/// else three, else the fewest. `None` when every band is fixed.
+#[inline(always)]
+fn choose_ways(patterns: &[u32; 27]) -> Option<(usize, u32)> {
+    let mut best_band = usize::MAX;
+    let mut best_total = u32::MAX;
+    for b in 0..3 {
+        let mut total = 0;
+        for d in 0..9 {
+            total += MUST_WAYS[patterns[9 * b + d] as usize] >> 9;
+        }
+        if total > 9 && total < best_total {
+            best_total = total;
+            best_band = b;
+        }
+    }
+    if best_band == usize::MAX {
+        return None;
+    }
+    let mut best = (0usize, u32::MAX);
+    for d in 0..9 {
+        let j = 9 * best_band + d;
+        let w = MUST_WAYS[patterns[j] as usize] >> 9;
+        if w >= 2 {
+            let rank = if w == 2 { 0 } else { w };
+            if rank < best.1 {
+                best = (j, rank);
+            }
+        }
+    }
+    Some((best.0, patterns[best.0]))
+}
+
 /// Why digit `d` has no place in band `b`, from the band's word before the
 /// filter: a row or box of the band without room for it, else no way to use
 /// each row and box once (only when counting). A solved cell left with no
@@ -1695,6 +1871,24 @@ fn node<S: Switches, C: Counter, I: Isa>(mut st: State<S>, mut seen: Seen, ctx: 
                 // guess changed is dirty in the child.
                 ctx.descend(|ctx| I::node(child, st.cand, ctx))?;
                 ctx.counter.backtrack(cell, d as u8 + 1);
+            }
+            Ok(())
+        }
+        Fixpoint::Ways { j, pattern } => {
+            let b = BAND_OF[j];
+            let cell = 27 * b + st.cand[j].trailing_zeros() as usize;
+            let d = (j - 9 * b) as u8 + 1;
+            ctx.counter.choose(cell, 1 << (d - 1));
+            for bits in PERM_BITS {
+                if pattern & bits != bits {
+                    continue;
+                }
+                let mut child = st;
+                child.cand[j] &= PAIR_CELLS[bits as usize];
+                ctx.counter.placement(cell, d);
+                ctx.guess();
+                ctx.descend(|ctx| I::node(child, st.cand, ctx))?;
+                ctx.counter.backtrack(cell, d);
             }
             Ok(())
         }

@@ -30,6 +30,7 @@ impl Switches for FastGeneric {
     const POINTING: bool = Fast::POINTING;
     const NATIVE: bool = false;
     const ROW_BIVALUES: bool = Fast::ROW_BIVALUES;
+    const TRIADS: bool = Fast::TRIADS;
 }
 
 impl Variant for FastGeneric {

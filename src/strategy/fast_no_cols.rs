@@ -26,6 +26,7 @@ impl Switches for FastNoCols {
     const POINTING: bool = Fast::POINTING;
     const NATIVE: bool = Fast::NATIVE;
     const ROW_BIVALUES: bool = Fast::ROW_BIVALUES;
+    const TRIADS: bool = Fast::TRIADS;
 }
 
 impl Variant for FastNoCols {

@@ -33,6 +33,7 @@ impl Switches for FastPlainScore {
     const POINTING: bool = Fast::POINTING;
     const NATIVE: bool = Fast::NATIVE;
     const ROW_BIVALUES: bool = false;
+    const TRIADS: bool = Fast::TRIADS;
 }
 
 impl Variant for FastPlainScore {
