@@ -1222,9 +1222,9 @@ impl<S: Switches> State<S> {
             if S::TRIADS {
                 match self.triads() {
                     None => return Fixpoint::Contradiction,
-                    Some(Ok(())) => continue,
-                    Some(Err(patterns)) => {
-                        if let Some((j, pattern)) = choose_ways(&patterns) {
+                    Some(true) => continue,
+                    Some(false) => {
+                        if let Some((j, pattern)) = choose_ways(&self.patterns()) {
                             return Fixpoint::Ways { j, pattern };
                         }
                     }
@@ -1242,70 +1242,80 @@ impl<S: Switches> State<S> {
         }
     }
 
-    /// The stack filter and the hidden minirow rule on all digits. `None`
-    /// on a contradiction, `Some(Ok(()))` when a word changed, else the
-    /// patterns of the 27 words (for the branch).
+    /// The stack filter and the hidden minirow rule on all digits, in word
+    /// arithmetic (no table, no branch per digit). `None` on a
+    /// contradiction, else whether a word changed.
     #[inline(always)]
-    fn triads(&mut self) -> Option<Result<(), [u32; 27]>> {
+    fn triads(&mut self) -> Option<bool> {
+        // Rotations inside each stack's 3 column bits: `r1(v)` at column p
+        // is `v` at p + 1 (mod 3), `r2(v)` at p + 2.
+        let r1 = |v: u32| ((v >> 1) & 0o333) | ((v << 2) & 0o444);
+        let r2 = |v: u32| ((v >> 2) & 0o111) | ((v << 1) & 0o666);
         let mut changed = 0u32;
-        // The stack filter: per digit and stack, the (band, column) pairs.
+        let mut dead = 0u32;
+        // The stack filter: a (band, column) pair of a stack survives if the
+        // two other bands can take the two other columns.
         for d in 0..9 {
-            let f = [self.cand[d], self.cand[9 + d], self.cand[18 + d]].map(|x| (x | (x >> 9) | (x >> 18)) & ROW);
-            let mut allowed = [0u32; 3];
-            let mut dead = false;
-            for s in 0..3 {
-                let pattern = ((f[0] >> (3 * s)) & 7) | ((f[1] >> (3 * s)) & 7) << 3 | ((f[2] >> (3 * s)) & 7) << 6;
-                let keep = PERMUTATION_PAIRS[pattern as usize & 511];
-                dead |= keep == 0;
-                for (b, a) in allowed.iter_mut().enumerate() {
-                    *a |= ((keep >> (3 * b)) & 7) << (3 * s);
-                }
+            let x = [self.cand[d], self.cand[9 + d], self.cand[18 + d]];
+            let f = x.map(|x| (x | (x >> 9) | (x >> 18)) & ROW);
+            let k = [
+                f[0] & ((r1(f[1]) & r2(f[2])) | (r2(f[1]) & r1(f[2]))),
+                f[1] & ((r1(f[0]) & r2(f[2])) | (r2(f[0]) & r1(f[2]))),
+                f[2] & ((r1(f[0]) & r2(f[1])) | (r2(f[0]) & r1(f[1]))),
+            ];
+            // With a way through a stack, each of its columns keeps a band.
+            dead |= (k[0] | k[1] | k[2]) ^ ROW;
+            for b in 0..3 {
+                let new = x[b] & (k[b] * 0x40201);
+                changed |= x[b] ^ new;
+                self.cand[9 * b + d] = new;
             }
-            if dead {
-                return None;
+        }
+        if dead != 0 {
+            return None;
+        }
+        // The hidden minirow rule: a minirow (bit `9*row + 3*box`) that
+        // three digits must use holds those three; four is a contradiction.
+        const SEG: u32 = 0o111 * 0x40201;
+        for b in 0..3 {
+            let (mut one, mut two, mut three, mut four) = (0u32, 0u32, 0u32, 0u32);
+            let mut must = [0u32; 9];
+            for (d, m) in must.iter_mut().enumerate() {
+                let x = self.cand[9 * b + d];
+                let seg = (x | (x >> 1) | (x >> 2)) & SEG;
+                // A row whose cells lie in one box; a box whose cells lie in one row.
+                let (a, b1, c) = (seg, seg >> 3, seg >> 6);
+                let row_one = (a | b1 | c) & !((a & b1) | (c & (a | b1))) & 0x40201;
+                let (a, b1, c) = (seg, seg >> 9, seg >> 18);
+                let box_one = (a | b1 | c) & !((a & b1) | (c & (a | b1))) & 0o111;
+                *m = seg & (row_one * 0o111 | box_one * 0x40201);
+                four |= three & *m;
+                three |= two & *m;
+                two |= one & *m;
+                one |= *m;
             }
-            for (b, a) in allowed.iter().enumerate() {
+            dead |= four;
+            for (d, m) in must.iter().enumerate() {
                 let k = 9 * b + d;
                 let old = self.cand[k];
-                let new = old & (a * 0x40201);
+                let new = old & !((three & !m) * 7);
                 changed |= old ^ new;
                 self.cand[k] = new;
             }
         }
-        // The hidden minirow rule: a minirow that three digits must use
-        // holds those three; four is a contradiction.
-        let mut patterns = [0u32; 27];
-        for b in 0..3 {
-            let (mut one, mut two, mut three, mut four) = (0u32, 0u32, 0u32, 0u32);
-            let mut must = [0u32; 9];
-            for d in 0..9 {
-                let x = self.cand[9 * b + d];
-                let p = (ROW_INFO[0][(x & ROW) as usize]
-                    | ROW_INFO[1][((x >> 9) & ROW) as usize]
-                    | ROW_INFO[2][((x >> 18) & ROW) as usize]) as u32
-                    & ROW;
-                patterns[9 * b + d] = p;
-                let m = MUST_WAYS[p as usize] & ROW;
-                must[d] = m;
-                four |= three & m;
-                three |= two & m;
-                two |= one & m;
-                one |= m;
-            }
-            if four != 0 {
-                return None;
-            }
-            if three != 0 {
-                for d in 0..9 {
-                    let k = 9 * b + d;
-                    let old = self.cand[k];
-                    let new = old & !PAIR_CELLS[(three & !must[d]) as usize];
-                    changed |= old ^ new;
-                    self.cand[k] = new;
-                }
-            }
-        }
-        Some(if changed != 0 { Ok(()) } else { Err(patterns) })
+        (dead == 0).then_some(changed != 0)
+    }
+
+    /// The patterns of the 27 words (bit `3*row + box`: the minirows the
+    /// digit can still use), for tdoku's branch.
+    #[inline(always)]
+    fn patterns(&self) -> [u32; 27] {
+        self.cand.map(|x| {
+            (ROW_INFO[0][(x & ROW) as usize]
+                | ROW_INFO[1][((x >> 9) & ROW) as usize]
+                | ROW_INFO[2][((x >> 18) & ROW) as usize]) as u32
+                & ROW
+        })
     }
 
     /// Per band (lane `b`), the cells with at least one, at least two and
