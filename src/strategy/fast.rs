@@ -1338,13 +1338,22 @@ impl<S: Switches> State<S> {
     /// The patterns of the 27 words (bit `3*row + box`: the minirows the
     /// digit can still use), for tdoku's branch.
     #[inline(always)]
-    fn patterns(&self) -> [u32; 27] {
+    fn patterns(&self) -> [u32; 54] {
         // The minirows as bits `9*row + 3*box`, packed to `3*row + box` by
         // one multiply per word (row by row: 1, 8, 64 times 1 + 4 + 16).
-        let mut p = [0u32; 27];
+        let mut p = [0u32; 54];
         for (p, &x) in p.iter_mut().zip(&self.cand) {
             let t = ((x | (x >> 1) | (x >> 2)) & (0o111 * 0x40201)) * 0x15;
             *p = ((t >> 4) & 7) | ((t >> 10) & 0o70) | ((t >> 16) & 0o700);
+        }
+        // Stacks: per digit, the (band, column) pairs of stack `s`, bit
+        // `3*band + column`, at `27 + 9*s + d`.
+        for d in 0..9 {
+            let k = [self.cand[d], self.cand[9 + d], self.cand[18 + d]].map(|x| (x | (x >> 9) | (x >> 18)) & ROW);
+            for s in 0..3 {
+                p[27 + 9 * s + d] =
+                    ((k[0] >> (3 * s)) & 7) | ((k[1] >> (3 * s)) & 7) << 3 | ((k[2] >> (3 * s)) & 7) << 6;
+            }
         }
         p
     }
@@ -1638,25 +1647,25 @@ impl<S: Switches> State<S> {
 /// yet fixed: more than one way for some digit), the digit with two ways,
 /// else three, else the fewest. `None` when every band is fixed.
 #[inline(always)]
-fn choose_ways(patterns: &[u32; 27]) -> Option<(usize, u32)> {
-    let mut best_band = usize::MAX;
+fn choose_ways(patterns: &[u32; 54]) -> Option<(usize, u32)> {
+    let mut best_chute = usize::MAX;
     let mut best_total = u32::MAX;
-    for b in 0..3 {
+    for c in 0..6 {
         let mut total = 0;
         for d in 0..9 {
-            total += MUST_WAYS[patterns[9 * b + d] as usize] >> 9;
+            total += MUST_WAYS[patterns[9 * c + d] as usize] >> 9;
         }
         if total > 9 && total < best_total {
             best_total = total;
-            best_band = b;
+            best_chute = c;
         }
     }
-    if best_band == usize::MAX {
+    if best_chute == usize::MAX {
         return None;
     }
     let mut best = (0usize, u32::MAX);
     for d in 0..9 {
-        let j = 9 * best_band + d;
+        let j = 9 * best_chute + d;
         let w = MUST_WAYS[patterns[j] as usize] >> 9;
         if w >= 2 {
             let rank = if w == 2 { 0 } else { w };
@@ -1910,6 +1919,27 @@ fn node<S: Switches, C: Counter, I: Isa>(mut st: State<S>, mut seen: Seen, ctx: 
                 ctx.guess();
                 // The parent's words are all filtered: only what the
                 // guess changed is dirty in the child.
+                ctx.descend(|ctx| I::node(child, st.cand, ctx))?;
+                ctx.counter.backtrack(cell, d as u8 + 1);
+            }
+            Ok(())
+        }
+        Fixpoint::Ways { j, pattern } if j >= 27 => {
+            let (stack, d) = ((j - 27) / 9, (j - 27) % 9);
+            let cell = 3 * stack;
+            ctx.counter.choose(cell, 1 << d);
+            for bits in PERM_BITS {
+                if pattern & bits != bits {
+                    continue;
+                }
+                let mut child = st;
+                for b in 0..3 {
+                    let col = (bits >> (3 * b)) & 7;
+                    let keep = (ROW & !(7 << (3 * stack))) | col << (3 * stack);
+                    child.cand[9 * b + d] &= keep * 0x40201;
+                }
+                ctx.counter.placement(cell, d as u8 + 1);
+                ctx.guess();
                 ctx.descend(|ctx| I::node(child, st.cand, ctx))?;
                 ctx.counter.backtrack(cell, d as u8 + 1);
             }
