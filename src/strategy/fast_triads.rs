@@ -28,7 +28,7 @@ use crate::strategy::fast::{Fast, Switches, Variant};
 pub struct FastTriads;
 
 impl Switches for FastTriads {
-    const COLS: bool = Fast::COLS;
+    const COLS: bool = false;
     const STACKS: bool = Fast::STACKS;
     const POINTING: bool = Fast::POINTING;
     const NATIVE: bool = Fast::NATIVE;
