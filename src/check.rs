@@ -273,8 +273,9 @@ impl Check {
             Check::Answers => {
                 "puzzles cut from a complete grid: solved (a verified completion) or over budget, \
                  never 'no solution', never more nodes than the budget; consistent counters \
-                 (backtracks and guesses at most placements, dead ends fewer than nodes, every \
-                 blank of a solved puzzle placed or forced)"
+                 (backtracks at most placements, and guesses too where every guess places a \
+                 digit, dead ends fewer than nodes, every blank of a solved puzzle placed or \
+                 forced)"
             }
             Check::Counts => {
                 "solution counts (up to 20) equal another rung's, on puzzles with none, one and \
@@ -640,12 +641,18 @@ fn node_budget(b: Budget) -> u64 {
 }
 
 /// Which rules of the counters a run breaks, if any.
-fn broken_counters(c: &Counts, outcome: Outcome, puzzle: &Board) -> Option<String> {
+fn broken_counters(
+    c: &Counts,
+    outcome: Outcome,
+    puzzle: &Board,
+    guesses_place: bool,
+) -> Option<String> {
     let mut broken = Vec::new();
     if c.backtracks > c.placements {
         broken.push("backtracks > placements");
     }
-    if c.guesses > c.placements {
+    // A rung whose guesses are not all placements ([`crate::Rung::GUESSES_PLACE`]).
+    if guesses_place && c.guesses > c.placements {
         broken.push("guesses > placements");
     }
     if c.nodes == 0 || c.dead_ends >= c.nodes {
@@ -802,7 +809,9 @@ impl Checks {
                         run.counts.nodes
                     ));
                 }
-                if let Some(broken) = broken_counters(&run.counts, run.outcome, puzzle) {
+                if let Some(broken) =
+                    broken_counters(&run.counts, run.outcome, puzzle, s.info().guesses_place)
+                {
                     r.fail(format!("{broken} ({:?}) on {line}", run.counts));
                 }
                 match run.outcome {

@@ -299,7 +299,8 @@ fn variants_are_named_not_default_and_count_what_fast_counts() {
             "fast-no-cols",
             "fast-stacks",
             "fast-generic",
-            "fast-plain-score"
+            "fast-plain-score",
+            "fast-triads"
         ]
     );
     for &v in Strategy::VARIANTS {

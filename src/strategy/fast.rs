@@ -466,7 +466,7 @@ use crate::board::{Board, BoxSize, Cell};
 use crate::counters::{Counter, NoCount};
 use crate::search::{Ctx, Flow};
 use crate::strategy::Rung;
-use crate::counters::{Chute, DeadEnd, Reason, unit};
+use crate::counters::{Branch, Chute, DeadEnd, Reason, unit};
 
 /// The compile-time switches of `fast`'s inference. `fast` is one setting
 /// ([`Fast`]); the variants `fast-no-cols` and `fast-stacks` (one file each,
@@ -1740,6 +1740,9 @@ pub(crate) trait Variant: Switches {
 impl<V: Variant> Rung for V {
     const NAME: &'static str = <V as Variant>::NAME;
     const SUMMARY: &'static str = <V as Variant>::SUMMARY;
+    // tdoku's branch picks a digit's way through a band: a guess that
+    // writes no cell.
+    const GUESSES_PLACE: bool = !V::TRIADS;
     fn supports(size: BoxSize) -> bool {
         Fast::supports(size)
     }
@@ -1926,8 +1929,9 @@ fn node<S: Switches, C: Counter, I: Isa>(mut st: State<S>, mut seen: Seen, ctx: 
         }
         Fixpoint::Ways { j, pattern } if j >= 27 => {
             let (stack, d) = ((j - 27) / 9, (j - 27) % 9);
-            let cell = 3 * stack;
-            ctx.counter.choose(cell, 1 << d);
+            // Not a cell: the counters hear of a branch they cannot name,
+            // and of each way as a guess (no placement, no backtrack).
+            ctx.counter.branch(Branch::Unstated);
             for bits in PERM_BITS {
                 if pattern & bits != bits {
                     continue;
@@ -1938,28 +1942,22 @@ fn node<S: Switches, C: Counter, I: Isa>(mut st: State<S>, mut seen: Seen, ctx: 
                     let keep = (ROW & !(7 << (3 * stack))) | col << (3 * stack);
                     child.cand[9 * b + d] &= keep * 0x40201;
                 }
-                ctx.counter.placement(cell, d as u8 + 1);
                 ctx.guess();
                 ctx.descend(|ctx| I::node(child, st.cand, ctx))?;
-                ctx.counter.backtrack(cell, d as u8 + 1);
             }
             Ok(())
         }
         Fixpoint::Ways { j, pattern } => {
-            let b = BAND_OF[j];
-            let cell = 27 * b + st.cand[j].trailing_zeros() as usize;
-            let d = (j - 9 * b) as u8 + 1;
-            ctx.counter.choose(cell, 1 << (d - 1));
+            ctx.counter.branch(Branch::Unstated);
             for bits in PERM_BITS {
                 if pattern & bits != bits {
                     continue;
                 }
+                // One way: the digit keeps only the three minirows it uses.
                 let mut child = st;
                 child.cand[j] &= PAIR_CELLS[bits as usize];
-                ctx.counter.placement(cell, d);
                 ctx.guess();
                 ctx.descend(|ctx| I::node(child, st.cand, ctx))?;
-                ctx.counter.backtrack(cell, d);
             }
             Ok(())
         }
@@ -2000,5 +1998,57 @@ mod tests {
                 assert_eq!(all, BAND);
             }
         }
+    }
+
+    /// `fast-triads`' two compiled copies (the x86-64-v3 one where the CPU
+    /// has it, the portable one everywhere) are one source and visit the
+    /// same tree: every counter, the solutions and the first solution are
+    /// equal, on the famous hard puzzles and on copies of them with givens
+    /// taken out (several solutions, counted to 20).
+    #[test]
+    fn triads_copies_visit_the_same_tree() {
+        use crate::counters::Counts;
+        use crate::search::Limits;
+        use crate::strategy::fast_triads::FastTriads;
+        struct TriadsPortable;
+        impl Switches for TriadsPortable {
+            const COLS: bool = FastTriads::COLS;
+            const STACKS: bool = FastTriads::STACKS;
+            const POINTING: bool = FastTriads::POINTING;
+            const NATIVE: bool = false;
+            const ROW_BIVALUES: bool = FastTriads::ROW_BIVALUES;
+            const TRIADS: bool = FastTriads::TRIADS;
+        }
+        fn run<S: Switches>(puzzle: &Board) -> (Counts, u64, [u8; 81]) {
+            let mut first = [0u8; 81];
+            let mut ctx = Ctx::new(Limits::count(20, None), Counts::default(), &mut first);
+            let flow = search::<S, Counts>(puzzle, &mut ctx);
+            let tally = ctx.finish(flow);
+            (tally.counter, tally.solutions, first)
+        }
+        let famous = [
+            "1.......2.9.4...5...6...7...5.9.3.......7.......85..4.7.....6...3...9.8...2.....1",
+            ".......39.....1..5..3.5.8....8.9...6.7...2...1..4.......9.8..5..2....6..4..7.....",
+            ".......12........3..23..4....18....5.6..7.8.......9.....85.....9...4.5..47...6...",
+            "1....7.9..3..2...8..96..5....53..9...1..8...26....4...3......1..4......7..7...3..",
+            "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..",
+        ];
+        let (mut guessed, mut several) = (0, 0);
+        for line in famous {
+            let cells: Vec<u8> = line.bytes().map(|c| if c == b'.' { 0 } else { c - b'0' }).collect();
+            for cut in 0..4 {
+                let mut cells = cells.clone();
+                // Take out the first `cut` givens.
+                for c in cells.iter_mut().filter(|c| **c != 0).take(cut) {
+                    *c = 0;
+                }
+                let puzzle = Board::from_cells(BoxSize::NINE, cells).expect("a puzzle");
+                let v3 = run::<FastTriads>(&puzzle);
+                assert_eq!(v3, run::<TriadsPortable>(&puzzle), "{line}, {cut} cut");
+                guessed += (v3.0.guesses > 0) as u32;
+                several += (v3.1 > 1) as u32;
+            }
+        }
+        assert!(guessed >= 15 && several > 0, "{guessed} guessed, {several} with several");
     }
 }

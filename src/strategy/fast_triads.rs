@@ -1,30 +1,43 @@
-//! # Variant of rung 8 — `fast-triads`: `fast` with the old bivalue score
+//! # Variant of rung 8 — `fast-triads`: `fast` with tdoku's triads and branch
 //!
-//! **What it switches.** When nothing is forced, [`fast`](super::fast)
-//! branches on the bivalue cell with the best score: row + column + 2 × box
-//! unsolved counts + 3 × the bivalue cells of its row, the last best in
-//! row-major order on ties (`Switches::ROW_BIVALUES`, #28). This variant
-//! scores row + column + box only, the first best on ties: the score `fast`
-//! had before, with the same tree; nothing else changes.
+//! **What it switches.** Before a guess, where [`fast`](super::fast) sweeps
+//! the columns for hidden singles and picks a bivalue cell, this variant
+//! (`Switches::TRIADS`) runs three of the rules that make tdoku's tree
+//! small, on all nine digits at once, in word arithmetic (no table, no
+//! branch per digit):
+//! * **the stack filter**: inside a stack the (band, column) pairs a digit
+//!   uses form a permutation, like the (row, box) pairs inside a band. A
+//!   pair survives if the two other bands can take the two other columns
+//!   (a 2×2 check, two rotations of 3-bit groups). It performs locked
+//!   candidates along columns both ways, and finds every hidden single in a
+//!   column through the band filter, so the column sweep is off;
+//! * **hidden minicolumn triads**: a minicolumn (three cells of a column
+//!   inside a box) that three digits must use holds those three, and four
+//!   is a contradiction;
+//! * **hidden minirow triads**: the same for minirows (three cells of a row
+//!   inside a box).
 //!
-//! **Cost per node.** Per band with bivalue cells, three look-ups less (the
-//! rows' bivalue counts) and each box's count added once instead of twice:
-//! the same handful of operations per choice, only at a guess. The tree is
-//! what moves: counting to 2 through `examples/count2` on forum-hardest
-//! (all 375), 355.97 guesses and 515,222 instructions per puzzle (valgrind)
-//! against `fast`'s 343.87 and 504,318; the code before #28 counts the
-//! same guesses and instructions as this variant.
+//! Any change goes back to the band updates; at a fixpoint it branches as
+//! tdoku does: in the band or stack whose digits have the fewest ways
+//! through it (a way: one minirow, or minicolumn, per box), a digit with
+//! two ways (else three, else the fewest), one child per way. A child keeps
+//! only that way's three minirows of the digit, so a guess writes no cell
+//! (`Rung::GUESSES_PLACE` is false: the counters see a guess, no placement).
 //!
-//! **What it teaches.** How much the choice of the cell to guess moves the
-//! tree with the inference unchanged, for almost no work per choice: the
-//! row's bivalue cells say what a guess will force, because a placement's
-//! row and box are filtered in the band update at once, its column only
-//! later. Not in the default selection of
-//! `compare`, `ladder` and `speed` (name it with `--strategy`).
+//! **Cost per node.** About 1,000 word operations for the rules each time a
+//! fixpoint is reached, and 54 table reads for the branch: a node costs more
+//! instructions than `fast`'s, but they are straight-line arithmetic the CPU
+//! overlaps, and the tree is a third smaller on the hardest puzzles.
+//!
+//! **What it teaches.** The rules tdoku runs are worth their cost only
+//! together with its branch, and only when measured in time: counted in
+//! instructions they look like a loss. `fast`'s header has the measurements
+//! (#28).
 
 use crate::strategy::fast::{Fast, Switches, Variant};
 
-/// `fast` with `ROW_BIVALUES` off.
+/// `fast` with `TRIADS` on (and the column sweep off: the stack filter does
+/// its work).
 pub struct FastTriads;
 
 impl Switches for FastTriads {
@@ -38,6 +51,5 @@ impl Switches for FastTriads {
 
 impl Variant for FastTriads {
     const NAME: &'static str = "fast-triads";
-    const SUMMARY: &'static str =
-        "variant of fast: the plain bivalue score, row + column + box unsolved cells, first best (9x9 only)";
+    const SUMMARY: &'static str = "variant of fast: tdoku's stack filter, hidden triads and branch on a digit's ways through a band (9x9 only)";
 }

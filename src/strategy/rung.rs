@@ -139,6 +139,12 @@ pub trait Rung: 'static {
     /// a cell's candidates only then) says false, and its guesses are known
     /// from counted runs only.
     const TIMED_GUESSES: bool = true;
+    /// True when every guess is a placement (a digit written into a cell
+    /// that had other candidates). A rung that branches on something else
+    /// says false (`fast-triads`: one way of a digit through a band, which
+    /// writes no cell), and the checks do not hold its guesses to its
+    /// placements.
+    const GUESSES_PLACE: bool = true;
 
     /// Whether this rung handles boards of this size (default: all).
     fn supports(size: BoxSize) -> bool {
@@ -184,6 +190,8 @@ pub struct RungInfo {
     pub row_major: bool,
     /// [`Rung::TIMED_GUESSES`].
     pub timed_guesses: bool,
+    /// [`Rung::GUESSES_PLACE`].
+    pub guesses_place: bool,
     supports: fn(BoxSize) -> bool,
     engine: fn(BoxSize) -> Box<dyn engine::Engine>,
 }
@@ -196,6 +204,7 @@ impl RungInfo {
             summary: R::SUMMARY,
             row_major: R::ROW_MAJOR,
             timed_guesses: R::TIMED_GUESSES,
+            guesses_place: R::GUESSES_PLACE,
             supports: R::supports,
             engine: engine::boxed::<R>,
         }
