@@ -74,10 +74,12 @@
 //! notes after it, record what was tried and what it cost.
 //!
 //! **Switches and variants.** The inference steps that are worth switching
-//! off or on are the `Switches` trait (`COLS`, `STACKS`, `POINTING`):
-//! [`Fast`] is one setting, and the variants `fast-no-cols` and `fast-stacks`
+//! off or on are the `Switches` trait (`COLS`, `STACKS`, `POINTING`,
+//! `ROW_BIVALUES`, `TRIADS`): [`Fast`] is one setting, and the variants
+//! `fast-no-cols`, `fast-stacks`, `fast-plain-score` and `fast-triads`
 //! (files beside this one, run by name, not by default) are others, each
-//! compiled on its own.
+//! compiled on its own. `fast-triads`, tdoku's rules and branch, is the
+//! fastest on the hardest puzzles (#28, below).
 //!
 //! **Two compiled copies.** The search is compiled twice from this one
 //! source: a generic copy for the target's baseline (on x86-64, SSE2), and a
@@ -459,6 +461,54 @@
 //!   (the writes noted instead of compared) it suggests that the pass
 //!   boundary itself (the exit, the restart), not the compare, is what
 //!   costs: fewer passes, not a cheaper check, is the lever left.
+//!
+//! * (#28, tdoku's rules in time: the variant `fast-triads`) the rounds
+//!   above judged the richer rules by their instructions. A profile by
+//!   time says the instructions of straight-line word arithmetic cost far
+//!   less than those of the band updates: `fast-stacks` runs 1.47 times
+//!   `fast`'s instructions on forum-hardest (277,242,536 against
+//!   189,119,428, `examples/count2`, all 375) in 1.10 times its time
+//!   (`speed -s fast,fast-stacks --limit 2 --permute`, two runs, 03:36 UTC,
+//!   idle). So tdoku's rules were built again, this time in arithmetic on
+//!   all nine digits at once, and timed: `Switches::TRIADS`, the variant
+//!   `fast-triads` (its file says what it does). Guesses per puzzle
+//!   through [`crate::Solver::count`], added one rule at a time, and
+//!   `fast-triads` ÷ `fast` in time (the same `speed` command, two runs
+//!   each, 03:39–03:46 UTC, idle), forum-hardest and top1465:
+//!   - the stack filter and hidden minirow triads, tdoku's branch over
+//!     bands: 257.47 and 22.26 guesses (`fast`: 343.87, 23.21); by tables
+//!     ×1.03, ×1.05 and ×0.85, ×0.78; the same rules in word arithmetic
+//!     (same tree) ×1.10, ×1.06 and ×0.86, ×0.85;
+//!   - with hidden minicolumn triads: 241.58, 19.41; ×1.12, ×1.12 and
+//!     ×0.965, ×0.963;
+//!   - with tdoku's branch over stacks too (taken): 226.67, 18.03;
+//!     ×1.13, ×1.14 and ×1.00, ×0.98. The column sweep is then
+//!     redundant (the stack filter finds its singles through the band
+//!     filter: the same tree without it, the same time), and is off.
+//!
+//!   Tried and left out: the naked minirow rule (223.57, 18.19 guesses;
+//!   ×0.99, ×0.96 and ×0.99, ×0.98 in time against the taken form); the rules once per node
+//!   instead of at every fixpoint (236.26, 18.43 guesses; ×1.00–1.01 in time);
+//!   all three rules read from the words once and written back once, with
+//!   the branch's patterns from the same pass (same tree, ×0.89–0.97: the
+//!   three separate passes run faster).
+//!
+//!   Instructions and guesses per puzzle (`examples/count2` under
+//!   callgrind; forum-hardest all 375, top1465, 17-clue first 10,000,
+//!   10,000 generated with 22–25 clues): 623,398 and 226.67, 59,117 and
+//!   18.03, 11,604 and 0.78, 12,962 and 1.66 (`fast`: 504,318 and 343.87,
+//!   45,051 and 23.21, 11,008 and 1.05, 11,685 and 2.13): 24% more
+//!   instructions for 34% fewer guesses on forum-hardest. A guess of
+//!   `fast-triads` is one way of one digit (about 113 branches of two
+//!   children per puzzle on forum-hardest, tdoku's 112.61).
+//!
+//!   In tdoku's harness (`LAB_TOP=fast-triads run_benchmark -t 3 -w 1 -n
+//!   10000 -e 1 -s lab_top,lab_fast,rust_sudoku,tdoku`, two runs,
+//!   2026-12-04 04:19 and 04:20 UTC, idle), `fast-triads` ÷ `fast`:
+//!   17-clue 0.96, 1.00; top1465 0.97, 0.98; forum-hardest 1.14, 1.16;
+//!   generated 0.98, 0.94; ÷ tdoku 1.80, 1.87; 1.03, 1.10; 0.92, 0.96;
+//!   1.55, 1.49 (the README's table). It teaches that the field's rules
+//!   were never too dear here: counting instructions made them look so.
 
 use std::marker::PhantomData;
 
@@ -1278,6 +1328,8 @@ impl<S: Switches> State<S> {
         // minicolumn (bit: its column) that three digits must use holds
         // those three.
         let mut mustc = [[0u32; 9]; 3];
+        // Digit by digit, each band's entry: `d` indexes the inner arrays.
+        #[allow(clippy::needless_range_loop)]
         for d in 0..9 {
             let k = [self.cand[d], self.cand[9 + d], self.cand[18 + d]].map(|x| (x | (x >> 9) | (x >> 18)) & ROW);
             // A column left in one band; a band left with one column of the stack.
@@ -1317,7 +1369,7 @@ impl<S: Switches> State<S> {
                 let row_one = (a | b1 | c) & !((a & b1) | (c & (a | b1))) & 0x40201;
                 let (a, b1, c) = (seg, seg >> 9, seg >> 18);
                 let box_one = (a | b1 | c) & !((a & b1) | (c & (a | b1))) & 0o111;
-                *m = seg & (row_one * 0o111 | box_one * 0x40201);
+                *m = seg & ((row_one * 0o111) | (box_one * 0x40201));
                 four |= three & *m;
                 three |= two & *m;
                 two |= one & *m;
