@@ -1344,13 +1344,7 @@ impl<S: Switches> State<S> {
             }
         }
         for (b, must) in mustc.iter().enumerate() {
-            let (mut one, mut two, mut three, mut four) = (0u32, 0u32, 0u32, 0u32);
-            for &m in must {
-                four |= three & m;
-                three |= two & m;
-                two |= one & m;
-                one |= m;
-            }
+            let (three, four) = three_and_four(must);
             dead |= four;
             for (d, m) in must.iter().enumerate() {
                 let k = 9 * b + d;
@@ -1364,7 +1358,6 @@ impl<S: Switches> State<S> {
         // three digits must use holds those three; four is a contradiction.
         const SEG: u32 = 0o111 * 0x40201;
         for b in 0..3 {
-            let (mut one, mut two, mut three, mut four) = (0u32, 0u32, 0u32, 0u32);
             let mut must = [0u32; 9];
             for (d, m) in must.iter_mut().enumerate() {
                 let x = self.cand[9 * b + d];
@@ -1375,11 +1368,8 @@ impl<S: Switches> State<S> {
                 let (a, b1, c) = (seg, seg >> 9, seg >> 18);
                 let box_one = (a | b1 | c) & !((a & b1) | (c & (a | b1))) & 0o111;
                 *m = seg & ((row_one * 0o111) | (box_one * 0x40201));
-                four |= three & *m;
-                three |= two & *m;
-                two |= one & *m;
-                one |= *m;
             }
+            let (three, four) = three_and_four(&must);
             dead |= four;
             for (d, m) in must.iter().enumerate() {
                 let k = 9 * b + d;
@@ -1698,6 +1688,21 @@ impl<S: Switches> State<S> {
         }
         cells
     }
+}
+
+/// Of nine digits' sets of places (bits), the places at least three of
+/// them hold, and those at least four hold: bit-sliced counters, no loop
+/// over the bits.
+#[inline(always)]
+fn three_and_four(sets: &[u32; 9]) -> (u32, u32) {
+    let (mut one, mut two, mut three, mut four) = (0u32, 0u32, 0u32, 0u32);
+    for &m in sets {
+        four |= three & m;
+        three |= two & m;
+        two |= one & m;
+        one |= m;
+    }
+    (three, four)
 }
 
 /// tdoku's branch: in the band with the fewest ways over its digits (not
