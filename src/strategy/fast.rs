@@ -495,8 +495,11 @@
 //!   lane over arrays of the nine digits, so the words are read as vectors
 //!   (same tree, ×0.91, ×0.95 and ×0.92, ×0.92, 04:32 UTC); a word written
 //!   back only when a rule changed it (×0.91, ×0.93 and ×0.96, ×0.92,
-//!   04:34 UTC). The taken form reads each word by itself, right after
-//!   the band updates wrote it.
+//!   04:34 UTC); the column claim off (`POINTING`: the stack filter
+//!   finds the same at each fixpoint, the same tree) ×0.95, ×0.94 and
+//!   ×0.94, ×0.93 (04:57 UTC: the claim settles the band updates
+//!   sooner). The taken form reads each word by itself, right after the
+//!   band updates wrote it.
 //!
 //!   Instructions and guesses per puzzle (`examples/count2` under
 //!   callgrind; forum-hardest all 375, top1465, 17-clue first 10,000,
