@@ -498,8 +498,11 @@
 //!   04:34 UTC); the column claim off (`POINTING`: the stack filter
 //!   finds the same at each fixpoint, the same tree) ×0.95, ×0.94 and
 //!   ×0.94, ×0.93 (04:57 UTC: the claim settles the band updates
-//!   sooner). The taken form reads each word by itself, right after the
-//!   band updates wrote it.
+//!   sooner); the triad passes skipped in a band where no minirow or
+//!   minicolumn is full (same tree, ×0.91, ×0.92 and ×0.92, ×0.92,
+//!   04:58 UTC). The taken form reads each word by itself, right after the
+//!   band updates wrote it, and writes all 27 back without a branch; every
+//!   form that wrote fewer, or behind a branch, ran slower.
 //!
 //!   Instructions and guesses per puzzle (`examples/count2` under
 //!   callgrind; forum-hardest all 375, top1465, 17-clue first 10,000,
