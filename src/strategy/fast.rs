@@ -564,9 +564,12 @@ pub(crate) trait Switches: 'static {
     /// (forum-hardest), −7.4% (top1465), −10.6% (17-clue), −9.4%
     /// (generated); instructions −2.1%, −4.8%, −1.2%, −2.2%: on.
     const ROW_BIVALUES: bool;
-    /// Before a guess: the stack filter and tdoku's hidden minirow triads
-    /// on all digits, and tdoku's branch (a digit's ways through the band
-    /// with the fewest ways) instead of a bivalue cell.
+    /// Before a guess: the stack filter and tdoku's hidden minicolumn and
+    /// minirow triads on all digits, and tdoku's branch (a digit's ways
+    /// through the band or stack with the fewest ways) instead of a
+    /// bivalue cell; the variant `fast-triads`. Measured (#28, the header):
+    /// guesses −34% on forum-hardest, time ×1.14–1.16 there in tdoku's
+    /// harness, ×0.94–1.00 elsewhere: off in `fast`.
     const TRIADS: bool;
 }
 
@@ -601,27 +604,31 @@ const SEGMENTS: [u32; 512] = {
     t
 };
 
+/// The 6 permutations of a band as (row, box) pair bits (`3*row + box`).
+const PERM_BITS: [u32; 6] = {
+    const PERMS: [[usize; 3]; 6] = [[0, 1, 2], [0, 2, 1], [1, 0, 2], [1, 2, 0], [2, 0, 1], [2, 1, 0]];
+    let mut t = [0u32; 6];
+    let mut i = 0;
+    while i < 6 {
+        let s = PERMS[i];
+        t[i] = (1 << s[0]) | (1 << (3 + s[1])) | (1 << (6 + s[2]));
+        i += 1;
+    }
+    t
+};
+
 /// For a 3×3 pattern (bit `3*row + box`: "the digit can still sit where this
 /// row meets this box"), the band cells that lie on some permutation inside
 /// the pattern, i.e. that a complete placement of the digit could use.
 /// Zero when no permutation fits: the digit cannot be placed in this band.
 const PERMUTATION_CELLS: [u32; 512] = {
-    const PERMS: [[usize; 3]; 6] = [
-        [0, 1, 2],
-        [0, 2, 1],
-        [1, 0, 2],
-        [1, 2, 0],
-        [2, 0, 1],
-        [2, 1, 0],
-    ];
     let mut t = [0u32; 512];
     let mut p = 0usize;
     while p < 512 {
         let mut keep = 0usize;
         let mut i = 0;
         while i < 6 {
-            let s = PERMS[i];
-            let bits = (1 << s[0]) | (1 << (3 + s[1])) | (1 << (6 + s[2]));
+            let bits = PERM_BITS[i] as usize;
             if p & bits == bits {
                 keep |= bits;
             }
@@ -680,18 +687,6 @@ const LOCKED_COLUMNS: [u32; 512] = {
     t
 };
 
-/// The 6 permutations of a band as (row, box) pair bits (`3*row + box`).
-const PERM_BITS: [u32; 6] = {
-    const PERMS: [[usize; 3]; 6] = [[0, 1, 2], [0, 2, 1], [1, 0, 2], [1, 2, 0], [2, 0, 1], [2, 1, 0]];
-    let mut t = [0u32; 6];
-    let mut i = 0;
-    while i < 6 {
-        let s = PERMS[i];
-        t[i] = (1 << s[0]) | (1 << (3 + s[1])) | (1 << (6 + s[2]));
-        i += 1;
-    }
-    t
-};
 
 /// For a 3×3 pattern: the pairs on every permutation inside it (the
 /// minirows the digit must use), and in bits 9..12 how many permutations
@@ -983,8 +978,9 @@ enum Fixpoint {
         bit: u32,
         digits: u32,
     },
-    /// Branch on the ways through its band of the digit-band `j` (pattern
-    /// `pattern`), one child per way.
+    /// Branch on a digit's ways through a chute, one child per way: the
+    /// digit-band `j` (`9*b + d`, pattern bit `3*row + box`) or, from 27
+    /// on, the digit-stack `27 + 9*s + d` (pattern bit `3*band + column`).
     Ways { j: usize, pattern: u32 },
 }
 
@@ -1303,9 +1299,17 @@ impl<S: Switches> State<S> {
         }
     }
 
-    /// The stack filter and the hidden minirow rule on all digits, in word
-    /// arithmetic (no table, no branch per digit). `None` on a
-    /// contradiction, else whether a word changed.
+    /// Digit `d`'s columns per band (9 bits each): the band's three rows
+    /// folded.
+    #[inline(always)]
+    fn column_folds(&self, d: usize) -> [u32; 3] {
+        [self.cand[d], self.cand[9 + d], self.cand[18 + d]].map(|x| (x | (x >> 9) | (x >> 18)) & ROW)
+    }
+
+    /// The stack filter, then the hidden minicolumn and minirow triads
+    /// (`fast-triads`), on all digits, in word arithmetic (no table, no
+    /// branch per digit). `None` on a contradiction, else whether a word
+    /// changed.
     #[inline(always)]
     fn triads(&mut self) -> Option<bool> {
         // Rotations inside each stack's 3 column bits: `r1(v)` at column p
@@ -1318,7 +1322,7 @@ impl<S: Switches> State<S> {
         // two other bands can take the two other columns.
         for d in 0..9 {
             let x = [self.cand[d], self.cand[9 + d], self.cand[18 + d]];
-            let f = x.map(|x| (x | (x >> 9) | (x >> 18)) & ROW);
+            let f = self.column_folds(d);
             let k = [
                 f[0] & ((r1(f[1]) & r2(f[2])) | (r2(f[1]) & r1(f[2]))),
                 f[1] & ((r1(f[0]) & r2(f[2])) | (r2(f[0]) & r1(f[2]))),
@@ -1342,9 +1346,9 @@ impl<S: Switches> State<S> {
         // Digit by digit, each band's entry: `d` indexes the inner arrays.
         #[allow(clippy::needless_range_loop)]
         for d in 0..9 {
-            let k = [self.cand[d], self.cand[9 + d], self.cand[18 + d]].map(|x| (x | (x >> 9) | (x >> 18)) & ROW);
+            let k = self.column_folds(d);
             // A column left in one band; a band left with one column of the stack.
-            let one_band = (k[0] ^ k[1] ^ k[2]) & !((k[0] & k[1]) | (k[2] & (k[0] | k[1])));
+            let one_band = one_of(k[0], k[1], k[2]);
             for b in 0..3 {
                 mustc[b][d] = k[b] & (one_band | !(r1(k[b]) | r2(k[b])));
             }
@@ -1369,10 +1373,8 @@ impl<S: Switches> State<S> {
                 let x = self.cand[9 * b + d];
                 let seg = (x | (x >> 1) | (x >> 2)) & SEG;
                 // A row whose cells lie in one box; a box whose cells lie in one row.
-                let (a, b1, c) = (seg, seg >> 3, seg >> 6);
-                let row_one = (a | b1 | c) & !((a & b1) | (c & (a | b1))) & 0x40201;
-                let (a, b1, c) = (seg, seg >> 9, seg >> 18);
-                let box_one = (a | b1 | c) & !((a & b1) | (c & (a | b1))) & 0o111;
+                let row_one = one_of(seg, seg >> 3, seg >> 6) & 0x40201;
+                let box_one = one_of(seg, seg >> 9, seg >> 18) & 0o111;
                 *m = seg & ((row_one * 0o111) | (box_one * 0x40201));
             }
             let (three, four) = three_and_four(&must);
@@ -1388,8 +1390,9 @@ impl<S: Switches> State<S> {
         (dead == 0).then_some(changed != 0)
     }
 
-    /// The patterns of the 27 words (bit `3*row + box`: the minirows the
-    /// digit can still use), for tdoku's branch.
+    /// The ways patterns for tdoku's branch: of the 27 words (bit `3*row +
+    /// box`: the minirows the digit can still use), then of the 27
+    /// digit-stacks.
     #[inline(always)]
     fn patterns(&self) -> [u32; 54] {
         // The minirows as bits `9*row + 3*box`, packed to `3*row + box` by
@@ -1402,7 +1405,7 @@ impl<S: Switches> State<S> {
         // Stacks: per digit, the (band, column) pairs of stack `s`, bit
         // `3*band + column`, at `27 + 9*s + d`.
         for d in 0..9 {
-            let k = [self.cand[d], self.cand[9 + d], self.cand[18 + d]].map(|x| (x | (x >> 9) | (x >> 18)) & ROW);
+            let k = self.column_folds(d);
             for s in 0..3 {
                 p[27 + 9 * s + d] =
                     ((k[0] >> (3 * s)) & 7) | ((k[1] >> (3 * s)) & 7) << 3 | ((k[2] >> (3 * s)) & 7) << 6;
@@ -1696,6 +1699,12 @@ impl<S: Switches> State<S> {
     }
 }
 
+/// Of three sets of bits, the bits in exactly one.
+#[inline(always)]
+fn one_of(a: u32, b: u32, c: u32) -> u32 {
+    (a | b | c) & !((a & b) | (c & (a | b)))
+}
+
 /// Of nine digits' sets of places (bits), the places at least three of
 /// them hold, and those at least four hold: bit-sliced counters, no loop
 /// over the bits.
@@ -1711,9 +1720,10 @@ fn three_and_four(sets: &[u32; 9]) -> (u32, u32) {
     (three, four)
 }
 
-/// tdoku's branch: in the band with the fewest ways over its digits (not
-/// yet fixed: more than one way for some digit), the digit with two ways,
-/// else three, else the fewest. `None` when every band is fixed.
+/// tdoku's branch: in the chute (band or stack, `patterns` as
+/// [`State::patterns`] gives them) with the fewest ways over its digits
+/// (not yet fixed: more than one way for some digit), the digit with two
+/// ways, else three, else the fewest. `None` when every chute is fixed.
 #[inline(always)]
 fn choose_ways(patterns: &[u32; 54]) -> Option<(usize, u32)> {
     let mut best_chute = usize::MAX;
