@@ -510,8 +510,9 @@
 //!   18.03, 11,604 and 0.78, 12,962 and 1.66 (`fast`: 504,318 and 343.87,
 //!   45,051 and 23.21, 11,008 and 1.05, 11,685 and 2.13): 24% more
 //!   instructions for 34% fewer guesses on forum-hardest. A guess of
-//!   `fast-triads` is one way of one digit (about 113 branches of two
-//!   children per puzzle on forum-hardest, tdoku's 112.61).
+//!   `fast-triads` is one way of one digit (at most 113 branches per
+//!   puzzle on forum-hardest, each with two ways or more; tdoku's
+//!   112.61).
 //!
 //!   In tdoku's harness (`LAB_TOP=fast-triads run_benchmark -t 3 -w 1 -n
 //!   10000 -e 1 -s lab_top,lab_fast,rust_sudoku,tdoku`, two runs,
