@@ -46,17 +46,19 @@
 //!   leave single. Only if there is no bivalue cell, on the cell with the
 //!   fewest candidates.
 //!
-//! Only words that changed since they were last filtered are revisited. They
-//! are found by comparing all 27 words with a copy taken when each was last
-//! filtered (`Seen`): 27 compares the compiler vectorizes cost less than
-//! noting the change at every write. A child's copy is its parent's fixpoint,
-//! so only what the guess changed is revisited.
+//! Only words that changed since they were last filtered are revisited. Each
+//! write that removes a candidate notes its word (bit `9*b + d` of a dirty
+//! set, one compare and an OR); a pass of band updates takes the words the
+//! last pass changed. A child's copy is its parent's fixpoint, so its first
+//! pass takes the words its guess changed, and nothing else.
 //!
 //! **Cost per node.** A node is one full propagation to a fixpoint plus one
 //! guess. A band update costs 3 + 1 + 1 + 3 table reads and a few ANDs; a
-//! naked-single sweep is 27 word reads, a column sweep 27 more, a dirty check
-//! 27 compares. There is no per-cell loop anywhere on the hot path. Counted
-//! `probes` = band updates + 27 per dirty check + 9 per band in each
+//! naked-single sweep is 27 word reads, a column sweep 27 more. There is no
+//! per-cell loop anywhere on the hot path. Counted `probes` = band updates +
+//! 27 per pass of band updates (what its dirty check read when the words
+//! were compared instead of noted; kept, so the counts stay comparable) +
+//! 9 per band in each
 //! naked-single sweep + 3 per digit in each column sweep (the words read) + 9
 //! per guess choice (the row masks it counts) + 9 per look-up of a chosen
 //! cell's digits. On the hardest corpus (forum-hardest, counting to 2
@@ -85,10 +87,12 @@
 //! source: a generic copy for the target's baseline (on x86-64, SSE2), and a
 //! copy for x86-64-v3 CPUs (AVX2, BMI1/2, POPCNT, LZCNT), chosen at run time
 //! by `is_x86_feature_detected!` (`Switches::NATIVE`). The v3 copy lets the
-//! compiler use `tzcnt`, `blsr`, `andn` and `shlx` for the bit tricks, and
-//! writes the one step where the compiler's vectors were poor by hand: the
-//! 27-word dirty check as four AVX2 compares and `movmskps`. Everything else
-//! is shared, so both copies visit the same tree with the same counts; the
+//! compiler use `tzcnt`, `blsr`, `andn` and `shlx` for the bit tricks and
+//! 256-bit vectors for the sweeps over all digits (the rules of
+//! `fast-triads` above all). Nothing is written by hand for it (the one
+//! step that was, the 27-word dirty check in AVX2, went with the check).
+//! Both copies are this source, so they visit the same tree with the same
+//! counts; the
 //! variant `fast-generic` always runs the generic copy, which is how the
 //! tests hold both to the same contract on any machine.
 //!
@@ -521,6 +525,35 @@
 //!   generated 0.98, 0.94; ÷ tdoku 1.80, 1.87; 1.03, 1.10; 0.92, 0.96;
 //!   1.55, 1.49 (the README's table). It teaches that the field's rules
 //!   were never too dear here: counting instructions made them look so.
+//!
+//! * (#28, the dirty words noted everywhere) the profile above put 17.9%
+//!   of the time on the dirty check: its 8-word loads wait for the narrow
+//!   stores just before them, which cannot be forwarded into a wider load.
+//!   The earlier tries (the writes noted inside `settle` only, with a
+//!   compare still at each `settle` and node entry) ran slower. Now no
+//!   step compares: every write notes its word (the band updates' column
+//!   claims and placements, the naked and column singles, the triad rules,
+//!   each guess), a child is told which words its guess changed, and the
+//!   `Seen` copy is gone (a child's arguments shrink from 228 bytes to
+//!   124). Same tree and the same counts (every counter of `ladder` equal
+//!   on 200 top1465 and all forum-hardest puzzles for the six `fast`
+//!   rungs); 23% more instructions on forum-hardest (232,210,872 against
+//!   189,119,428; `fast-triads` 266,672,809 against 233,300,067), 32% more
+//!   on 17-clue, yet in time (`speed -s fast-triads,fast --limit 2
+//!   --permute`, old and new binaries alternating, two rounds, 2026-12-04
+//!   07:41 UTC, idle), new ÷ old: `fast` ×1.09, ×1.08 (forum-hardest),
+//!   ×1.08, ×1.06 (top1465); `fast-triads` ×1.12, ×1.15 and ×1.08, ×1.08;
+//!   on the easy sets (07:43 UTC) `fast` ×1.00 (generated; the old
+//!   binary's second round was disturbed) and ×0.97, ×0.97 (17-clue),
+//!   `fast-triads` ×0.99 and ×0.96, ×1.00. On the way (07:37–07:39 UTC):
+//!   the ways children of `fast-triads` told their words, every compare
+//!   left, ×1.04, ×1.06 and ×1.03, ×1.06 for it; then the words noted
+//!   inside `settle` too, the compare left only at each `settle`'s start,
+//!   `fast` ×1.07, ×1.05 and ×1.05, ×1.07 (the second try above did that
+//!   and ran ×0.89–0.98; its code was not kept, so what differed is not
+//!   known). It teaches that the earlier
+//!   conclusion ("fewer passes, not a cheaper check") was wrong: the check
+//!   was the cost, but only removing it everywhere showed it.
 
 use std::marker::PhantomData;
 
@@ -948,25 +981,8 @@ impl<S> Clone for State<S> {
 }
 impl<S> Copy for State<S> {}
 
-/// Each word as the band filter last left it. A word that differs is
-/// "dirty": it changed since it was last filtered. Comparing all 27 words at
-/// once (the compiler vectorizes it) is cheaper than tracking each write.
-type Seen = [u32; 27];
-
-/// A `Seen` that differs from every word: everything is dirty.
-const NOTHING_SEEN: Seen = [u32::MAX; 27];
-
-/// The dirty digit-bands (bit `9*b + d`).
-#[inline(always)]
-fn dirty(cand: &[u32; 27], seen: &Seen) -> u32 {
-    let mut m = 0;
-    for j in 0..27 {
-        m |= ((cand[j] != seen[j]) as u32) << j;
-    }
-    m
-}
-
-/// Every digit-band dirty.
+/// Every digit-band dirty (bit `9*b + d`): the root's first pass, after
+/// the givens.
 const DIRTY_ALL: u32 = (1 << 27) - 1;
 
 /// What propagation ends with.
@@ -1036,75 +1052,90 @@ impl<S: Switches> State<S> {
     /// `d`: they leave the other digits (skipped when `OTHERS` is false: the
     /// caller knows they have no other candidate), and their columns leave
     /// `d`'s other bands. Row and box exclusion inside the band come from the
-    /// band filter.
+    /// band filter. Returns the words it changed (bit `9*b + d`).
     #[inline(always)]
-    fn place<const OTHERS: bool>(&mut self, d: usize, b: usize, s: u32) {
+    fn place<const OTHERS: bool>(&mut self, d: usize, b: usize, s: u32) -> u32 {
         self.unsolved[b] &= !s;
+        let mut changed = 0;
         if OTHERS {
             // The band's 9 digit words are contiguous: clear `s` from all of
             // them (a loop the compiler unrolls), then restore digit `d`'s word.
             let band = &mut self.cand[9 * b..9 * b + 9];
             let keep = band[d];
-            for w in band.iter_mut() {
+            for (i, w) in band.iter_mut().enumerate() {
+                changed |= ((*w & s != 0) as u32) << i;
                 *w &= !s;
             }
             band[d] = keep;
+            changed = (changed & !(1 << d)) << (9 * b);
         }
         if !S::POINTING {
             let cols = (s | (s >> 9) | (s >> 18)) & ROW;
-            self.clear_columns(d, b, cols);
+            changed |= self.clear_columns(d, b, cols);
         }
+        changed
     }
 
     /// Clears columns `cols` (9 bits) from digit `d`'s words in the bands
-    /// other than `b`.
+    /// other than `b`; returns the words it changed (bit `9*b + d`).
     #[inline(always)]
-    fn clear_columns(&mut self, d: usize, b: usize, cols: u32) {
+    fn clear_columns(&mut self, d: usize, b: usize, cols: u32) -> u32 {
         let colmask = cols * 0x40201;
         debug_assert!(b < 3 && d < 9);
+        let mut changed = 0;
         // The two other bands, without a branch (`b2 != b` mispredicts).
         for b2 in [OTHER_BANDS[b].0, OTHER_BANDS[b].1] {
             // SAFETY: `b2 < 3` (a table of band numbers) and `d < 9` (every
             // caller's digit), so `9 * b2 + d < 27`. The compiler cannot see
             // it through the table: its bounds checks were 2 of the band
             // update's ~60 instructions, twice.
-            unsafe { *self.cand.get_unchecked_mut(9 * b2 + d) &= !colmask };
+            let w = unsafe { self.cand.get_unchecked_mut(9 * b2 + d) };
+            changed |= ((*w & colmask != 0) as u32) << (9 * b2 + d);
+            *w &= !colmask;
         }
+        changed
     }
 
     /// Puts digit `d` in the cell `bit` of band `b` (a given, a guess or a
-    /// naked single). False if `d` is no longer possible there.
+    /// naked single): the words it changed (bit `9*b + d`), or `None` if `d`
+    /// is no longer possible there.
     #[inline(always)]
-    fn assign<const OTHERS: bool>(&mut self, d: usize, b: usize, bit: u32) -> bool {
+    fn assign<const OTHERS: bool>(&mut self, d: usize, b: usize, bit: u32) -> Option<u32> {
         let j = 9 * b + d;
-        if self.cand[j] & bit == 0 {
-            return false;
+        let old = self.cand[j];
+        if old & bit == 0 {
+            return None;
         }
         let i = bit.trailing_zeros();
         let row = ROW << (9 * (i / 9));
-        self.cand[j] &= !row | bit;
-        self.place::<OTHERS>(d, b, bit);
-        true
+        self.cand[j] = old & (!row | bit);
+        let own = ((old & row & !bit != 0) as u32) << j;
+        Some(own | self.place::<OTHERS>(d, b, bit))
     }
 
-    /// Runs the band filter on every dirty digit-band until none is dirty.
-    /// Returns false on a contradiction (and, when counting, says why in `why`).
+    /// Runs the band filter on the dirty digit-bands (`dirty`, bit `9*b +
+    /// d`: the words changed since the filter last saw them), then on those
+    /// its writes change, until none is dirty. Returns false on a
+    /// contradiction (and, when counting, says why in `why`).
     #[inline(always)]
-    fn settle<C: Counter, I: Isa>(
+    fn settle<C: Counter>(
         &mut self,
-        seen: &mut Seen,
         ctx: &mut Ctx<C>,
         probes: &mut u64,
         why: &mut DeadEnd,
+        mut dirty: u32,
     ) -> bool {
         loop {
             if C::ENABLED {
                 *probes += 27;
             }
-            let mut dirty = I::dirty(&self.cand, seen);
             if dirty == 0 {
                 return true;
             }
+            // The words this pass changes (bit `9*b + d`), less those it
+            // filters afterwards: the next pass's dirty set, exactly the
+            // words that differ from what the filter last left in them.
+            let mut next = 0u32;
             while dirty != 0 {
                 let j = dirty.trailing_zeros() as usize;
                 dirty &= dirty - 1;
@@ -1127,7 +1158,7 @@ impl<S: Switches> State<S> {
                     return false;
                 }
                 self.cand[j] = x;
-                seen[j] = x;
+                next &= !(1 << j);
                 let b = BAND_OF[j];
                 let d = j - 9 * b;
                 if S::POINTING {
@@ -1137,7 +1168,9 @@ impl<S: Switches> State<S> {
                         // SAFETY: `OTHER_WORDS` holds indices below 27 (it
                         // is built from band numbers below 3 and digits
                         // below 9): no bounds check in the hottest loop.
-                        unsafe { *self.cand.get_unchecked_mut(o as usize) &= colmask };
+                        let w = unsafe { self.cand.get_unchecked_mut(o as usize) };
+                        next |= ((*w & !colmask != 0) as u32) << o;
+                        *w &= colmask;
                     }
                 }
                 // The row singles: when the filter changed nothing, the
@@ -1173,25 +1206,30 @@ impl<S: Switches> State<S> {
                             ctx.counter.forced_because(27 * b + i, d as u8 + 1, reason);
                         }
                     }
-                    self.place::<true>(d, b, singles);
+                    next |= self.place::<true>(d, b, singles);
                 }
             }
+            dirty = next;
         }
     }
 
-    /// Propagates to a fixpoint and says what to do next.
+    /// Propagates to a fixpoint from a state whose changed words are
+    /// `dirty`, and says what to do next.
     #[inline(always)]
-    fn propagate<C: Counter, I: Isa>(
+    fn propagate<C: Counter>(
         &mut self,
-        seen: &mut Seen,
         ctx: &mut Ctx<C>,
         probes: &mut u64,
         why: &mut DeadEnd,
+        mut dirty: u32,
     ) -> Fixpoint {
         loop {
-            if !self.settle::<C, I>(seen, ctx, probes, why) {
+            if !self.settle::<C>(ctx, probes, why, dirty) {
                 return Fixpoint::Contradiction;
             }
+            // Every word is filtered: from here on, `dirty` collects the
+            // words each step changes, for the next `settle`.
+            dirty = 0;
             if self.unsolved == [0; 3] {
                 return Fixpoint::Solved;
             }
@@ -1251,8 +1289,9 @@ impl<S: Switches> State<S> {
                             Reason::NakedSingle,
                         );
                     }
-                    // A naked single: no other digit to clear.
-                    self.assign::<false>(d, b, bit);
+                    // A naked single: no other digit to clear (and `d` is a
+                    // candidate of the cell: the assignment succeeds).
+                    dirty |= self.assign::<false>(d, b, bit).unwrap_or(0);
                     found = true;
                 }
                 *bivalue = u & two & !three;
@@ -1269,7 +1308,7 @@ impl<S: Switches> State<S> {
                 *probes += 27;
             }
             match if S::COLS && !quiet {
-                self.column_singles(ctx, probes, why)
+                self.column_singles(ctx, probes, why, &mut dirty)
             } else {
                 Some(false)
             } {
@@ -1280,8 +1319,11 @@ impl<S: Switches> State<S> {
             if S::TRIADS {
                 match self.triads() {
                     None => return Fixpoint::Contradiction,
-                    Some(true) => continue,
-                    Some(false) => {
+                    Some(changed) if changed != 0 => {
+                        dirty = changed;
+                        continue;
+                    }
+                    Some(_) => {
                         if let Some((j, pattern)) = choose_ways(&self.patterns()) {
                             return Fixpoint::Ways { j, pattern };
                         }
@@ -1309,10 +1351,10 @@ impl<S: Switches> State<S> {
 
     /// The stack filter, then the hidden minicolumn and minirow triads
     /// (`fast-triads`), on all digits, in word arithmetic (no table, no
-    /// branch per digit). `None` on a contradiction, else whether a word
-    /// changed.
+    /// branch per digit). `None` on a contradiction, else the words it
+    /// changed (bit `9*b + d`).
     #[inline(always)]
-    fn triads(&mut self) -> Option<bool> {
+    fn triads(&mut self) -> Option<u32> {
         // Rotations inside each stack's 3 column bits: `r1(v)` at column p
         // is `v` at p + 1 (mod 3), `r2(v)` at p + 2.
         let r1 = |v: u32| ((v >> 1) & 0o333) | ((v << 2) & 0o444);
@@ -1333,7 +1375,7 @@ impl<S: Switches> State<S> {
             dead |= (k[0] | k[1] | k[2]) ^ ROW;
             for b in 0..3 {
                 let new = x[b] & (k[b] * 0x40201);
-                changed |= x[b] ^ new;
+                changed |= ((x[b] != new) as u32) << (9 * b + d);
                 self.cand[9 * b + d] = new;
             }
         }
@@ -1361,7 +1403,7 @@ impl<S: Switches> State<S> {
                 let k = 9 * b + d;
                 let old = self.cand[k];
                 let new = old & !((three & !m) * 0x40201);
-                changed |= old ^ new;
+                changed |= ((old != new) as u32) << k;
                 self.cand[k] = new;
             }
         }
@@ -1384,11 +1426,11 @@ impl<S: Switches> State<S> {
                 let k = 9 * b + d;
                 let old = self.cand[k];
                 let new = old & !((three & !m) * 7);
-                changed |= old ^ new;
+                changed |= ((old != new) as u32) << k;
                 self.cand[k] = new;
             }
         }
-        (dead == 0).then_some(changed != 0)
+        (dead == 0).then_some(changed)
     }
 
     /// The ways patterns for tdoku's branch: of the 27 words (bit `3*row +
@@ -1482,6 +1524,7 @@ impl<S: Switches> State<S> {
         ctx: &mut Ctx<C>,
         probes: &mut u64,
         why: &mut DeadEnd,
+        dirty: &mut u32,
     ) -> Option<bool> {
         let mut found = false;
         let solved = self.unsolved.map(|u| !u);
@@ -1542,6 +1585,7 @@ impl<S: Switches> State<S> {
                     let new = old & (a * 0x40201);
                     if new != old {
                         self.cand[k] = new;
+                        *dirty |= 1 << k;
                         found = true;
                     }
                 }
@@ -1564,7 +1608,7 @@ impl<S: Switches> State<S> {
                             Reason::HiddenSingle(unit(1, column)),
                         );
                     }
-                    if !self.assign::<true>(d, b, bit) {
+                    let Some(changed) = self.assign::<true>(d, b, bit) else {
                         // An earlier single of this sweep took the cell's row.
                         if C::ENABLED {
                             *why = DeadEnd::Digit {
@@ -1573,7 +1617,8 @@ impl<S: Switches> State<S> {
                             };
                         }
                         return None;
-                    }
+                    };
+                    *dirty |= changed;
                     found = true;
                 }
             }
@@ -1858,9 +1903,9 @@ pub(crate) fn search_cells<S: Switches, C: Counter>(cells: &[u8; 81], ctx: &mut 
     #[cfg(target_arch = "x86_64")]
     if S::NATIVE && v3::available() {
         // SAFETY: the CPU has every feature `v3::node` is compiled for.
-        return unsafe { v3::node::<S, C>(st, NOTHING_SEEN, ctx) };
+        return unsafe { v3::node::<S, C>(st, DIRTY_ALL, ctx) };
     }
-    node::<S, C, Portable>(st, NOTHING_SEEN, ctx)
+    node::<S, C, Portable>(st, DIRTY_ALL, ctx)
 }
 
 /// Whether `fast` runs its x86-64-v3 copy on this CPU (the variant
@@ -1873,12 +1918,9 @@ pub fn runs_v3() -> bool {
     false
 }
 
-/// Which compiled copy of the search a node recurses into, and the steps
-/// that copy writes with the CPU's own vector instructions.
+/// Which compiled copy of the search a node recurses into.
 trait Isa {
-    fn node<S: Switches, C: Counter>(st: State<S>, seen: Seen, ctx: &mut Ctx<C>) -> Flow;
-    /// The dirty digit-bands (bit `9*b + d`): the words that differ from `seen`.
-    fn dirty(cand: &[u32; 27], seen: &Seen) -> u32;
+    fn node<S: Switches, C: Counter>(st: State<S>, dirty: u32, ctx: &mut Ctx<C>) -> Flow;
 }
 
 /// The copy compiled for the target's baseline (x86-64: SSE2 only): runs on
@@ -1887,22 +1929,18 @@ struct Portable;
 
 impl Isa for Portable {
     #[inline(always)]
-    fn node<S: Switches, C: Counter>(st: State<S>, seen: Seen, ctx: &mut Ctx<C>) -> Flow {
-        node::<S, C, Portable>(st, seen, ctx)
-    }
-    #[inline(always)]
-    fn dirty(cand: &[u32; 27], seen: &Seen) -> u32 {
-        dirty(cand, seen)
+    fn node<S: Switches, C: Counter>(st: State<S>, dirty: u32, ctx: &mut Ctx<C>) -> Flow {
+        node::<S, C, Portable>(st, dirty, ctx)
     }
 }
 
 /// The copy for x86-64-v3 CPUs (AVX2, BMI1/2, POPCNT, LZCNT: Intel since
 /// 2013, AMD since 2015). Nothing in the source is specific to them: the
 /// compiler gets to use `tzcnt`, `blsr`, `andn`, `shlx` and 256-bit vectors
-/// for the same code (the dirty check, the state copy, the sweeps).
+/// for the same code (the state copy, the sweeps over all digits).
 #[cfg(target_arch = "x86_64")]
 mod v3 {
-    use super::{Ctx, Flow, Isa, Seen, State, Switches};
+    use super::{Ctx, Flow, Isa, State, Switches};
     use crate::counters::Counter;
 
     /// Whether this CPU runs the v3 copy (`std` caches the answer).
@@ -1919,43 +1957,11 @@ mod v3 {
 
     impl Isa for V3 {
         #[inline(always)]
-        fn node<S: Switches, C: Counter>(st: State<S>, seen: Seen, ctx: &mut Ctx<C>) -> Flow {
+        fn node<S: Switches, C: Counter>(st: State<S>, dirty: u32, ctx: &mut Ctx<C>) -> Flow {
             // SAFETY: only reached from `node` below, which only runs on a
             // CPU that `available` accepted.
-            unsafe { node::<S, C>(st, seen, ctx) }
+            unsafe { node::<S, C>(st, dirty, ctx) }
         }
-        #[inline(always)]
-        fn dirty(cand: &[u32; 27], seen: &Seen) -> u32 {
-            // SAFETY: as above, only reached from the v3 copy.
-            unsafe { dirty(cand, seen) }
-        }
-    }
-
-    /// The dirty check in four 8-word compares, each turned into 8 bits by
-    /// one `movmskps` (the 4th load overlaps the 3rd: words 19..27). The
-    /// compiler's version of the portable loop shuffles lanes into place
-    /// instead: 2–3% of a whole search on every corpus.
-    ///
-    /// # Safety
-    /// The CPU must have AVX2.
-    #[inline]
-    #[target_feature(enable = "avx2")]
-    unsafe fn dirty(cand: &[u32; 27], seen: &Seen) -> u32 {
-        use std::arch::x86_64::{
-            __m256i, _mm256_castsi256_ps, _mm256_cmpeq_epi32, _mm256_loadu_si256,
-            _mm256_movemask_ps,
-        };
-        // Bits of the 8 words from `at` that equal their `seen` copy.
-        let same = |at: usize| -> u32 {
-            // SAFETY: `at + 8 <= 27`, so both 8-word loads stay inside the
-            // arrays (`loadu` takes any alignment), and the CPU has AVX2.
-            unsafe {
-                let c = _mm256_loadu_si256(cand.as_ptr().add(at).cast::<__m256i>());
-                let s = _mm256_loadu_si256(seen.as_ptr().add(at).cast::<__m256i>());
-                _mm256_movemask_ps(_mm256_castsi256_ps(_mm256_cmpeq_epi32(c, s))) as u32
-            }
-        };
-        !(same(0) | same(8) << 8 | same(16) << 16 | same(19) << 19) & super::DIRTY_ALL
     }
 
     /// [`super::node`] compiled for x86-64-v3.
@@ -1965,21 +1971,26 @@ mod v3 {
     #[target_feature(enable = "avx2,bmi1,bmi2,popcnt,lzcnt")]
     pub(super) unsafe fn node<S: Switches, C: Counter>(
         st: State<S>,
-        seen: Seen,
+        dirty: u32,
         ctx: &mut Ctx<C>,
     ) -> Flow {
-        super::node::<S, C, V3>(st, seen, ctx)
+        super::node::<S, C, V3>(st, dirty, ctx)
     }
 }
 
-/// One search node: propagate, then branch on one cell. Inlined into each
-/// compiled copy (`I`), which its children recurse into.
+/// One search node: propagate from `st`, whose words in `dirty` (bit `9*b
+/// + d`) changed since its parent's fixpoint, then branch. Inlined into
+/// each compiled copy (`I`), which its children recurse into.
 #[inline(always)]
-fn node<S: Switches, C: Counter, I: Isa>(mut st: State<S>, mut seen: Seen, ctx: &mut Ctx<C>) -> Flow {
+fn node<S: Switches, C: Counter, I: Isa>(
+    mut st: State<S>,
+    dirty: u32,
+    ctx: &mut Ctx<C>,
+) -> Flow {
     ctx.enter()?;
     let mut probes = 0u64;
     let mut why = DeadEnd::Unstated;
-    let next = st.propagate::<C, I>(&mut seen, ctx, &mut probes, &mut why);
+    let next = st.propagate::<C>(ctx, &mut probes, &mut why, dirty);
     ctx.counter.probes(probes);
     match next {
         Fixpoint::Contradiction => {
@@ -1996,12 +2007,12 @@ fn node<S: Switches, C: Counter, I: Isa>(mut st: State<S>, mut seen: Seen, ctx: 
                 ds &= ds - 1;
                 let mut child = st;
                 // `d` is a candidate of the cell, so the assignment succeeds.
-                child.assign::<true>(d, band, bit);
+                // The parent's words are all filtered: only what the guess
+                // changed is dirty in the child.
+                let dirty = child.assign::<true>(d, band, bit).unwrap_or(0);
                 ctx.counter.placement(cell, d as u8 + 1);
                 ctx.guess();
-                // The parent's words are all filtered: only what the
-                // guess changed is dirty in the child.
-                ctx.descend(|ctx| I::node(child, st.cand, ctx))?;
+                ctx.descend(|ctx| I::node(child, dirty, ctx))?;
                 ctx.counter.backtrack(cell, d as u8 + 1);
             }
             Ok(())
@@ -2016,13 +2027,17 @@ fn node<S: Switches, C: Counter, I: Isa>(mut st: State<S>, mut seen: Seen, ctx: 
                     continue;
                 }
                 let mut child = st;
+                let mut dirty = 0;
                 for b in 0..3 {
                     let col = (bits >> (3 * b)) & 7;
                     let keep = (ROW & !(7 << (3 * stack))) | col << (3 * stack);
-                    child.cand[9 * b + d] &= keep * 0x40201;
+                    let old = st.cand[9 * b + d];
+                    let new = old & (keep * 0x40201);
+                    child.cand[9 * b + d] = new;
+                    dirty |= ((old != new) as u32) << (9 * b + d);
                 }
                 ctx.guess();
-                ctx.descend(|ctx| I::node(child, st.cand, ctx))?;
+                ctx.descend(|ctx| I::node(child, dirty, ctx))?;
             }
             Ok(())
         }
@@ -2035,8 +2050,9 @@ fn node<S: Switches, C: Counter, I: Isa>(mut st: State<S>, mut seen: Seen, ctx: 
                 // One way: the digit keeps only the three minirows it uses.
                 let mut child = st;
                 child.cand[j] &= PAIR_CELLS[bits as usize];
+                let dirty = ((child.cand[j] != st.cand[j]) as u32) << j;
                 ctx.guess();
-                ctx.descend(|ctx| I::node(child, st.cand, ctx))?;
+                ctx.descend(|ctx| I::node(child, dirty, ctx))?;
             }
             Ok(())
         }

@@ -9,8 +9,7 @@
 //! **Cost per node.** The same operations, in the target's baseline
 //! instructions: a lowest set bit costs a `bsf` and a zero test instead of
 //! one `tzcnt`, clearing it two instructions instead of one `blsr`, and the
-//! 27-word dirty check is the compiler's 128-bit version of a plain loop
-//! instead of four 256-bit compares and `movmskps`.
+//! sweeps over all nine digits use 128-bit vectors instead of 256-bit ones.
 //!
 //! **What it teaches.** How much of a fast solver's speed is the
 //! instruction set it was compiled for, with no change to the algorithm.
