@@ -506,7 +506,13 @@
 //!   minicolumn is full (same tree, ×0.91, ×0.92 and ×0.92, ×0.92,
 //!   04:58 UTC). The taken form reads each word by itself, right after the
 //!   band updates wrote it, and writes all 27 back without a branch; every
-//!   form that wrote fewer, or behind a branch, ran slower.
+//!   form that wrote fewer, or behind a branch, ran slower. Taken later
+//!   (after the dirty words below): the triad rules wait until the stack
+//!   filter changes nothing, its changes going through the band updates
+//!   first (the same fixpoint, so the same tree; more passes, so more
+//!   probes): ×1.01 in time on forum-hardest and top1465, level on the
+//!   easy sets (two rounds, 08:06 UTC); the minirow rule waiting for the
+//!   minicolumn rule as well: level.
 //!
 //!   Instructions and guesses per puzzle (`examples/count2` under
 //!   callgrind; forum-hardest all 375, top1465, 17-clue first 10,000,
@@ -1349,10 +1355,10 @@ impl<S: Switches> State<S> {
         [self.cand[d], self.cand[9 + d], self.cand[18 + d]].map(|x| (x | (x >> 9) | (x >> 18)) & ROW)
     }
 
-    /// The stack filter, then the hidden minicolumn and minirow triads
-    /// (`fast-triads`), on all digits, in word arithmetic (no table, no
-    /// branch per digit). `None` on a contradiction, else the words it
-    /// changed (bit `9*b + d`).
+    /// The stack filter, then, if it changed nothing, the hidden minicolumn
+    /// and minirow triads (`fast-triads`), on all digits, in word arithmetic
+    /// (no table, no branch per digit). `None` on a contradiction, else the
+    /// words it changed (bit `9*b + d`).
     #[inline(always)]
     fn triads(&mut self) -> Option<u32> {
         // Rotations inside each stack's 3 column bits: `r1(v)` at column p
@@ -1381,6 +1387,11 @@ impl<S: Switches> State<S> {
         }
         if dead != 0 {
             return None;
+        }
+        // What it changed goes through the band updates before the triad
+        // rules look (the same fixpoint, reached with less work).
+        if changed != 0 {
+            return Some(changed);
         }
         // The hidden minicolumn rule, the same along columns: per band, a
         // minicolumn (bit: its column) that three digits must use holds

@@ -17,7 +17,8 @@
 //! * **hidden minirow triads**: the same for minirows (three cells of a row
 //!   inside a box).
 //!
-//! Any change goes back to the band updates; at a fixpoint it branches as
+//! Any change goes back to the band updates (the triad rules run only once
+//! the stack filter changes nothing); at a fixpoint it branches as
 //! tdoku does: in the band or stack whose digits have the fewest ways
 //! through it (a way: one minirow, or minicolumn, per box), a digit with
 //! two ways (else three, else the fewest), one child per way. A child keeps
