@@ -89,9 +89,12 @@
 //! by `is_x86_feature_detected!` (`Switches::NATIVE`). The v3 copy lets the
 //! compiler use `tzcnt`, `blsr`, `andn` and `shlx` for the bit tricks and
 //! 256-bit vectors for the sweeps over all digits (the rules of
-//! `fast-triads` above all). Nothing is written by hand for it (the one
-//! step that was, the 27-word dirty check in AVX2, went with the check).
-//! Both copies are this source, so they visit the same tree with the same
+//! `fast-triads` above all), and writes one step by hand (`Isa`): a
+//! placement clearing its cells from the band's nine words, where "which
+//! words held one" is one AND, compare and `movmskps` for eight words (the
+//! compiler gathers those bits by shuffles and ORs). (The hand-written
+//! 27-word dirty check of earlier versions went with the check.) Both
+//! copies are this search, so they visit the same tree with the same
 //! counts; the
 //! variant `fast-generic` always runs the generic copy, which is how the
 //! tests hold both to the same contract on any machine.
@@ -560,6 +563,16 @@
 //!   known). It teaches that the earlier
 //!   conclusion ("fewer passes, not a cheaper check") was wrong: the check
 //!   was the cost, but only removing it everywhere showed it.
+//!
+//!   Then the placements' "which words held the cells" (a new cost of
+//!   noting the words: 9.5% of `fast-triads`' time on forum-hardest, by
+//!   `perf` samples, the compiler's vector code gathering the bits by
+//!   shuffles and ORs) by hand in the v3 copy, one `movmskps` for eight
+//!   words (`Isa::clear_band`): same counts; new ÷ old (two rounds, 08:20
+//!   UTC, idle) `fast` ×1.04, ×1.04 (forum-hardest), ×1.03, ×1.04
+//!   (top1465), ×1.04, ×1.03 (17-clue); `fast-triads` ×1.04, ×1.03, ×1.05,
+//!   ×1.05, ×1.06, ×1.03, and ×1.07 on the generated set (`fast` there
+//!   ×0.97 and ×1.04: noise).
 
 use std::marker::PhantomData;
 
@@ -1054,26 +1067,29 @@ impl<S: Switches> State<S> {
         (broken == 0).then_some(st)
     }
 
+    /// The nine digit words of band `b` (`b < 3`).
+    #[inline(always)]
+    fn band_mut(&mut self, b: usize) -> &mut [u32; 9] {
+        let (_, rest) = self.cand.split_at_mut(9 * b);
+        rest.first_chunk_mut::<9>().expect("a band is 9 of the 27 words")
+    }
+
     /// Marks cells `s` of band `b` (one per row at most) solved with digit
     /// `d`: they leave the other digits (skipped when `OTHERS` is false: the
     /// caller knows they have no other candidate), and their columns leave
     /// `d`'s other bands. Row and box exclusion inside the band come from the
     /// band filter. Returns the words it changed (bit `9*b + d`).
     #[inline(always)]
-    fn place<const OTHERS: bool>(&mut self, d: usize, b: usize, s: u32) -> u32 {
+    fn place<const OTHERS: bool, I: Isa>(&mut self, d: usize, b: usize, s: u32) -> u32 {
         self.unsolved[b] &= !s;
         let mut changed = 0;
         if OTHERS {
             // The band's 9 digit words are contiguous: clear `s` from all of
-            // them (a loop the compiler unrolls), then restore digit `d`'s word.
-            let band = &mut self.cand[9 * b..9 * b + 9];
-            let keep = band[d];
-            for (i, w) in band.iter_mut().enumerate() {
-                changed |= ((*w & s != 0) as u32) << i;
-                *w &= !s;
-            }
+            // them, then restore digit `d`'s word.
+            let keep = self.cand[9 * b + d];
+            let band = self.band_mut(b);
+            changed = (I::clear_band(band, s) & !(1 << d)) << (9 * b);
             band[d] = keep;
-            changed = (changed & !(1 << d)) << (9 * b);
         }
         if !S::POINTING {
             let cols = (s | (s >> 9) | (s >> 18)) & ROW;
@@ -1106,7 +1122,7 @@ impl<S: Switches> State<S> {
     /// naked single): the words it changed (bit `9*b + d`), or `None` if `d`
     /// is no longer possible there.
     #[inline(always)]
-    fn assign<const OTHERS: bool>(&mut self, d: usize, b: usize, bit: u32) -> Option<u32> {
+    fn assign<const OTHERS: bool, I: Isa>(&mut self, d: usize, b: usize, bit: u32) -> Option<u32> {
         let j = 9 * b + d;
         let old = self.cand[j];
         if old & bit == 0 {
@@ -1116,7 +1132,7 @@ impl<S: Switches> State<S> {
         let row = ROW << (9 * (i / 9));
         self.cand[j] = old & (!row | bit);
         let own = ((old & row & !bit != 0) as u32) << j;
-        Some(own | self.place::<OTHERS>(d, b, bit))
+        Some(own | self.place::<OTHERS, I>(d, b, bit))
     }
 
     /// Runs the band filter on the dirty digit-bands (`dirty`, bit `9*b +
@@ -1124,7 +1140,7 @@ impl<S: Switches> State<S> {
     /// its writes change, until none is dirty. Returns false on a
     /// contradiction (and, when counting, says why in `why`).
     #[inline(always)]
-    fn settle<C: Counter>(
+    fn settle<C: Counter, I: Isa>(
         &mut self,
         ctx: &mut Ctx<C>,
         probes: &mut u64,
@@ -1212,7 +1228,7 @@ impl<S: Switches> State<S> {
                             ctx.counter.forced_because(27 * b + i, d as u8 + 1, reason);
                         }
                     }
-                    next |= self.place::<true>(d, b, singles);
+                    next |= self.place::<true, I>(d, b, singles);
                 }
             }
             dirty = next;
@@ -1222,7 +1238,7 @@ impl<S: Switches> State<S> {
     /// Propagates to a fixpoint from a state whose changed words are
     /// `dirty`, and says what to do next.
     #[inline(always)]
-    fn propagate<C: Counter>(
+    fn propagate<C: Counter, I: Isa>(
         &mut self,
         ctx: &mut Ctx<C>,
         probes: &mut u64,
@@ -1230,7 +1246,7 @@ impl<S: Switches> State<S> {
         mut dirty: u32,
     ) -> Fixpoint {
         loop {
-            if !self.settle::<C>(ctx, probes, why, dirty) {
+            if !self.settle::<C, I>(ctx, probes, why, dirty) {
                 return Fixpoint::Contradiction;
             }
             // Every word is filtered: from here on, `dirty` collects the
@@ -1297,7 +1313,7 @@ impl<S: Switches> State<S> {
                     }
                     // A naked single: no other digit to clear (and `d` is a
                     // candidate of the cell: the assignment succeeds).
-                    dirty |= self.assign::<false>(d, b, bit).unwrap_or(0);
+                    dirty |= self.assign::<false, I>(d, b, bit).unwrap_or(0);
                     found = true;
                 }
                 *bivalue = u & two & !three;
@@ -1314,7 +1330,7 @@ impl<S: Switches> State<S> {
                 *probes += 27;
             }
             match if S::COLS && !quiet {
-                self.column_singles(ctx, probes, why, &mut dirty)
+                self.column_singles::<C, I>(ctx, probes, why, &mut dirty)
             } else {
                 Some(false)
             } {
@@ -1530,7 +1546,7 @@ impl<S: Switches> State<S> {
     /// on a contradiction (a column with no room for a digit), else whether
     /// anything was placed.
     #[inline(always)]
-    fn column_singles<C: Counter>(
+    fn column_singles<C: Counter, I: Isa>(
         &mut self,
         ctx: &mut Ctx<C>,
         probes: &mut u64,
@@ -1619,7 +1635,7 @@ impl<S: Switches> State<S> {
                             Reason::HiddenSingle(unit(1, column)),
                         );
                     }
-                    let Some(changed) = self.assign::<true>(d, b, bit) else {
+                    let Some(changed) = self.assign::<true, I>(d, b, bit) else {
                         // An earlier single of this sweep took the cell's row.
                         if C::ENABLED {
                             *why = DeadEnd::Digit {
@@ -1932,6 +1948,9 @@ pub fn runs_v3() -> bool {
 /// Which compiled copy of the search a node recurses into.
 trait Isa {
     fn node<S: Switches, C: Counter>(st: State<S>, dirty: u32, ctx: &mut Ctx<C>) -> Flow;
+    /// Clears cells `s` from a band's nine digit words; returns the words
+    /// that held one of them (bit `d`).
+    fn clear_band(band: &mut [u32; 9], s: u32) -> u32;
 }
 
 /// The copy compiled for the target's baseline (x86-64: SSE2 only): runs on
@@ -1943,6 +1962,21 @@ impl Isa for Portable {
     fn node<S: Switches, C: Counter>(st: State<S>, dirty: u32, ctx: &mut Ctx<C>) -> Flow {
         node::<S, C, Portable>(st, dirty, ctx)
     }
+    #[inline(always)]
+    fn clear_band(band: &mut [u32; 9], s: u32) -> u32 {
+        clear_band(band, s)
+    }
+}
+
+/// [`Isa::clear_band`] in plain code.
+#[inline(always)]
+fn clear_band(band: &mut [u32; 9], s: u32) -> u32 {
+    let mut hit = 0;
+    for (d, w) in band.iter_mut().enumerate() {
+        hit |= ((*w & s != 0) as u32) << d;
+        *w &= !s;
+    }
+    hit
 }
 
 /// The copy for x86-64-v3 CPUs (AVX2, BMI1/2, POPCNT, LZCNT: Intel since
@@ -1973,6 +2007,41 @@ mod v3 {
             // CPU that `available` accepted.
             unsafe { node::<S, C>(st, dirty, ctx) }
         }
+        #[inline(always)]
+        fn clear_band(band: &mut [u32; 9], s: u32) -> u32 {
+            // SAFETY: as above, only reached from the v3 copy.
+            unsafe { clear_band(band, s) }
+        }
+    }
+
+    /// [`super::Isa::clear_band`] with one 8-word AND and compare, turned
+    /// into a bit per word by one `movmskps` (the compiler's version of the
+    /// plain loop gathers the bits by shuffles and ORs), the ninth word by
+    /// itself.
+    ///
+    /// # Safety
+    /// The CPU must have AVX2.
+    #[inline]
+    #[target_feature(enable = "avx2")]
+    unsafe fn clear_band(band: &mut [u32; 9], s: u32) -> u32 {
+        use std::arch::x86_64::{
+            __m256i, _mm256_and_si256, _mm256_andnot_si256, _mm256_castsi256_ps,
+            _mm256_cmpeq_epi32, _mm256_loadu_si256, _mm256_movemask_ps, _mm256_set1_epi32,
+            _mm256_setzero_si256, _mm256_storeu_si256,
+        };
+        let at = band.as_mut_ptr().cast::<__m256i>();
+        // SAFETY: words 0..8 of the 9 are inside the array (`loadu` and
+        // `storeu` take any alignment), and the CPU has AVX2.
+        let none = unsafe {
+            let words = _mm256_loadu_si256(at);
+            let cells = _mm256_set1_epi32(s as i32);
+            let zero = _mm256_cmpeq_epi32(_mm256_and_si256(words, cells), _mm256_setzero_si256());
+            _mm256_storeu_si256(at, _mm256_andnot_si256(cells, words));
+            _mm256_movemask_ps(_mm256_castsi256_ps(zero)) as u32
+        };
+        let last = band[8];
+        band[8] = last & !s;
+        (!none & 0xFF) | ((last & s != 0) as u32) << 8
     }
 
     /// [`super::node`] compiled for x86-64-v3.
@@ -2001,7 +2070,7 @@ fn node<S: Switches, C: Counter, I: Isa>(
     ctx.enter()?;
     let mut probes = 0u64;
     let mut why = DeadEnd::Unstated;
-    let next = st.propagate::<C>(ctx, &mut probes, &mut why, dirty);
+    let next = st.propagate::<C, I>(ctx, &mut probes, &mut why, dirty);
     ctx.counter.probes(probes);
     match next {
         Fixpoint::Contradiction => {
@@ -2020,7 +2089,7 @@ fn node<S: Switches, C: Counter, I: Isa>(
                 // `d` is a candidate of the cell, so the assignment succeeds.
                 // The parent's words are all filtered: only what the guess
                 // changed is dirty in the child.
-                let dirty = child.assign::<true>(d, band, bit).unwrap_or(0);
+                let dirty = child.assign::<true, I>(d, band, bit).unwrap_or(0);
                 ctx.counter.placement(cell, d as u8 + 1);
                 ctx.guess();
                 ctx.descend(|ctx| I::node(child, dirty, ctx))?;
@@ -2102,6 +2171,32 @@ mod tests {
                     }
                 }
                 assert_eq!(all, BAND);
+            }
+        }
+    }
+
+    /// A placement's clearing of a band agrees on both paths: the same
+    /// words after, and the words that held a cleared cell, each checked
+    /// against its definition (random bands and cell sets).
+    #[test]
+    fn clear_band_agrees_on_both_paths() {
+        let mut rng = ChaCha8Rng::seed_from_u64(2028);
+        for _ in 0..5000 {
+            let band: [u32; 9] = std::array::from_fn(|_| rng.random::<u32>() & BAND);
+            // A few cells, sometimes none.
+            let s = rng.random::<u32>() & rng.random::<u32>() & rng.random::<u32>() & BAND;
+            let mut plain = band;
+            let hit = clear_band(&mut plain, s);
+            for d in 0..9 {
+                assert_eq!(plain[d], band[d] & !s);
+                assert_eq!(hit >> d & 1 == 1, band[d] & s != 0);
+            }
+            assert_eq!(hit >> 9, 0);
+            #[cfg(target_arch = "x86_64")]
+            if v3::available() {
+                let mut wide = band;
+                assert_eq!(<v3::V3 as Isa>::clear_band(&mut wide, s), hit);
+                assert_eq!(wide, plain);
             }
         }
     }

@@ -8,8 +8,10 @@
 //!
 //! **Cost per node.** The same operations, in the target's baseline
 //! instructions: a lowest set bit costs a `bsf` and a zero test instead of
-//! one `tzcnt`, clearing it two instructions instead of one `blsr`, and the
-//! sweeps over all nine digits use 128-bit vectors instead of 256-bit ones.
+//! one `tzcnt`, clearing it two instructions instead of one `blsr`, the
+//! sweeps over all nine digits use 128-bit vectors instead of 256-bit ones,
+//! and a placement finds the words that held its cells by the compiler's
+//! shuffles instead of one `movmskps`.
 //!
 //! **What it teaches.** How much of a fast solver's speed is the
 //! instruction set it was compiled for, with no change to the algorithm.
