@@ -572,7 +572,12 @@
 //!   UTC, idle) `fast` ×1.04, ×1.04 (forum-hardest), ×1.03, ×1.04
 //!   (top1465), ×1.04, ×1.03 (17-clue); `fast-triads` ×1.04, ×1.03, ×1.05,
 //!   ×1.05, ×1.06, ×1.03, and ×1.07 on the generated set (`fast` there
-//!   ×0.97 and ×1.04: noise).
+//!   ×0.97 and ×1.04: noise). Between the two steps the v3 copy of `fast`
+//!   ran slower than the generic one (`fast` ÷ `fast-generic` ×0.96 on
+//!   forum-hardest, ×0.97 on top1465, 07:54 UTC: the compiler's 256-bit
+//!   gathering cost more than its 128-bit one); after the second, ×1.02,
+//!   ×1.02 (forum-hardest), ×1.01, ×1.02 (top1465), ×1.02, ×1.01
+//!   (generated), 08:40 UTC.
 
 use std::marker::PhantomData;
 
