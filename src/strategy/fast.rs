@@ -225,11 +225,12 @@
 //! | forum-hardest-1106 | 0.75, 0.74 | 1.15, 1.23 | 317 (113) |
 //! | 10,000 generated, 22–25 clues | 1.42, 1.34 | 1.10, 1.05 | 2.37 (0.81) |
 //!
-//! tdoku still wins on the hard corpora: it counts one guess per branch
+//! At that point tdoku still won on the hard corpora (where it stands now:
+//! the last #28 steps below): it counts one guess per branch
 //! (`fast` two placements per bivalue branch, so about 184 branches
 //! against 113 on forum-hardest), its triads find more before each branch,
 //! and its propagation is vector code over whole boxes. The README has the
-//! full table and the reasons.
+//! current table and the reasons.
 //!
 //! What did not pay (and is not in the code):
 //! * placing row singles unconditionally to avoid the hard-to-predict branch
@@ -578,6 +579,13 @@
 //!   gathering cost more than its 128-bit one); after the second, ×1.02,
 //!   ×1.02 (forum-hardest), ×1.01, ×1.02 (top1465), ×1.02, ×1.01
 //!   (generated), 08:40 UTC.
+//!
+//!   In tdoku's harness after both steps (two runs, 08:40 and 08:41 UTC,
+//!   the README's table), ÷ tdoku: `fast-triads` 1.88, 1.88 (17-clue),
+//!   1.19, 1.19 (top1465), 1.06, 1.05 (forum-hardest), 1.57, 1.63
+//!   (generated); `fast` 1.92, 1.91; 1.22, 1.22; 0.93, 0.94; 1.65, 1.63.
+//!   ÷ the crate: `fast-triads` 1.22, 1.21; 1.30, 1.32; 1.55, 1.50; 1.07,
+//!   1.11; `fast` 1.24, 1.23; 1.34, 1.35; 1.36, 1.33; 1.12, 1.11.
 
 use std::marker::PhantomData;
 
