@@ -1557,7 +1557,7 @@ impl<S: Switches> State<S> {
     /// Hidden singles in columns, which the band filter does not see: a
     /// digit with exactly one possible cell in a column goes there. `None`
     /// on a contradiction (a column with no room for a digit), else whether
-    /// anything was placed.
+    /// anything was placed; the words it changed join `dirty`.
     #[inline(always)]
     fn column_singles<C: Counter, I: Isa>(
         &mut self,
@@ -1958,7 +1958,8 @@ pub fn runs_v3() -> bool {
     false
 }
 
-/// Which compiled copy of the search a node recurses into.
+/// Which compiled copy of the search a node recurses into, and the step
+/// that copy writes with the CPU's own vector instructions.
 trait Isa {
     fn node<S: Switches, C: Counter>(st: State<S>, dirty: u32, ctx: &mut Ctx<C>) -> Flow;
     /// Clears cells `s` from a band's nine digit words; returns the words
