@@ -1017,6 +1017,13 @@ impl<S> Copy for State<S> {}
 /// the givens.
 const DIRTY_ALL: u32 = (1 << 27) - 1;
 
+/// Word `j`'s dirty bit (bit `j`, `9*b + d`) if a write took it from `old`
+/// to `new`: how every write notes the words the next band updates visit.
+#[inline(always)]
+fn noted(old: u32, new: u32, j: usize) -> u32 {
+    ((old != new) as u32) << j
+}
+
 /// What propagation ends with.
 enum Fixpoint {
     Contradiction,
@@ -1125,8 +1132,9 @@ impl<S: Switches> State<S> {
             // it through the table: its bounds checks were 2 of the band
             // update's ~60 instructions, twice.
             let w = unsafe { self.cand.get_unchecked_mut(9 * b2 + d) };
-            changed |= ((*w & colmask != 0) as u32) << (9 * b2 + d);
-            *w &= !colmask;
+            let new = *w & !colmask;
+            changed |= noted(*w, new, 9 * b2 + d);
+            *w = new;
         }
         changed
     }
@@ -1143,9 +1151,9 @@ impl<S: Switches> State<S> {
         }
         let i = bit.trailing_zeros();
         let row = ROW << (9 * (i / 9));
-        self.cand[j] = old & (!row | bit);
-        let own = ((old & row & !bit != 0) as u32) << j;
-        Some(own | self.place::<OTHERS, I>(d, b, bit))
+        let new = old & (!row | bit);
+        self.cand[j] = new;
+        Some(noted(old, new, j) | self.place::<OTHERS, I>(d, b, bit))
     }
 
     /// Runs the band filter on the dirty digit-bands (`dirty`, bit `9*b +
@@ -1204,8 +1212,9 @@ impl<S: Switches> State<S> {
                         // is built from band numbers below 3 and digits
                         // below 9): no bounds check in the hottest loop.
                         let w = unsafe { self.cand.get_unchecked_mut(o as usize) };
-                        next |= ((*w & !colmask != 0) as u32) << o;
-                        *w &= colmask;
+                        let new = *w & colmask;
+                        next |= noted(*w, new, o as usize);
+                        *w = new;
                     }
                 }
                 // The row singles: when the filter changed nothing, the
@@ -1410,7 +1419,7 @@ impl<S: Switches> State<S> {
             dead |= (k[0] | k[1] | k[2]) ^ ROW;
             for b in 0..3 {
                 let new = x[b] & (k[b] * 0x40201);
-                changed |= ((x[b] != new) as u32) << (9 * b + d);
+                changed |= noted(x[b], new, 9 * b + d);
                 self.cand[9 * b + d] = new;
             }
         }
@@ -1443,7 +1452,7 @@ impl<S: Switches> State<S> {
                 let k = 9 * b + d;
                 let old = self.cand[k];
                 let new = old & !((three & !m) * 0x40201);
-                changed |= ((old != new) as u32) << k;
+                changed |= noted(old, new, k);
                 self.cand[k] = new;
             }
         }
@@ -1466,7 +1475,7 @@ impl<S: Switches> State<S> {
                 let k = 9 * b + d;
                 let old = self.cand[k];
                 let new = old & !((three & !m) * 7);
-                changed |= ((old != new) as u32) << k;
+                changed |= noted(old, new, k);
                 self.cand[k] = new;
             }
         }
@@ -2128,7 +2137,7 @@ fn node<S: Switches, C: Counter, I: Isa>(
                     let old = st.cand[9 * b + d];
                     let new = old & (keep * 0x40201);
                     child.cand[9 * b + d] = new;
-                    dirty |= ((old != new) as u32) << (9 * b + d);
+                    dirty |= noted(old, new, 9 * b + d);
                 }
                 ctx.guess();
                 ctx.descend(|ctx| I::node(child, dirty, ctx))?;
@@ -2144,7 +2153,7 @@ fn node<S: Switches, C: Counter, I: Isa>(
                 // One way: the digit keeps only the three minirows it uses.
                 let mut child = st;
                 child.cand[j] &= PAIR_CELLS[bits as usize];
-                let dirty = ((child.cand[j] != st.cand[j]) as u32) << j;
+                let dirty = noted(st.cand[j], child.cand[j], j);
                 ctx.guess();
                 ctx.descend(|ctx| I::node(child, dirty, ctx))?;
             }
