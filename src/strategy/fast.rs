@@ -1101,21 +1101,35 @@ impl<S: Switches> State<S> {
     /// band filter. Returns the words it changed (bit `9*b + d`).
     #[inline(always)]
     fn place<const OTHERS: bool, I: Isa>(&mut self, d: usize, b: usize, s: u32) -> u32 {
-        self.unsolved[b] &= !s;
-        let mut changed = 0;
         if OTHERS {
-            // The band's 9 digit words are contiguous: clear `s` from all of
-            // them, then restore digit `d`'s word.
             let keep = self.cand[9 * b + d];
-            let band = self.band_mut(b);
-            changed = (I::clear_band(band, s) & !(1 << d)) << (9 * b);
-            band[d] = keep;
+            return self.place_keeping::<I>(d, b, s, keep);
         }
-        if !S::POINTING {
-            let cols = (s | (s >> 9) | (s >> 18)) & ROW;
-            changed |= self.clear_columns(d, b, cols);
+        self.unsolved[b] &= !s;
+        self.placed_columns(d, b, s)
+    }
+
+    /// Without the column claim, placed cells `s` clear their columns from
+    /// `d`'s other bands (with it, the band update's claim does).
+    #[inline(always)]
+    fn placed_columns(&mut self, d: usize, b: usize, s: u32) -> u32 {
+        if S::POINTING {
+            return 0;
         }
-        changed
+        self.clear_columns(d, b, (s | (s >> 9) | (s >> 18)) & ROW)
+    }
+
+    /// [`State::place`] with the band's other digits cleared (the band's 9
+    /// digit words are contiguous: `s` cleared from all of them), then
+    /// digit `d`'s word set to `keep` (its new value: the band update hands
+    /// it over unstored, so the 8-word load does not wait for its store).
+    #[inline(always)]
+    fn place_keeping<I: Isa>(&mut self, d: usize, b: usize, s: u32, keep: u32) -> u32 {
+        self.unsolved[b] &= !s;
+        let band = self.band_mut(b);
+        let changed = (I::clear_band(band, s) & !(1 << d)) << (9 * b);
+        band[d] = keep;
+        changed | self.placed_columns(d, b, s)
     }
 
     /// Clears columns `cols` (9 bits) from digit `d`'s words in the bands
@@ -1200,7 +1214,6 @@ impl<S: Switches> State<S> {
                     }
                     return false;
                 }
-                self.cand[j] = x;
                 next &= !(1 << j);
                 let b = BAND_OF[j];
                 let d = j - 9 * b;
@@ -1250,7 +1263,11 @@ impl<S: Switches> State<S> {
                             ctx.counter.forced_because(27 * b + i, d as u8 + 1, reason);
                         }
                     }
-                    next |= self.place::<true, I>(d, b, singles);
+                    // `x` goes in with the placement: stored first, it
+                    // would stall the band's 8-word load in `clear_band`.
+                    next |= self.place_keeping::<I>(d, b, singles, x);
+                } else {
+                    self.cand[j] = x;
                 }
             }
             dirty = next;
