@@ -586,6 +586,27 @@
 //!   (generated); `fast` 1.92, 1.91; 1.22, 1.22; 0.93, 0.94; 1.65, 1.63.
 //!   ÷ the crate: `fast-triads` 1.22, 1.21; 1.30, 1.32; 1.55, 1.50; 1.07,
 //!   1.11; `fast` 1.24, 1.23; 1.34, 1.35; 1.36, 1.33; 1.12, 1.11.
+//!
+//!   Then the band update hands the word it filtered to the placement
+//!   that follows, unstored (`State::place_keeping`): stored first, it
+//!   made `clear_band`'s 8-word load wait on a 4-byte store. Same counts
+//!   (`ladder`, the six `fast` rungs, forum-hardest, 300 top1465, 2,000
+//!   generated); new ÷ old in tdoku's harness (`lab_top` = `fast-triads`,
+//!   the two builds' libraries alternating, eleven rounds of 2 s,
+//!   2026-12-04 15:54–15:56 UTC, a second VM, noisier: single rounds
+//!   0.92–1.20), medians ×1.026 (forum-hardest), ×1.023 (generated). Not
+//!   kept: the branch's ways counted by six compares per pattern (vector
+//!   code) instead of 54 table look-ups, medians ×0.991 and ×1.022: level.
+//!
+//!   The harness on that VM (AMD EPYC family 25, model 17: tdoku's
+//!   `-march=native` build gets AVX-512), five rounds, 16:05–16:11 UTC,
+//!   median [lowest–highest] of the per-round ratios, ÷ tdoku:
+//!   `fast-triads` 1.79 [1.63–1.92] (17-clue), 1.18 [1.09–1.20]
+//!   (top1465), 0.99 [0.97–1.00] (forum-hardest), 1.53 [1.48–1.59]
+//!   (generated); `fast` 1.85, 1.19, 0.92 [0.82–0.95], 1.61. ÷ the crate:
+//!   `fast-triads` 1.22, 1.36, 1.51, 1.10 [1.07–1.12]; `fast` 1.23, 1.33,
+//!   1.42, 1.11 [1.10–1.24]. Level with tdoku on forum-hardest there, not
+//!   ahead: the lead of the first VM does not carry over.
 
 use std::marker::PhantomData;
 
