@@ -234,6 +234,25 @@ fn errors_are_clear() {
         .stdout(predicate::str::contains("bytes per event kept"));
 }
 
+/// A rung whose guesses write no cell (`fast-triads`: one way of a digit
+/// through a band) cannot be shown as a board: refused with the reason and
+/// the command that does list its events; no page is left behind.
+#[test]
+fn a_rung_whose_guesses_write_no_cell_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("page.html");
+    lab()
+        .args(["replay", "-s", "mrv,fast-triads", "--out"])
+        .arg(&out)
+        .arg(root().join("docs/puzzles/anti-backtracking.txt"))
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("fast-triads cannot be replayed"))
+        .stderr(predicate::str::contains("write no cell"))
+        .stderr(predicate::str::contains("sudoku-lab trace -s fast-triads"));
+    assert!(!out.exists(), "no page written");
+}
+
 /// The tour links a committed replay (docs/replays/tiny-4x4.html, small);
 /// it must be what its documented command writes today.
 #[test]

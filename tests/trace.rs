@@ -951,3 +951,39 @@ fn the_listing_folds_at_depth_30_exactly() {
         .collect();
     assert_eq!(got, want);
 }
+
+/// `fast-triads` guesses by keeping one way of a digit through a band,
+/// which writes no cell: its trace says so above the listing (which has no
+/// guess in it, nor any depth but 0, while the totals count 13 guesses on
+/// this puzzle), and `fast`'s does not.
+#[test]
+fn a_trace_whose_guesses_write_no_cell_says_so() {
+    let famous = concat!(env!("CARGO_MANIFEST_DIR"), "/docs/puzzles/famous.txt");
+    let args = |s| {
+        [
+            "trace", "-s", s, "--steps", "100000", "--puzzle", "2", famous,
+        ]
+    };
+    let out = stdout(&args("fast-triads"), "");
+    let note = "note: fast-triads guesses by keeping one way of a digit through a band or stack";
+    assert!(out.contains(note), "{out}");
+    let listing: Vec<String> = decisions(&out)
+        .into_iter()
+        .filter(|l| !l.is_empty())
+        .collect();
+    assert!(!listing.is_empty() && !listing.iter().any(|l| l.contains("guess")));
+    assert!(
+        listing
+            .iter()
+            .all(|l| l.split_whitespace().nth(1) == Some("0"))
+    );
+    let totals = out
+        .lines()
+        .skip_while(|l| !l.starts_with("| nodes"))
+        .nth(2)
+        .expect("a totals row");
+    let cols: Vec<&str> = totals.split('|').map(str::trim).collect();
+    assert_eq!(cols[5], "13", "guesses: {totals}");
+    let fast = stdout(&args("fast"), "");
+    assert!(!fast.contains("note:"), "{fast}");
+}

@@ -72,6 +72,16 @@ pub fn run(args: &ReplayArgs) -> anyhow::Result<ExitCode> {
             ok
         });
     }
+    // A page is a board replayed from the events: a rung whose guesses
+    // write no cell (`fast-triads` keeps one way of a digit through a band)
+    // leaves the board nothing to show of them, nor of taking them back.
+    if let Some(s) = strategies.iter().find(|s| !s.info().guesses_place) {
+        bail!(
+            "{s} cannot be replayed: its guesses keep one way of a digit through a band or stack \
+             and write no cell, so a board replayed from its events would keep cells forced under \
+             a way that failed (`sudoku-lab trace -s {s}` lists its events and counts)"
+        );
+    }
     let traces = strategies
         .iter()
         .map(|&s| trace(s, &puzzle.board, args.budget.budget.get(), args.steps))

@@ -30,7 +30,7 @@ pub fn heading(t: &Trace, source: &str, number: usize, puzzle: &Puzzle) -> Strin
         .name
         .as_ref()
         .map_or(String::new(), |n| format!(" \"{n}\""));
-    format!(
+    let mut out = format!(
         "trace: {} on {source}, puzzle {number} (line {}){name}: {}, {} givens, {blanks} empty cells\n{}: {}\n",
         t.strategy,
         puzzle.line,
@@ -38,7 +38,17 @@ pub fn heading(t: &Trace, source: &str, number: usize, puzzle: &Puzzle) -> Strin
         b.clues(),
         t.strategy,
         t.strategy.summary()
-    )
+    );
+    if !t.strategy.info().guesses_place {
+        out.push_str(&format!(
+            "note: {} guesses by keeping one way of a digit through a band or stack, which writes no \
+             cell: the listing, the depths and the tree show no event for those guesses, and cells \
+             forced under a way that failed are not taken back in them (the totals count every \
+             guess)\n",
+            t.strategy
+        ));
+    }
+    out
 }
 
 /// The title of `trace --chart`: the source, the puzzle's number and name.
