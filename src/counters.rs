@@ -310,9 +310,28 @@ pub enum Branch {
     /// branches on when a row, column or box has fewer places for a digit
     /// than any cell has candidates.
     Digit { unit: Unit, digit: u8, places: u32 },
+    /// A digit's ways through a chute, tdoku's branch (`fast-triads`): a
+    /// way puts the digit in one line of each of the chute's three boxes;
+    /// bit `i` of `ways` is [`WAYS`]`[i]`. A child keeps one way and writes
+    /// no cell.
+    Ways { chute: Chute, digit: u8, ways: u32 },
     /// The strategy did not say.
     Unstated,
 }
+
+/// The six ways of a digit through a chute, in the order a rung that
+/// branches on them ([`Branch::Ways`]) tries them: way `i` puts the digit,
+/// in a band, in row `r` of the band inside box `WAYS[i][r]` of the band;
+/// in a stack, in box `k` of the stack (band `k`) inside column
+/// `WAYS[i][k]` of the stack.
+pub const WAYS: [[u8; 3]; 6] = [
+    [0, 1, 2],
+    [0, 2, 1],
+    [1, 0, 2],
+    [1, 2, 0],
+    [2, 0, 1],
+    [2, 1, 0],
+];
 
 impl Branch {
     /// How many options the node has (`None` when unstated).
@@ -320,6 +339,7 @@ impl Branch {
         match *self {
             Branch::Cell { digits, .. } => Some(digits.count_ones()),
             Branch::Digit { places, .. } => Some(places.count_ones()),
+            Branch::Ways { ways, .. } => Some(ways.count_ones()),
             Branch::Unstated => None,
         }
     }

@@ -141,7 +141,8 @@ pub fn encode(e: &Event, previous: Option<&Event>) -> Vec<u64> {
             let mut v = head(0);
             v.extend([cell.0 as u64, digit as u64, guess as u64]);
             match branch {
-                Branch::Unstated => v.push(0),
+                // A way writes no cell: no placement carries it.
+                Branch::Ways { .. } | Branch::Unstated => v.push(0),
                 Branch::Cell {
                     digits,
                     rivals: None,

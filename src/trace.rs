@@ -475,8 +475,9 @@ impl Event {
                             );
                         }
                     }
-                    Branch::Unstated if guess => s.push_str("  (guess)"),
-                    Branch::Unstated => {}
+                    // A way writes no cell: no placement names it.
+                    Branch::Ways { .. } | Branch::Unstated if guess => s.push_str("  (guess)"),
+                    Branch::Ways { .. } | Branch::Unstated => {}
                 }
                 s
             }

@@ -682,7 +682,7 @@ fn reason(kind: &EventKind) -> String {
             Branch::Digit { unit, places, .. } => {
                 format!("place {} {}", unit.kind, places.count_ones() > 1)
             }
-            Branch::Unstated => "place".into(),
+            Branch::Ways { .. } | Branch::Unstated => "place".into(),
         },
         EventKind::Forced { reason, .. } => match reason {
             Reason::HiddenSingle(u) => format!("hidden {}", u.kind),

@@ -640,6 +640,7 @@ fn every_event_tells_the_truth_about_the_board() {
                                 assert!(g.unit_cells(unit).any(|c| c == cell), "{at}");
                                 assert_eq!(guess, m.count_ones() > 1, "{at}: guess");
                             }
+                            Branch::Ways { .. } => panic!("{at}: a way places no cell"),
                             Branch::Unstated => panic!("{at}: every rung states its branch"),
                         }
                         "place"

@@ -7,7 +7,7 @@
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-use crate::counters::{Admit, Branch, Counter, Counts, DeadEnd, Reason};
+use crate::counters::{Admit, Branch, Chute, Counter, Counts, DeadEnd, Reason, WAYS};
 
 /// Positions of the counters the probe weights, in [`Counts::NAMES`] order
 /// (a unit test holds them to the table).
@@ -42,6 +42,35 @@ pub(super) struct Frame {
     pub(super) pick: u32,
     /// An on-path node has entered the solution's child.
     pub(super) found: bool,
+    /// A branch on a digit's ways (its children place no cell, so which
+    /// one holds the solution is read from the ways, not from placements).
+    pub(super) ways: Option<(Chute, u8, u32)>,
+}
+
+/// Whether the `i`-th child of a branch on `digit`'s `ways` through
+/// `chute` (the `i`-th set bit of `ways`, [`WAYS`] order) keeps the way the
+/// 9×9 solution `target` takes.
+fn way_agrees(target: &[u8], (chute, digit, ways): (Chute, u8, u32), i: u32) -> bool {
+    let Some(k) = (0..WAYS.len())
+        .filter(|k| ways & (1 << k) != 0)
+        .nth(i as usize)
+    else {
+        return false;
+    };
+    // Per line of the chute (a row of the band; a box of the stack), the
+    // box (or column) the solution puts the digit in.
+    (0..3).all(|line| {
+        let want = WAYS[k][line];
+        let cell = |r: usize, c: usize| target.get(9 * r + c) == Some(&digit);
+        match chute {
+            Chute::Band(b) => {
+                (0..9).any(|c| cell(3 * b as usize + line, c) && c / 3 == want as usize)
+            }
+            Chute::Stack(s) => (0..3).any(|r| {
+                (0..3).any(|c| cell(3 * line + r, 3 * s as usize + c) && c == want as usize)
+            }),
+        }
+    })
 }
 
 /// The counter that steers a rung's search along one random path and sums
@@ -110,6 +139,7 @@ impl Probe {
             seen: 0,
             pick: 0,
             found: false,
+            ways: None,
         });
     }
 
@@ -146,7 +176,7 @@ impl Counter for Probe {
         if self.done || self.fault.is_some() {
             return Admit::Stop;
         }
-        let agrees = self.placed && self.agree;
+        let mut agrees = self.placed && self.agree;
         self.placed = false;
         self.agree = true;
         let Some(parent) = self.frames.last_mut() else {
@@ -155,6 +185,9 @@ impl Counter for Probe {
             return Admit::Enter;
         };
         let i = parent.seen;
+        if let Some(w) = parent.ways {
+            agrees = way_agrees(&self.target, w, i);
+        }
         parent.seen += 1;
         let weight = parent.weight;
         if parent.on_path {
@@ -200,6 +233,10 @@ impl Counter for Probe {
             return;
         };
         top.stated = on.options();
+        top.ways = match on {
+            Branch::Ways { chute, digit, ways } => Some((chute, digit, ways)),
+            _ => None,
+        };
         if let (false, Some(d)) = (top.on_path, top.stated)
             && d > 0
         {

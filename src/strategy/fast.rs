@@ -614,7 +614,7 @@ use crate::board::{Board, BoxSize, Cell};
 use crate::counters::{Counter, NoCount};
 use crate::search::{Ctx, Flow};
 use crate::strategy::Rung;
-use crate::counters::{Branch, Chute, DeadEnd, Reason, unit};
+use crate::counters::{Branch, Chute, DeadEnd, Reason, WAYS, unit};
 
 /// The compile-time switches of `fast`'s inference. `fast` is one setting
 /// ([`Fast`]); the variants `fast-no-cols` and `fast-stacks` (one file each,
@@ -691,13 +691,14 @@ const SEGMENTS: [u32; 512] = {
     t
 };
 
-/// The 6 permutations of a band as (row, box) pair bits (`3*row + box`).
+/// The 6 permutations of a band as (row, box) pair bits (`3*row + box`),
+/// in [`WAYS`] order (the order the branch on ways tries them, which the
+/// counters hear of).
 const PERM_BITS: [u32; 6] = {
-    const PERMS: [[usize; 3]; 6] = [[0, 1, 2], [0, 2, 1], [1, 0, 2], [1, 2, 0], [2, 0, 1], [2, 1, 0]];
     let mut t = [0u32; 6];
     let mut i = 0;
     while i < 6 {
-        let s = PERMS[i];
+        let s = WAYS[i];
         t[i] = (1 << s[0]) | (1 << (3 + s[1])) | (1 << (6 + s[2]));
         i += 1;
     }
@@ -1853,6 +1854,17 @@ fn three_and_four(sets: &[u32; 9]) -> (u32, u32) {
     (three, four)
 }
 
+/// The ways (bit `i`: [`WAYS`]`[i]`) a chute's pattern holds: the children
+/// of a branch on it, for the counters (`NoCount` drops it unread).
+#[inline(always)]
+fn ways_of(pattern: u32) -> u32 {
+    let mut ways = 0;
+    for (i, bits) in PERM_BITS.iter().enumerate() {
+        ways |= ((pattern & bits == *bits) as u32) << i;
+    }
+    ways
+}
+
 /// tdoku's branch: in the chute (band or stack, `patterns` as
 /// [`State::patterns`] gives them) with the fewest ways over its digits
 /// (not yet fixed: more than one way for some digit), the digit with two
@@ -2160,9 +2172,13 @@ fn node<S: Switches, C: Counter, I: Isa>(
         }
         Fixpoint::Ways { j, pattern } if j >= 27 => {
             let (stack, d) = ((j - 27) / 9, (j - 27) % 9);
-            // Not a cell: the counters hear of a branch they cannot name,
-            // and of each way as a guess (no placement, no backtrack).
-            ctx.counter.branch(Branch::Unstated);
+            // Not a cell: the counters hear of the ways, and of each way
+            // as a guess (no placement, no backtrack).
+            ctx.counter.branch(Branch::Ways {
+                chute: Chute::Stack(stack as u8),
+                digit: d as u8 + 1,
+                ways: ways_of(pattern),
+            });
             for bits in PERM_BITS {
                 if pattern & bits != bits {
                     continue;
@@ -2183,7 +2199,11 @@ fn node<S: Switches, C: Counter, I: Isa>(
             Ok(())
         }
         Fixpoint::Ways { j, pattern } => {
-            ctx.counter.branch(Branch::Unstated);
+            ctx.counter.branch(Branch::Ways {
+                chute: Chute::Band((j / 9) as u8),
+                digit: (j % 9) as u8 + 1,
+                ways: ways_of(pattern),
+            });
             for bits in PERM_BITS {
                 if pattern & bits != bits {
                     continue;
