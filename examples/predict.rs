@@ -370,8 +370,11 @@ mod tests {
             (&["4", "flip-columns"], &["4", "rot180"]),
             (&["5", "0"], &["5", "1"]),
             (
+                &[
+                    "6",
+                    "naive,blank-list,used-tables,bitmask,propagate,dlx,fast-triads",
+                ],
                 &["6", "naive,blank-list,used-tables,bitmask,propagate,dlx"],
-                &["6", "naive,blank-list,used-tables,bitmask"],
             ),
         ];
         for (right, wrong) in cases {

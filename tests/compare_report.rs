@@ -897,7 +897,7 @@ fn every_figure_of_the_report_is_recomputed_from_results_csv() {
     );
     assert!(md.contains("with no solution"));
     assert!(
-        md.contains("under half") && md.contains("does not run 16×16"),
+        md.contains("under half") && md.contains("(do not run 16×16)"),
         "{md}"
     );
 }

@@ -218,7 +218,8 @@ fn unbiased_on_small_trees() {
             }
         }
     }
-    assert_eq!(cases, 10 * 2 * (Strategy::ALL.len() - 1));
+    // Every rung but the two 9×9 ones (`fast`, `fast-triads`).
+    assert_eq!(cases, 10 * 2 * (Strategy::ALL.len() - 2));
     assert!(
         worst > 0.0,
         "some tree is not a path, so some estimate is not exact"

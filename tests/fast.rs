@@ -291,13 +291,23 @@ fn supports_only_9x9() {
         Strategy::Fast.check_size(small),
         Err("strategy fast does not support 4x4 boards".to_string())
     );
-    assert_eq!(Strategy::ALL.last(), Some(&Strategy::Fast));
     assert_eq!(Strategy::Fast.name(), "fast");
+    // Rung 9, `fast-triads`, is `fast` with one switch: 9×9 only too, and
+    // the top of the ladder.
+    assert_eq!(
+        Strategy::ALL[Strategy::ALL.len() - 2..],
+        [Strategy::Fast, Strategy::FastTriads]
+    );
+    assert_eq!(
+        Strategy::FastTriads.check_size(small),
+        Err("strategy fast-triads does not support 4x4 boards".to_string())
+    );
 }
 
 /// `fast`'s variants run by name everywhere but are not in the default
-/// selection, and each counts exactly what `fast` counts (they differ only
-/// in how much they infer before a guess, or which cell they guess on).
+/// selection, and each, like rung 9 (`fast-triads`, `fast` with another
+/// switch), counts exactly what `fast` counts (they differ only in how much
+/// they infer before a guess, or what they guess on).
 #[test]
 fn variants_are_named_not_default_and_count_what_fast_counts() {
     let names: Vec<&str> = Strategy::VARIANTS.iter().map(|s| s.name()).collect();
@@ -307,10 +317,10 @@ fn variants_are_named_not_default_and_count_what_fast_counts() {
             "fast-no-cols",
             "fast-stacks",
             "fast-generic",
-            "fast-plain-score",
-            "fast-triads"
+            "fast-plain-score"
         ]
     );
+    assert!(!Strategy::FastTriads.is_variant());
     for &v in Strategy::VARIANTS {
         assert!(v.is_variant() && !Strategy::ALL.contains(&v), "{v}");
         assert!(!Strategy::ladder().contains(&v), "{v}");
@@ -341,7 +351,7 @@ fn variants_are_named_not_default_and_count_what_fast_counts() {
         .collect();
     for puzzle in &puzzles {
         let fast = Strategy::Fast.count(puzzle, 50, None).expect("verified");
-        for &v in Strategy::VARIANTS {
+        for &v in Strategy::VARIANTS.iter().chain(&[Strategy::FastTriads]) {
             let run = v.count(puzzle, 50, None).expect("verified");
             assert_eq!((run.solutions, run.end), (fast.solutions, fast.end), "{v}");
         }

@@ -56,6 +56,10 @@ pub fn run(args: &ReplayArgs) -> anyhow::Result<ExitCode> {
     let named = !args.strategies.strategies.is_empty();
     let mut strategies = args.strategies.chosen();
     let mut skipped = Vec::new();
+    // A page is a board replayed from the events: a rung whose guesses
+    // write no cell (`fast-triads` keeps one way of a digit through a band)
+    // leaves the board nothing to show of them, nor of taking them back.
+    let mut unplaced = Vec::new();
     if named {
         for s in &strategies {
             if let Err(why) = s.check_size(size) {
@@ -63,18 +67,20 @@ pub fn run(args: &ReplayArgs) -> anyhow::Result<ExitCode> {
             }
         }
     } else {
-        // Every rung by default: those that do not handle this size are left out, and said so.
+        // Every rung by default: those that do not handle this size, or
+        // cannot be shown on a board, are left out, and said so.
         strategies.retain(|s: &Strategy| {
-            let ok = s.supports(size);
-            if !ok {
+            if !s.supports(size) {
                 skipped.push(s.name());
+                false
+            } else if !s.info().guesses_place {
+                unplaced.push(s.name());
+                false
+            } else {
+                true
             }
-            ok
         });
     }
-    // A page is a board replayed from the events: a rung whose guesses
-    // write no cell (`fast-triads` keeps one way of a digit through a band)
-    // leaves the board nothing to show of them, nor of taking them back.
     if let Some(s) = strategies.iter().find(|s| !s.info().guesses_place) {
         bail!(
             "{s} cannot be replayed: its guesses keep one way of a digit through a band or stack \
@@ -126,6 +132,12 @@ pub fn run(args: &ReplayArgs) -> anyhow::Result<ExitCode> {
             note.push_str(&format!(
                 "; left out ({size} not supported): {}",
                 skipped.join(", ")
+            ));
+        }
+        if !unplaced.is_empty() {
+            note.push_str(&format!(
+                "; left out (its guesses write no cell: `sudoku-lab trace -s NAME` lists its events): {}",
+                unplaced.join(", ")
             ));
         }
         note.push('\n');

@@ -78,10 +78,10 @@
 //! **Switches and variants.** The inference steps that are worth switching
 //! off or on are the `Switches` trait (`COLS`, `STACKS`, `POINTING`,
 //! `ROW_BIVALUES`, `TRIADS`): [`Fast`] is one setting, and the variants
-//! `fast-no-cols`, `fast-stacks`, `fast-plain-score` and `fast-triads`
-//! (files beside this one, run by name, not by default) are others, each
-//! compiled on its own. `fast-triads`, tdoku's rules and branch, is the
-//! fastest on the hardest puzzles (#28, below).
+//! `fast-no-cols`, `fast-stacks` and `fast-plain-score` (files beside this
+//! one, run by name, not by default) are others, each compiled on its own.
+//! So is the next rung, `fast-triads` (rung 9: tdoku's rules and branch,
+//! the fastest on the hardest puzzles, #28 below), which the ladder runs.
 //!
 //! **Two compiled copies.** The search is compiled twice from this one
 //! source: a generic copy for the target's baseline (on x86-64, SSE2), and a
@@ -470,7 +470,7 @@
 //!   boundary itself (the exit, the restart), not the compare, is what
 //!   costs: fewer passes, not a cheaper check, is the lever left.
 //!
-//! * (#28, tdoku's rules in time: the variant `fast-triads`) the rounds
+//! * (#28, tdoku's rules in time: `fast-triads`, now rung 9) the rounds
 //!   above judged the richer rules by their instructions. A profile by
 //!   time says the instructions of straight-line word arithmetic cost far
 //!   less than those of the band updates: `fast-stacks` runs 1.47 times
@@ -654,7 +654,7 @@ pub(crate) trait Switches: 'static {
     /// Before a guess: the stack filter and tdoku's hidden minicolumn and
     /// minirow triads on all digits, and tdoku's branch (a digit's ways
     /// through the band or stack with the fewest ways) instead of a
-    /// bivalue cell; the variant `fast-triads`. Measured (#28, the header):
+    /// bivalue cell; rung 9, `fast-triads`. Measured (#28, the header):
     /// guesses −34% on forum-hardest, time ×1.14–1.16 there in tdoku's
     /// harness, ×0.94–1.00 elsewhere: off in `fast`.
     const TRIADS: bool;
@@ -1953,8 +1953,9 @@ impl Rung for Fast {
     }
 }
 
-/// A named setting of the switches: each variant of `fast` implements it
-/// (and [`Switches`]) and is a rung through the one impl below.
+/// A named setting of the switches: each variant of `fast`, and rung 9
+/// (`fast-triads`), implements it (and [`Switches`]) and is a rung through
+/// the one impl below.
 pub(crate) trait Variant: Switches {
     const NAME: &'static str;
     const SUMMARY: &'static str;

@@ -109,7 +109,7 @@ ladder! {
     [variant] FastStacks => fast_stacks::FastStacks,
     [variant] FastGeneric => fast_generic::FastGeneric,
     [variant] FastPlainScore => fast_plain_score::FastPlainScore,
-    [variant] FastTriads => fast_triads::FastTriads,
+    FastTriads => fast_triads::FastTriads,
 }
 
 /// A rung added from outside the crate: its place among the added rungs.
