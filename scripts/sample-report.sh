@@ -6,7 +6,7 @@
 # (its default is my-reports/, which git ignores).
 #
 # Usage, from anywhere in the repository (takes minutes: two idle cores
-# measure the default run in about seven (419 s on 2026-12-03); a busy machine takes longer and
+# measure the default run in about nine (528 s on 2026-12-05, nine rungs); a busy machine takes longer and
 # the report says so):
 #     scripts/sample-report.sh
 # Then review and commit reports/. Exit codes: those of `sudoku-lab
