@@ -35,6 +35,32 @@
 //! puzzles, which `fast` solves with few guesses, the rules are mostly a
 //! cost: this rung is the faster of the two on the hardest corpus only.
 //!
+//! **What did not pay (#28, on the CPU where tdoku leads most).** On an AMD
+//! EPYC Zen 1 VM (2026-12-05), where this rung makes 0.91 of tdoku's
+//! puzzles/s on forum-hardest, five cuts of its node were measured: thread
+//! CPU time of `examples/count2` (forum-hardest ×8, 3,000 puzzles, eight
+//! alternating rounds, median ratio to the code as it is; same tree, 226.67
+//! guesses per puzzle each time), and tdoku's harness for the one that
+//! looked best. None is in the code:
+//! * the band filter's pattern by shifts and ORs (a transposed table index,
+//!   no `ROW_INFO` look-ups; row singles always looked up): ×0.99, noise;
+//!   the column claim's lone columns by rotations instead of a table and a
+//!   multiply: ×1.03;
+//! * the ways of the branch counted in word arithmetic (two ANDs of rotated
+//!   rows per pattern, one bit per way, no table): instructions −1.9%
+//!   (669,040 → 656,493 per puzzle under callgrind), time ×0.99; in the
+//!   harness (its LTO build, five rounds each) 6,311 against 6,544
+//!   puzzles/s, ÷ tdoku 0.89 against 0.91: slower;
+//! * the hidden triads with the three bands side by side in lanes (as the
+//!   naked-single count does it): ×1.14;
+//! * the CPU-specific copy with 128-bit vectors (AVX without AVX2, as Zen 1
+//!   splits 256-bit operations in two): ×1.13; the portable copy: ×1.27.
+//!   The rules over nine digits need the wide vectors, even here.
+//!
+//! Fewer instructions did not mean less time here. perf (cpu-clock) puts a
+//! third of the node's time in the band updates and a quarter in the triad
+//! rules, spread over many lines: no single step holds the 10% missing.
+//!
 //! **What it teaches.** The rules tdoku runs are worth their cost only
 //! together with its branch, and only when measured in time: counted in
 //! instructions they look like a loss. And the top of the ladder is where
