@@ -80,6 +80,19 @@ pub trait Counter {
     /// A complete grid was found (reported by [`crate::search::Ctx::solution`]).
     #[inline(always)]
     fn solution(&mut self) {}
+    /// The node's [`Branch::Ways`] tries way `way` (an index into [`WAYS`]):
+    /// what a placement is to a cell branch, for a guess that writes no
+    /// cell. Called before the way's [`Counter::guess`].
+    #[inline(always)]
+    fn way(&mut self, way: u8) {
+        let _ = way;
+    }
+    /// Way `way`'s subtree is over: what a backtrack is to a placement (the
+    /// cells forced under the way go with it).
+    #[inline(always)]
+    fn way_back(&mut self, way: u8) {
+        let _ = way;
+    }
 
     /// The branching cell and its candidate digits (bit `d-1` for digit `d`):
     /// a dead end when there are none, else [`Counter::branch`]. The common
@@ -367,6 +380,10 @@ pub enum DeadEnd {
     /// Every row and box of the chute still has room for the digit, but no
     /// way to place it once in each (locked candidates).
     Chute { chute: Chute, digit: u8 },
+    /// Four or more digits (bit `d-1` for digit `d`) that must each use the
+    /// three cells where `line` (a row or a column) crosses box `in_box`
+    /// (0-based): tdoku's triads, in `fast-triads`.
+    Crowded { line: Unit, in_box: u8, digits: u32 },
     /// The strategy did not say (a rung that reports only [`Counter::dead_end`]).
     Unstated,
 }

@@ -33,9 +33,14 @@
 //! | place | `[0, depth, +nodes, +probes, cell, digit, guess, branch...]`, branch = `[0]` unstated, `[1, digits]` a cell's candidates, `[3, digits, next, ties]` the cell with the fewest (the next best count among the other empty cells, 0 if none; how many others tie), `[2, unit kind, unit, places]` a digit's places in a unit |
 //! | undo | `[1, depth, +nodes, +probes, cell, digit]` |
 //! | forced | `[2, depth, +nodes, +probes, cell, digit, reason...]`, reason = `[0]` unstated, `[1]` naked single, `[2, unit kind, unit]` hidden single, `[3, band, unit kind, unit]` fast's band filter (locked candidates, then one place in the row) |
-//! | dead end | `[3, depth, +nodes, +probes, why...]`, why = `[0]` unstated, `[1, cell]`, `[2, unit kind, unit, digit]`, `[3, unit kind, unit, cell, digits]`, `[4, stack?, index, digit]` |
+//! | dead end | `[3, depth, +nodes, +probes, why...]`, why = `[0]` unstated, `[1, cell]`, `[2, unit kind, unit, digit]`, `[3, unit kind, unit, cell, digits]`, `[4, stack?, index, digit]`, `[5, unit kind, unit, box, digits]` (four digits for three cells: `fast-triads` only, which no page holds) |
 //! | solution | `[4, depth, +nodes, +probes]` |
+//! | way | `[5, depth, +nodes, +probes, stack?, index, digit, way, ways, guess]` (a guess of `fast-triads`: one of a digit's ways through a chute) |
+//! | way undone | `[6, depth, +nodes, +probes, stack?, index, digit, way]` |
 //!
+//! The script does not draw the last two yet: `replay` refuses a rung
+//! whose guesses are ways (`sudoku-lab trace` lists them), so no page holds
+//! them.
 //! `+nodes` and `+probes` are increases since the previous event; masks have
 //! bit `d-1` for digit `d` (or bit `i` for the `i`-th cell of a unit); unit
 //! kinds are 0 row, 1 column, 2 box.
@@ -118,6 +123,14 @@ fn unit_code(u: Unit) -> [u64; 2] {
         UnitKind::Box => 2,
     };
     [kind, u.index as u64]
+}
+
+/// A chute as `[stack?, index]`: `[0, i]` band `i`, `[1, i]` stack `i`.
+fn chute_code(chute: Chute) -> [u64; 2] {
+    match chute {
+        Chute::Band(i) => [0, i as u64],
+        Chute::Stack(i) => [1, i as u64],
+    }
 }
 
 /// One event as its array (see the module documentation).
@@ -203,16 +216,41 @@ pub fn encode(e: &Event, previous: Option<&Event>) -> Vec<u64> {
                     v.extend([cell.0 as u64, digits as u64]);
                 }
                 DeadEnd::Chute { chute, digit } => {
-                    let (stack, i) = match chute {
-                        Chute::Band(i) => (0, i),
-                        Chute::Stack(i) => (1, i),
-                    };
-                    v.extend([4, stack, i as u64, digit as u64]);
+                    v.push(4);
+                    v.extend(chute_code(chute));
+                    v.push(digit as u64);
+                }
+                DeadEnd::Crowded {
+                    line,
+                    in_box,
+                    digits,
+                } => {
+                    v.push(5);
+                    v.extend(unit_code(line));
+                    v.extend([in_box as u64, digits as u64]);
                 }
             }
             v
         }
         EventKind::Solution => head(4),
+        EventKind::Way {
+            chute,
+            digit,
+            way,
+            ways,
+            guess,
+        } => {
+            let mut v = head(5);
+            v.extend(chute_code(chute));
+            v.extend([digit as u64, way as u64, ways as u64, guess as u64]);
+            v
+        }
+        EventKind::WayBack { chute, digit, way } => {
+            let mut v = head(6);
+            v.extend(chute_code(chute));
+            v.extend([digit as u64, way as u64]);
+            v
+        }
     }
 }
 

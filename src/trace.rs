@@ -52,7 +52,7 @@ use crate::strategy::{Outcome, Strategy, WrongSolution, verify};
 
 pub mod chart;
 
-pub use crate::counters::{Branch, Chute, DeadEnd, Reason, Rivals, unit};
+pub use crate::counters::{Branch, Chute, DeadEnd, Reason, Rivals, WAYS, unit};
 pub use crate::tracer::{DepthOverTime, Event, EventKind, Tracer};
 
 /// A traced, verified run of one strategy on one puzzle.
@@ -215,7 +215,8 @@ pub enum Leaf {
 /// cells forced in it, how it ended if it had no child, its children.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TreeNode {
-    /// The [`EventKind::Place`] event that entered the node.
+    /// The [`EventKind::Place`] (or [`EventKind::Way`]) event that entered
+    /// the node.
     pub placed: Option<Event>,
     pub forced: u32,
     pub leaf: Option<Leaf>,
@@ -223,8 +224,8 @@ pub struct TreeNode {
 }
 
 /// The search tree rebuilt from a search's events, in search order: node 0
-/// is the root, every placement enters a child of the current node, an undo
-/// returns to its parent. Built from *every* event of a search (a tracer
+/// is the root, every placement (or way) enters a child of the current
+/// node, an undo returns to its parent. Built from *every* event of a search (a tracer
 /// whose window holds the whole search): it has one node per search node.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Tree {
@@ -245,13 +246,13 @@ impl Tree {
         for e in events {
             let here = *path.last().unwrap_or(&0);
             match e.kind {
-                EventKind::Place { .. } => {
+                EventKind::Place { .. } | EventKind::Way { .. } => {
                     let id = nodes.len();
                     nodes.push(node(Some(*e)));
                     nodes[here].children.push(id);
                     path.push(id);
                 }
-                EventKind::Backtrack { .. } => {
+                EventKind::Backtrack { .. } | EventKind::WayBack { .. } => {
                     if path.len() > 1 {
                         path.pop();
                     }
@@ -296,8 +297,9 @@ pub enum Fill {
 pub struct Position {
     values: Vec<u8>,
     fills: Vec<Fill>,
-    /// Filled cells in order; a placement's undo clears back to it.
-    path: Vec<(Cell, Fill)>,
+    /// Filled cells in order, `None` where a way was tried; a placement's
+    /// undo clears back to it, a way's to its mark.
+    path: Vec<Option<(Cell, Fill)>>,
     applied: u64,
 }
 
@@ -333,14 +335,22 @@ impl Position {
             EventKind::Place { cell, digit, .. } => self.fill(cell, digit, Fill::Placed),
             EventKind::Forced { cell, digit, .. } => self.fill(cell, digit, Fill::Forced),
             EventKind::Backtrack { cell, .. } => {
-                while let Some((c, how)) = self.path.pop() {
-                    self.clear(c);
-                    if c == cell && how == Fill::Placed {
-                        return;
+                while let Some(entry) = self.path.pop() {
+                    if let Some((c, how)) = entry {
+                        self.clear(c);
+                        if c == cell && how == Fill::Placed {
+                            return;
+                        }
                     }
                 }
                 // An undo without its placement (a malformed rung): clear the cell.
                 self.clear(cell);
+            }
+            EventKind::Way { .. } => self.path.push(None),
+            EventKind::WayBack { .. } => {
+                while let Some(Some((c, _))) = self.path.pop() {
+                    self.clear(c);
+                }
             }
             EventKind::DeadEnd(_) | EventKind::Solution => {}
         }
@@ -350,7 +360,7 @@ impl Position {
         if let Some(slot) = self.values.get_mut(cell.index()) {
             *slot = digit;
             self.fills[cell.index()] = how;
-            self.path.push((cell, how));
+            self.path.push(Some((cell, how)));
         }
     }
 
@@ -418,6 +428,15 @@ pub(crate) fn describe_dead_end(why: &DeadEnd, g: &Geometry) -> String {
             )
         }
         DeadEnd::Chute { chute, digit } => format!("{digit} has no consistent place in {chute}"),
+        DeadEnd::Crowded {
+            line,
+            in_box,
+            digits,
+        } => format!(
+            "{} all need the 3 cells of {line} in box {}",
+            digit_list(digits),
+            in_box + 1
+        ),
         DeadEnd::Unstated => "the strategy gave no reason".to_string(),
     }
 }
@@ -475,13 +494,44 @@ impl Event {
                             );
                         }
                     }
-                    // A way writes no cell: no placement names it.
+                    // A way writes no cell: its own event names it.
                     Branch::Ways { .. } | Branch::Unstated if guess => s.push_str("  (guess)"),
                     Branch::Ways { .. } | Branch::Unstated => {}
                 }
                 s
             }
             EventKind::Backtrack { cell, digit } => format!("undo  {} = {digit}", g.name(cell)),
+            EventKind::Way {
+                chute,
+                digit,
+                way,
+                ways,
+                guess,
+            } => {
+                let way = way as usize % WAYS.len();
+                let w = WAYS[way];
+                // A band: row r of it in box w[r] of it; a stack: its box in
+                // band k in column w[k] of it.
+                let parts: Vec<String> = (0..3usize)
+                    .map(|k| match chute {
+                        Chute::Band(b) => {
+                            let b = b as usize;
+                            format!("r{} in box {}", 3 * b + k + 1, 3 * b + w[k] as usize + 1)
+                        }
+                        Chute::Stack(t) => {
+                            let t = t as usize;
+                            format!("c{} in box {}", 3 * t + w[k] as usize + 1, 3 * k + t + 1)
+                        }
+                    })
+                    .collect();
+                let mut s = format!("way   {digit} in {chute}: {}", parts.join(", "));
+                if guess {
+                    let nth = (ways & ((1u32 << way) - 1)).count_ones() + 1;
+                    let _ = write!(s, "  (guess: way {nth} of {})", ways.count_ones());
+                }
+                s
+            }
+            EventKind::WayBack { chute, digit, .. } => format!("undo  way of {digit} in {chute}"),
             EventKind::Forced {
                 cell,
                 digit,

@@ -7,7 +7,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 
 use crate::board::{Cell, MAX_CELLS};
-use crate::counters::{Branch, Counter, Counts, DeadEnd, Reason, Rivals};
+use crate::counters::{Branch, Chute, Counter, Counts, DeadEnd, Reason, Rivals};
 
 /// What happened at one event.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -24,6 +24,19 @@ pub enum EventKind {
     /// A placement undone on the way back up (the cells forced below it go
     /// with it).
     Backtrack { cell: Cell, digit: u8 },
+    /// One way of a digit through a chute tried at a [`Branch::Ways`] node
+    /// (`way`: an index into [`crate::counters::WAYS`], `ways` the node's
+    /// options): a guess that writes no cell (`fast-triads`). It counts as
+    /// a level of depth, as a placement does.
+    Way {
+        chute: Chute,
+        digit: u8,
+        way: u8,
+        ways: u32,
+        guess: bool,
+    },
+    /// A way's subtree is over (the cells forced under it go with it).
+    WayBack { chute: Chute, digit: u8, way: u8 },
     /// A cell filled by inference, not by branching.
     Forced {
         cell: Cell,
@@ -41,8 +54,8 @@ pub enum EventKind {
 pub struct Event {
     /// 1-based position among all events of the search.
     pub step: u64,
-    /// Placements on the path when the event happened (placements minus
-    /// backtracks; forced cells are not counted).
+    /// Placements (and ways) on the path when the event happened
+    /// (placements minus backtracks; forced cells are not counted).
     pub depth: u32,
     /// Search nodes entered so far, the root included.
     pub nodes: u64,
@@ -300,11 +313,40 @@ impl Counter for Tracer {
         self.counted.guess();
         if self.events.last().map(|e| e.step) == Some(self.total)
             && let Some(Event {
-                kind: EventKind::Place { guess, .. },
+                kind: EventKind::Place { guess, .. } | EventKind::Way { guess, .. },
                 ..
             }) = self.events.last_mut()
         {
             *guess = true;
+        }
+    }
+
+    #[inline]
+    fn way(&mut self, way: u8) {
+        // Counted by guess (a way is no placement).
+        if let Branch::Ways { chute, digit, ways } = self.branches[self.slot()] {
+            self.record(EventKind::Way {
+                chute,
+                digit,
+                way,
+                ways,
+                guess: false,
+            });
+            self.depth += 1;
+        }
+    }
+
+    #[inline]
+    fn way_back(&mut self, way: u8) {
+        // The branch of the node that tried the way, one level up (its
+        // children only write the slots below it); like `way`, nothing
+        // for a node that did not branch on ways.
+        let up = (self.depth as usize).saturating_sub(1).min(MAX_CELLS);
+        if self.depth > 0
+            && let Branch::Ways { chute, digit, .. } = self.branches[up]
+        {
+            self.depth -= 1;
+            self.record(EventKind::WayBack { chute, digit, way });
         }
     }
 
@@ -374,6 +416,14 @@ mod tests {
         c.dead_end();
         c.dead_end_because(DeadEnd::Unstated);
         c.backtrack(4, 1);
+        c.branch(Branch::Ways {
+            chute: Chute::Stack(1),
+            digit: 5,
+            ways: 0b100100,
+        });
+        c.way(2);
+        c.guess();
+        c.way_back(2);
         c.solution();
     }
 
@@ -389,5 +439,51 @@ mod tests {
         for (name, value) in Counts::NAMES.iter().zip(counted.values()) {
             assert!(*name == "nodes" || value > 0, "{name} not exercised");
         }
+    }
+
+    /// A way is a level of depth, marked a guess by the `guess` after it,
+    /// and its undo comes back up, naming the chute and digit of the
+    /// branch; a way without a ways branch records nothing.
+    #[test]
+    fn a_way_goes_down_a_level_and_its_undo_comes_back() {
+        let mut t = Tracer::new(10);
+        t.node();
+        t.way(0);
+        t.branch(Branch::Ways {
+            chute: Chute::Band(2),
+            digit: 7,
+            ways: 0b11,
+        });
+        t.way(1);
+        t.guess();
+        t.node();
+        t.way_back(1);
+        let kinds: Vec<(u32, EventKind)> = t.events().iter().map(|e| (e.depth, e.kind)).collect();
+        let (chute, digit) = (Chute::Band(2), 7);
+        assert_eq!(
+            kinds,
+            [
+                (
+                    0,
+                    EventKind::Way {
+                        chute,
+                        digit,
+                        way: 1,
+                        ways: 0b11,
+                        guess: true
+                    }
+                ),
+                (
+                    0,
+                    EventKind::WayBack {
+                        chute,
+                        digit,
+                        way: 1
+                    }
+                ),
+            ]
+        );
+        assert_eq!(t.histogram(), [1, 1]);
+        assert_eq!(t.counts().guesses, 1);
     }
 }

@@ -520,7 +520,7 @@ fn every_event_tells_the_truth_about_the_board() {
     use sudoku_lab::board::{Board, Cell, Unit};
     use sudoku_lab::dataset::Dataset;
     use sudoku_lab::format::parse_one;
-    use sudoku_lab::trace::{Branch, DeadEnd, EventKind, Position, Reason, trace};
+    use sudoku_lab::trace::{Branch, Chute, DeadEnd, EventKind, Position, Reason, trace};
 
     fn candidates(b: &Board, values: &[u8], cell: Cell) -> u32 {
         let g = b.geometry();
@@ -565,15 +565,16 @@ fn every_event_tells_the_truth_about_the_board() {
     for b in &puzzles {
         let g = b.geometry();
         for &s in Strategy::ALL {
-            // A rung whose guesses write no cell (`fast-triads`) cannot be
-            // replayed onto a board: its trace says so instead
-            // (`a_trace_whose_guesses_write_no_cell_says_so`).
-            if !s.supports(b.size()) || !s.info().guesses_place {
+            if !s.supports(b.size()) {
                 continue;
             }
-            let exact = s != Strategy::Fast;
+            // `fast` and `fast-triads` force by rules that see more than the
+            // board's candidates (a digit's places in a band).
+            let exact = !matches!(s, Strategy::Fast | Strategy::FastTriads);
             let t = trace(s, b, Some(30_000), 200_000).expect("verified");
             let mut p = Position::new(b);
+            // Ways on the path (`fast-triads`' guesses, which write no cell).
+            let mut ways_open = 0usize;
             for e in t.tracer.events() {
                 let v = p.values().to_vec();
                 let at = format!("{s} step {}: {}", e.step, e.describe(g));
@@ -582,9 +583,17 @@ fn every_event_tells_the_truth_about_the_board() {
                     .iter()
                     .filter(|&&f| f == sudoku_lab::trace::Fill::Placed)
                     .count();
-                // An undo's depth is the depth of the node that made the placement.
-                let undo = matches!(e.kind, EventKind::Backtrack { .. });
-                assert_eq!(e.depth as usize, placed_now - undo as usize, "{at}: depth");
+                // An undo's depth is the depth of the node that made the
+                // placement (or tried the way).
+                let undo = matches!(
+                    e.kind,
+                    EventKind::Backtrack { .. } | EventKind::WayBack { .. }
+                );
+                assert_eq!(
+                    e.depth as usize,
+                    placed_now + ways_open - undo as usize,
+                    "{at}: depth"
+                );
                 let kind = match e.kind {
                     EventKind::Place {
                         cell,
@@ -688,6 +697,40 @@ fn every_event_tells_the_truth_about_the_board() {
                         assert_eq!(v[cell.index()], digit, "{at}: undoes what is there");
                         "undo"
                     }
+                    EventKind::Way {
+                        chute,
+                        digit,
+                        way,
+                        ways,
+                        guess,
+                    } => {
+                        assert!(ways & (1 << way) != 0, "{at}: one of the node's ways");
+                        assert_eq!(guess, ways.count_ones() > 1, "{at}: guess");
+                        // Where the digit already is in the chute, it is on
+                        // the way: in a band, row k of it holds the digit in
+                        // box column w[k]; in a stack, band k holds it in
+                        // column w[k] of the stack.
+                        let w = sudoku_lab::trace::WAYS[way as usize];
+                        for (c, _) in v.iter().enumerate().filter(|&(_, &x)| x == digit) {
+                            let (r, col) = (c / 9, c % 9);
+                            match chute {
+                                Chute::Band(i) if r / 3 == i as usize => {
+                                    assert_eq!(col / 3, w[r % 3] as usize, "{at}: on the way")
+                                }
+                                Chute::Stack(i) if col / 3 == i as usize => {
+                                    assert_eq!(col % 3, w[r / 3] as usize, "{at}: on the way")
+                                }
+                                _ => {}
+                            }
+                        }
+                        ways_open += 1;
+                        "way"
+                    }
+                    EventKind::WayBack { .. } => {
+                        assert!(ways_open > 0, "{at}: a way to undo");
+                        ways_open -= 1;
+                        "undo way"
+                    }
                     EventKind::DeadEnd(why) => match why {
                         DeadEnd::Cell(cell) => {
                             assert_eq!(v[cell.index()], 0, "{at}: cell empty");
@@ -720,6 +763,28 @@ fn every_event_tells_the_truth_about_the_board() {
                         DeadEnd::Chute { .. } => {
                             assert!(!exact, "{at}: only fast reasons by chutes");
                             "dead end: chute"
+                        }
+                        DeadEnd::Crowded {
+                            line,
+                            in_box,
+                            digits,
+                        } => {
+                            assert!(digits.count_ones() >= 4, "{at}: four digits or more");
+                            // The three cells exist, and a digit of the set
+                            // already in the line is in them (else it would
+                            // not need them).
+                            let cells: Vec<Cell> = g
+                                .unit_cells(line)
+                                .filter(|c| g.units_of(*c)[2].index == in_box)
+                                .collect();
+                            assert_eq!(cells.len(), 3, "{at}: a line crosses a box in 3 cells");
+                            for c in g.unit_cells(line) {
+                                let x = v[c.index()];
+                                if x != 0 && digits & (1 << (x - 1)) != 0 {
+                                    assert!(cells.contains(&c), "{at}: {x} is elsewhere");
+                                }
+                            }
+                            "dead end: crowded"
                         }
                         DeadEnd::Unstated => panic!("{at}: every rung states why"),
                     },
@@ -761,6 +826,10 @@ fn every_event_tells_the_truth_about_the_board() {
         "fast: hidden single",
         "fast: band filter",
         "fast: dead end: chute",
+        "fast-triads: way",
+        "fast-triads: undo way",
+        "fast-triads: solution",
+        "fast-triads: dead end: crowded",
     ] {
         assert!(
             checked.contains_key(want),
@@ -957,11 +1026,12 @@ fn the_listing_folds_at_depth_30_exactly() {
 }
 
 /// `fast-triads` guesses by keeping one way of a digit through a band,
-/// which writes no cell: its trace says so above the listing (which has no
-/// guess in it, nor any depth but 0, while the totals count 13 guesses on
-/// this puzzle), and `fast`'s does not.
+/// which writes no cell: its trace says so above the listing, and lists
+/// each guess as a `way` line (13 on this puzzle, as many as the totals
+/// count), a level deeper each, with an `undo way` line for each way left;
+/// `fast`'s trace has no note and no way.
 #[test]
-fn a_trace_whose_guesses_write_no_cell_says_so() {
+fn a_trace_whose_guesses_write_no_cell_lists_its_ways() {
     let famous = concat!(env!("CARGO_MANIFEST_DIR"), "/docs/puzzles/famous.txt");
     let args = |s| {
         [
@@ -975,12 +1045,42 @@ fn a_trace_whose_guesses_write_no_cell_says_so() {
         .into_iter()
         .filter(|l| !l.is_empty())
         .collect();
-    assert!(!listing.is_empty() && !listing.iter().any(|l| l.contains("guess")));
+    let event = |l: &String| {
+        l.split_whitespace()
+            .skip(2)
+            .collect::<Vec<_>>()
+            .join(" ")
+            .trim_start_matches('·')
+            .to_string()
+    };
+    let ways: Vec<&String> = listing
+        .iter()
+        .filter(|l| event(l).starts_with("way "))
+        .collect();
+    assert_eq!(ways.len(), 13, "{out}");
+    assert!(ways.iter().all(|l| l.contains("(guess: way ")), "{out}");
     assert!(
-        listing
-            .iter()
-            .all(|l| l.split_whitespace().nth(1) == Some("0"))
+        listing.iter().all(|l| !event(l).starts_with("place ")),
+        "{out}"
     );
+    // Every way but the one on the solution's path is undone.
+    let depth_of = |l: &String| {
+        l.split_whitespace()
+            .nth(1)
+            .and_then(|d| d.parse::<u32>().ok())
+    };
+    let undone = listing
+        .iter()
+        .filter(|l| event(l).starts_with("undo way "))
+        .count();
+    let deepest = listing.iter().filter_map(depth_of).max().unwrap_or(0);
+    let solution_depth = listing
+        .iter()
+        .find(|l| event(l) == "solution")
+        .and_then(depth_of)
+        .expect("a solution line");
+    assert_eq!(undone + solution_depth as usize, 13, "{out}");
+    assert!(deepest >= 1, "{out}");
     let totals = out
         .lines()
         .skip_while(|l| !l.starts_with("| nodes"))

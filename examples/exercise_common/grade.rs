@@ -241,6 +241,14 @@ pub fn recount(s: Strategy, puzzle: &Board, rule: Rule) -> Result<(), String> {
                 }
             }
             EventKind::DeadEnd(_) | EventKind::Forced { .. } => {}
+            // The exercises branch on cells; a way (`fast-triads`' guess)
+            // has no place in them.
+            EventKind::Way { .. } | EventKind::WayBack { .. } => {
+                return Err(format!(
+                    "step {}: a way of a digit through a chute: the exercises place cells",
+                    e.step
+                ));
+            }
         }
     }
     // Nodes still open at the end: the path to the solution, or the root.

@@ -58,7 +58,7 @@ pub fn run(args: &ReplayArgs) -> anyhow::Result<ExitCode> {
     let mut skipped = Vec::new();
     // A page is a board replayed from the events: a rung whose guesses
     // write no cell (`fast-triads` keeps one way of a digit through a band)
-    // leaves the board nothing to show of them, nor of taking them back.
+    // has events (ways, and ways undone) the page's script does not draw.
     let mut unplaced = Vec::new();
     if named {
         for s in &strategies {
@@ -84,8 +84,8 @@ pub fn run(args: &ReplayArgs) -> anyhow::Result<ExitCode> {
     if let Some(s) = strategies.iter().find(|s| !s.info().guesses_place) {
         bail!(
             "{s} cannot be replayed: its guesses keep one way of a digit through a band or stack \
-             and write no cell, so a board replayed from its events would keep cells forced under \
-             a way that failed (`sudoku-lab trace -s {s}` lists its events and counts)"
+             and write no cell, which the page does not draw yet (`sudoku-lab trace -s {s}` lists \
+             its events, ways included, and counts)"
         );
     }
     let traces = strategies

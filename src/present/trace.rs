@@ -42,9 +42,8 @@ pub fn heading(t: &Trace, source: &str, number: usize, puzzle: &Puzzle) -> Strin
     if !t.strategy.info().guesses_place {
         out.push_str(&format!(
             "note: {} guesses by keeping one way of a digit through a band or stack, which writes no \
-             cell: the listing, the depths and the tree show no event for those guesses, and cells \
-             forced under a way that failed are not taken back in them (the totals count every \
-             guess)\n",
+             cell: its guesses are the `way` lines (a level of depth each, like a placement), and \
+             `undo way` takes back what was forced under one\n",
             t.strategy
         ));
     }
@@ -95,7 +94,10 @@ fn tree_text(b: &Board, tree: &Tree, nodes: u64) -> String {
         let n = &tree.nodes[i];
         let what = n.placed.map_or("root (the givens)".to_string(), |e| {
             let d = e.describe(g);
-            d.strip_prefix("place ").unwrap_or(&d).to_string()
+            match d.strip_prefix("way   ") {
+                Some(way) => format!("way {way}"),
+                None => d.strip_prefix("place ").unwrap_or(&d).to_string(),
+            }
         });
         let _ = write!(out, "{first}{what}");
         if n.forced > 0 {

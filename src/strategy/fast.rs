@@ -1401,7 +1401,12 @@ impl<S: Switches> State<S> {
             }
             if S::TRIADS {
                 match self.triads() {
-                    None => return Fixpoint::Contradiction,
+                    None => {
+                        if C::ENABLED {
+                            *why = self.triads_failure();
+                        }
+                        return Fixpoint::Contradiction;
+                    }
                     Some(changed) if changed != 0 => {
                         dirty = changed;
                         continue;
@@ -1438,10 +1443,6 @@ impl<S: Switches> State<S> {
     /// words it changed (bit `9*b + d`).
     #[inline(always)]
     fn triads(&mut self) -> Option<u32> {
-        // Rotations inside each stack's 3 column bits: `r1(v)` at column p
-        // is `v` at p + 1 (mod 3), `r2(v)` at p + 2.
-        let r1 = |v: u32| ((v >> 1) & 0o333) | ((v << 2) & 0o444);
-        let r2 = |v: u32| ((v >> 2) & 0o111) | ((v << 1) & 0o666);
         let mut changed = 0u32;
         let mut dead = 0u32;
         // The stack filter: a (band, column) pair of a stack survives if the
@@ -1450,9 +1451,9 @@ impl<S: Switches> State<S> {
             let x = [self.cand[d], self.cand[9 + d], self.cand[18 + d]];
             let f = self.column_folds(d);
             let k = [
-                f[0] & ((r1(f[1]) & r2(f[2])) | (r2(f[1]) & r1(f[2]))),
-                f[1] & ((r1(f[0]) & r2(f[2])) | (r2(f[0]) & r1(f[2]))),
-                f[2] & ((r1(f[0]) & r2(f[1])) | (r2(f[0]) & r1(f[1]))),
+                f[0] & ((rot1(f[1]) & rot2(f[2])) | (rot2(f[1]) & rot1(f[2]))),
+                f[1] & ((rot1(f[0]) & rot2(f[2])) | (rot2(f[0]) & rot1(f[2]))),
+                f[2] & ((rot1(f[0]) & rot2(f[1])) | (rot2(f[0]) & rot1(f[1]))),
             ];
             // With a way through a stack, each of its columns keeps a band.
             dead |= (k[0] | k[1] | k[2]) ^ ROW;
@@ -1473,18 +1474,7 @@ impl<S: Switches> State<S> {
         // The hidden minicolumn rule, the same along columns: per band, a
         // minicolumn (bit: its column) that three digits must use holds
         // those three.
-        let mut mustc = [[0u32; 9]; 3];
-        // Digit by digit, each band's entry: `d` indexes the inner arrays.
-        #[allow(clippy::needless_range_loop)]
-        for d in 0..9 {
-            let k = self.column_folds(d);
-            // A column left in one band; a band left with one column of the stack.
-            let one_band = one_of(k[0], k[1], k[2]);
-            for b in 0..3 {
-                mustc[b][d] = k[b] & (one_band | !(r1(k[b]) | r2(k[b])));
-            }
-        }
-        for (b, must) in mustc.iter().enumerate() {
+        for (b, must) in self.minicolumn_musts().iter().enumerate() {
             let (three, four) = three_and_four(must);
             dead |= four;
             for (d, m) in must.iter().enumerate() {
@@ -1497,17 +1487,8 @@ impl<S: Switches> State<S> {
         }
         // The hidden minirow rule: a minirow (bit `9*row + 3*box`) that
         // three digits must use holds those three; four is a contradiction.
-        const SEG: u32 = 0o111 * 0x40201;
         for b in 0..3 {
-            let mut must = [0u32; 9];
-            for (d, m) in must.iter_mut().enumerate() {
-                let x = self.cand[9 * b + d];
-                let seg = (x | (x >> 1) | (x >> 2)) & SEG;
-                // A row whose cells lie in one box; a box whose cells lie in one row.
-                let row_one = one_of(seg, seg >> 3, seg >> 6) & 0x40201;
-                let box_one = one_of(seg, seg >> 9, seg >> 18) & 0o111;
-                *m = seg & ((row_one * 0o111) | (box_one * 0x40201));
-            }
+            let must = self.minirow_musts(b);
             let (three, four) = three_and_four(&must);
             dead |= four;
             for (d, m) in must.iter().enumerate() {
@@ -1519,6 +1500,85 @@ impl<S: Switches> State<S> {
             }
         }
         (dead == 0).then_some(changed)
+    }
+
+    /// Why [`State::triads`] found a contradiction (only when counting), from
+    /// the words it left: a column where the stack filter left a digit no
+    /// cell; else a minirow or minicolumn that four digits must use.
+    #[cold]
+    /// Per band, per digit (`[b][d]`), the minicolumns (bit: the column)
+    /// the digit must use in the band: a column left in one band, or a band
+    /// left with one column of the stack (the hidden minicolumn rule's
+    /// sets).
+    #[inline(always)]
+    fn minicolumn_musts(&self) -> [[u32; 9]; 3] {
+        let mut mustc = [[0u32; 9]; 3];
+        // Digit by digit, each band's entry: `d` indexes the inner arrays.
+        #[allow(clippy::needless_range_loop)]
+        for d in 0..9 {
+            let k = self.column_folds(d);
+            let one_band = one_of(k[0], k[1], k[2]);
+            for b in 0..3 {
+                mustc[b][d] = k[b] & (one_band | !(rot1(k[b]) | rot2(k[b])));
+            }
+        }
+        mustc
+    }
+
+    /// Per digit, the minirows (bit `9*row + 3*box`) of band `b` it must
+    /// use: a row whose cells lie in one box, a box whose cells lie in one
+    /// row (the hidden minirow rule's sets).
+    #[inline(always)]
+    fn minirow_musts(&self, b: usize) -> [u32; 9] {
+        const SEG: u32 = 0o111 * 0x40201;
+        let mut must = [0u32; 9];
+        for (d, m) in must.iter_mut().enumerate() {
+            let x = self.cand[9 * b + d];
+            let seg = (x | (x >> 1) | (x >> 2)) & SEG;
+            let row_one = one_of(seg, seg >> 3, seg >> 6) & 0x40201;
+            let box_one = one_of(seg, seg >> 9, seg >> 18) & 0o111;
+            *m = seg & ((row_one * 0o111) | (box_one * 0x40201));
+        }
+        must
+    }
+
+    fn triads_failure(&self) -> DeadEnd {
+        for d in 0..9 {
+            let f = self.column_folds(d);
+            let empty = !(f[0] | f[1] | f[2]) & ROW;
+            if empty != 0 {
+                return DeadEnd::Digit {
+                    unit: unit(1, empty.trailing_zeros() as usize),
+                    digit: d as u8 + 1,
+                };
+            }
+        }
+        // The triad rules again, on the words they left (they only take
+        // candidates away, so a place four digits had to use still is).
+        for (b, must) in self.minicolumn_musts().iter().enumerate() {
+            let (_, four) = three_and_four(must);
+            if four != 0 {
+                let c = four.trailing_zeros();
+                return DeadEnd::Crowded {
+                    line: unit(1, c as usize),
+                    in_box: (3 * b as u32 + c / 3) as u8,
+                    digits: digits_using(must, 1 << c),
+                };
+            }
+        }
+        for b in 0..3 {
+            let must = self.minirow_musts(b);
+            let (_, four) = three_and_four(&must);
+            if four != 0 {
+                let i = four.trailing_zeros();
+                return DeadEnd::Crowded {
+                    line: unit(0, 3 * b + i as usize / 9),
+                    in_box: (3 * b as u32 + i % 9 / 3) as u8,
+                    digits: digits_using(&must, 1 << i),
+                };
+            }
+        }
+        DeadEnd::Unstated
     }
 
     /// The ways patterns for tdoku's branch: of the 27 words (bit `3*row +
@@ -1831,6 +1891,28 @@ impl<S: Switches> State<S> {
         }
         cells
     }
+}
+
+/// The digits (bit `d`) whose set in `sets` holds `place`.
+#[cold]
+fn digits_using(sets: &[u32; 9], place: u32) -> u32 {
+    sets.iter()
+        .enumerate()
+        .filter(|&(_, m)| m & place != 0)
+        .fold(0, |acc, (d, _)| acc | 1 << d)
+}
+
+/// Rotation inside each stack's 3 column bits (of 9): `rot1(v)` at column
+/// p is `v` at p + 1 (mod 3).
+#[inline(always)]
+fn rot1(v: u32) -> u32 {
+    ((v >> 1) & 0o333) | ((v << 2) & 0o444)
+}
+
+/// `rot2(v)` at column p is `v` at p + 2 (mod 3).
+#[inline(always)]
+fn rot2(v: u32) -> u32 {
+    ((v >> 2) & 0o111) | ((v << 1) & 0o666)
 }
 
 /// Of three sets of bits, the bits in exactly one.
@@ -2180,7 +2262,7 @@ fn node<S: Switches, C: Counter, I: Isa>(
                 digit: d as u8 + 1,
                 ways: ways_of(pattern),
             });
-            for bits in PERM_BITS {
+            for (i, bits) in PERM_BITS.into_iter().enumerate() {
                 if pattern & bits != bits {
                     continue;
                 }
@@ -2194,8 +2276,10 @@ fn node<S: Switches, C: Counter, I: Isa>(
                     child.cand[9 * b + d] = new;
                     dirty |= noted(old, new, 9 * b + d);
                 }
+                ctx.counter.way(i as u8);
                 ctx.guess();
                 ctx.descend(|ctx| I::node(child, dirty, ctx))?;
+                ctx.counter.way_back(i as u8);
             }
             Ok(())
         }
@@ -2205,7 +2289,7 @@ fn node<S: Switches, C: Counter, I: Isa>(
                 digit: (j % 9) as u8 + 1,
                 ways: ways_of(pattern),
             });
-            for bits in PERM_BITS {
+            for (i, bits) in PERM_BITS.into_iter().enumerate() {
                 if pattern & bits != bits {
                     continue;
                 }
@@ -2213,8 +2297,10 @@ fn node<S: Switches, C: Counter, I: Isa>(
                 let mut child = st;
                 child.cand[j] &= PAIR_CELLS[bits as usize];
                 let dirty = noted(st.cand[j], child.cand[j], j);
+                ctx.counter.way(i as u8);
                 ctx.guess();
                 ctx.descend(|ctx| I::node(child, dirty, ctx))?;
+                ctx.counter.way_back(i as u8);
             }
             Ok(())
         }

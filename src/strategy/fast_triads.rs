@@ -26,7 +26,9 @@
 //! through it (a way: one minirow, or minicolumn, per box), a digit with
 //! two ways (else three, else the fewest), one child per way. A child keeps
 //! only that way's three minirows of the digit, so a guess writes no cell
-//! (`Rung::GUESSES_PLACE` is false: the counters see a guess, no placement).
+//! (`Rung::GUESSES_PLACE` is false: the counters see a guess and the way,
+//! `Counter::way` and `Counter::way_back`, no placement; `trace` lists
+//! each as a `way` line, a level of depth).
 //!
 //! **Cost per node.** About 1,000 word operations for the rules each time a
 //! fixpoint is reached, and 54 table reads for the branch: a node costs more
