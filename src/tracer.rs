@@ -54,8 +54,8 @@ pub enum EventKind {
 pub struct Event {
     /// 1-based position among all events of the search.
     pub step: u64,
-    /// Placements (and ways) on the path when the event happened
-    /// (placements minus backtracks; forced cells are not counted).
+    /// Placements and ways on the path when the event happened (each
+    /// minus its undos; forced cells are not counted).
     pub depth: u32,
     /// Search nodes entered so far, the root included.
     pub nodes: u64,
