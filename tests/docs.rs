@@ -56,6 +56,7 @@
 
 mod docs_support;
 mod every_core;
+mod example_build;
 
 use std::sync::OnceLock;
 

@@ -17,7 +17,8 @@
 //!   and the mark says why. Each kind of need is checked as far as it can be:
 //!   `network` (`datasets fetch`) must fail cleanly offline with exit 74;
 //!   `datasets fetch NAME` must exit 2 naming that command when the corpus is
-//!   missing, and runs as written when `SUDOKU_LAB_SHARED` holds it;
+//!   missing, and runs as written when `SUDOKU_LAB_SHARED` holds it (on a
+//!   one-puzzle sample if the line is also marked `minutes`);
 //!   `minutes` runs the command on a one-puzzle sample, and a script so
 //!   marked must say what it needs; `../shared` scripts of the repository
 //!   must say what they need and exit non-zero; `GNU parallel` runs where
@@ -31,6 +32,8 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
 use pulldown_cmark::{CodeBlockKind, Event, Parser, Tag, TagEnd};
+
+mod example_build;
 
 /// The pages whose command lines are checked.
 const PAGES: &[&str] = &["README.md", "MEASURING.md"];
@@ -362,31 +365,9 @@ fn build_examples(lines: &[Line]) {
         }
     }
     for name in names {
-        let mut cargo = Command::new(env!("CARGO"));
-        cargo.args(["build", "--quiet", "--example", name]);
-        // Cargo gives a test the package's variables (CARGO_PKG_NAME, ...);
-        // build scripts that track them (ring's) would see a change and
-        // rebuild everything, here and again in the developer's next build.
-        for (key, _) in std::env::vars_os() {
-            let key = key.to_string_lossy();
-            if [
-                "CARGO_PKG_",
-                "CARGO_MANIFEST_",
-                "CARGO_BIN_",
-                "CARGO_CRATE_",
-            ]
-            .iter()
-            .any(|p| key.starts_with(p))
-                || ["CARGO_PRIMARY_PACKAGE", "CARGO_TARGET_TMPDIR", "OUT_DIR"].contains(&&*key)
-            {
-                cargo.env_remove(&*key);
-            }
+        if let Err(e) = example_build::build_example(root(), name) {
+            panic!("{e}");
         }
-        if !cfg!(debug_assertions) {
-            cargo.arg("--release");
-        }
-        let status = cargo.current_dir(root()).status().unwrap();
-        assert!(status.success(), "cargo could not build example {name}");
     }
 }
 
@@ -464,7 +445,15 @@ fn check_line(sandbox: &Sandbox, line: &Line) -> String {
         let shared = std::env::var_os("SUDOKU_LAB_SHARED").map(PathBuf::from);
         match shared {
             Some(dir) if sandbox.provide_corpus(&dir, name) => {
-                let out = sandbox.run(&line.command);
+                // A line also marked `minutes` (a whole corpus) runs on the
+                // one-puzzle sample, as `needs: minutes` lines do.
+                let minutes = needs.contains("minutes") && runs_the_lab(line);
+                let command = if minutes {
+                    format!("{}{SMALL}", line.command)
+                } else {
+                    line.command.clone()
+                };
+                let out = sandbox.run(&command);
                 sandbox.forget_corpus(name);
                 assert!(
                     out.status.success(),
@@ -472,7 +461,12 @@ fn check_line(sandbox: &Sandbox, line: &Line) -> String {
                     line.place(),
                     shown(&out)
                 );
-                return format!("without {name}: exit 2 naming the fetch; with it: exit 0");
+                let with = if minutes {
+                    "on a one-puzzle sample"
+                } else {
+                    "as written"
+                };
+                return format!("without {name}: exit 2 naming the fetch; with it, {with}: exit 0");
             }
             _ if std::env::var_os("CI").is_some() => {
                 panic!(

@@ -173,18 +173,7 @@ impl Runner {
         static BUILT: Mutex<Vec<String>> = Mutex::new(Vec::new());
         let mut built = BUILT.lock().unwrap_or_else(|e| e.into_inner());
         if !built.iter().any(|b| b == name) {
-            let mut cargo = Command::new(env!("CARGO"));
-            cargo.args(["build", "--quiet", "--example", name]);
-            if !cfg!(debug_assertions) {
-                cargo.arg("--release");
-            }
-            let status = cargo
-                .current_dir(root())
-                .status()
-                .map_err(|e| format!("cannot run cargo to build example {name}: {e}"))?;
-            if !status.success() {
-                return Err(format!("cargo could not build example {name}"));
-            }
+            crate::example_build::build_example(root(), name)?;
             built.push(name.to_string());
         }
         // Examples sit in `examples/` beside the binary's folder.
