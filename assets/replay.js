@@ -63,6 +63,31 @@
     return d.length > 1 ? d.slice(0, -1).join(", ") + " and " + d[d.length - 1] : d.join("");
   }
 
+  // counters::WAYS: way i puts the digit, in a band, in row r of the band
+  // inside box WAYS[i][r] of the band; in a stack, in its box k (band k)
+  // inside column WAYS[i][k] of the stack.
+  const WAYS = [[0, 1, 2], [0, 2, 1], [1, 0, 2], [1, 2, 0], [2, 0, 1], [2, 1, 0]];
+
+  // The three lines of a way, as trace::Event::describe names them, with
+  // the cells each may hold the digit in ([name, cells]).
+  function wayParts(stack, i, way) {
+    const w = WAYS[way % WAYS.length];
+    const out = [];
+    for (let k = 0; k < 3; k++) {
+      if (stack) {
+        const col = 3 * i + w[k], box = 3 * k + i;
+        out.push(["c" + (col + 1) + " in box " + (box + 1), [0, 1, 2].map((r) => (3 * k + r) * N + col)]);
+      } else {
+        const row = 3 * i + k, box = 3 * i + w[k];
+        out.push(["r" + (row + 1) + " in box " + (box + 1), [0, 1, 2].map((c) => row * N + 3 * w[k] + c)]);
+      }
+    }
+    return out;
+  }
+
+  // Way `way` is the nth of the node's `ways` (a mask over WAYS).
+  const wayNth = (e) => bits(e.ways & ((1 << (e.way % WAYS.length)) - 1)).length + 1;
+
   function chuteName(stack, i) {
     const what = stack ? "stack" : "band";
     const lines = stack ? "columns" : "rows";
@@ -89,6 +114,11 @@
       if (e.why === 2) Object.assign(e, { unitKind: a[5], unit: a[6], digit: a[7] });
       if (e.why === 3) Object.assign(e, { unitKind: a[5], unit: a[6], cell: a[7], digits: a[8] });
       if (e.why === 4) Object.assign(e, { stack: a[5] === 1, chute: a[6], digit: a[7] });
+      if (e.why === 5) Object.assign(e, { unitKind: a[5], unit: a[6], inBox: a[7], digits: a[8] });
+    } else if (e.kind === 5) {
+      Object.assign(e, { stack: a[4] === 1, chute: a[5], digit: a[6], way: a[7], ways: a[8], guess: a[9] === 1 });
+    } else if (e.kind === 6) {
+      Object.assign(e, { stack: a[4] === 1, chute: a[5], digit: a[6], way: a[7] });
     }
     return e;
   }
@@ -134,8 +164,18 @@
           cellName(e.cell) + " in " + unitName(e.unitKind, e.unit);
       }
       if (e.why === 4) why = e.digit + " has no consistent place in " + chuteName(e.stack, e.chute);
+      if (e.why === 5) {
+        why = digitList(e.digits) + " all need the 3 cells of " + unitName(e.unitKind, e.unit) + " in box " + (e.inBox + 1);
+      }
       return "dead end: " + why;
     }
+    if (e.kind === 5) {
+      let s = "way   " + e.digit + " in " + chuteName(e.stack, e.chute) + ": " +
+        wayParts(e.stack, e.chute, e.way).map((p) => p[0]).join(", ");
+      if (e.guess) s += "  (guess: way " + wayNth(e) + " of " + bits(e.ways).length + ")";
+      return s;
+    }
+    if (e.kind === 6) return "undo  way of " + e.digit + " in " + chuteName(e.stack, e.chute);
     return "solution";
   }
 
@@ -176,6 +216,17 @@
       return e.digit + " has one place left in " + unitName(e.unitKind, e.unit) + ": " + cellName(e.cell) + ".";
     }
     if (e.kind === 3) return "Nothing here can work: the search backs up.";
+    if (e.kind === 5) {
+      const n = bits(e.ways).length;
+      return e.digit + " has " + n + " way" + (n === 1 ? "" : "s") + " through " + chuteName(e.stack, e.chute) +
+        " (one box per " + (e.stack ? "column" : "row") + "): trying way " + wayNth(e) + " of " + n +
+        ". No cell is written; " + e.digit + " is kept to the outlined cells, and the rules go on from there.";
+    }
+    if (e.kind === 6) {
+      return lane.cleared > 0
+        ? "The way is undone, with the " + lane.cleared + " cell(s) forced under it."
+        : "The way is undone: the next way is tried, or the search backs up further.";
+    }
     if (e.kind === 4) {
       const same = lane.data.solution && lane.values.every((v, i) => v === lane.data.solution[i]);
       return "Every cell is filled" + (same ? " (the verified solution)." : ".");
@@ -200,7 +251,13 @@
       if (e.why === 4) {
         for (let k = 0; k < 3; k++) m.failed.push(...unitCells(e.stack ? 1 : 0, 3 * e.chute + k));
       }
+      if (e.why === 5) {
+        m.unit = unitCells(e.unitKind, e.unit);
+        const box = new Set(unitCells(2, e.inBox));
+        m.failed = m.unit.filter((c) => box.has(c));
+      }
     }
+    if (e.kind === 5) for (const [, cells] of wayParts(e.stack, e.chute, e.way)) m.unit.push(...cells);
     return m;
   }
 
@@ -229,6 +286,8 @@
       this.applied = 0;
       this.cleared = 0;
       this.count = { nodes: 0, placements: 0, backtracks: 0, probes: 0, guesses: 0, dead_ends: 0, forced: 0, depth: 0 };
+      // Ways on the path (a way is a level of depth, not a placement).
+      this.ways = 0;
     }
 
     fill(cell, digit, how) {
@@ -261,7 +320,9 @@
         c.backtracks++;
         let found = false;
         while (this.path.length) {
-          const [cell, how] = this.path.pop();
+          const entry = this.path.pop();
+          if (entry === null) continue;
+          const [cell, how] = entry;
           this.clear(cell);
           this.cleared++;
           if (cell === e.cell && how === PLACED) { found = true; break; }
@@ -269,8 +330,21 @@
         if (!found) this.clear(e.cell);
       } else if (e.kind === 3) {
         c.dead_ends++;
+      } else if (e.kind === 5) {
+        // A way writes no cell: a mark on the path, cleared back to by its undo.
+        this.path.push(null);
+        this.ways++;
+        if (e.guess) c.guesses++;
+      } else if (e.kind === 6) {
+        while (this.path.length) {
+          const entry = this.path.pop();
+          if (entry === null) break;
+          this.clear(entry[0]);
+          this.cleared++;
+        }
+        this.ways--;
       }
-      c.depth = c.placements - c.backtracks;
+      c.depth = c.placements - c.backtracks + this.ways;
       this.applied++;
     }
 
@@ -323,13 +397,13 @@
       const path = [0];
       this.events.forEach((e, i) => {
         const here = path[path.length - 1];
-        if (e.kind === 0) {
+        if (e.kind === 0 || e.kind === 5) {
           const id = t.parent.length;
           t.parent.push(here); t.step.push(i + 1); t.depth.push(e.depth + 1);
           t.kids.push([]); t.leaf.push(0); t.forced.push(0); t.event.push(e);
           t.kids[here].push(id);
           path.push(id);
-        } else if (e.kind === 1) {
+        } else if (e.kind === 1 || e.kind === 6) {
           if (path.length > 1) path.pop();
         } else if (e.kind === 2) t.forced[here]++;
         else if (e.kind === 3) t.leaf[here] = 1;
@@ -381,6 +455,7 @@
       const t = this.tree;
       if (id === 0) return "start";
       const e = t.event[id];
+      if (e.kind === 5) return e.digit + "@" + (e.stack ? "s" : "b") + (e.chute + 1) + " way " + wayNth(e);
       return cellName(e.cell) + "=" + e.digit;
     }
 
@@ -807,6 +882,10 @@
       } else if (e.branch === 2) {
         s += e.digit + " can go in " + bits(e.places).length + " places of " + unitName(e.unitKind, e.unit) +
           ", so the search tries " + cellName(e.cell) + " and will come back for the others if it fails.";
+      } else if (e.kind === 5) {
+        s += e.digit + " has " + bits(e.ways).length + " ways through " + chuteName(e.stack, e.chute) +
+          " (one box per " + (e.stack ? "column" : "row") + "), so the search keeps " + e.digit +
+          " to one of them, writing no cell, and will come back for the others if it fails.";
       } else {
         s += "the search writes " + e.digit + " in " + cellName(e.cell) + " without knowing it is right, and will come back if it fails.";
       }
@@ -825,6 +904,10 @@
       return who + "first dead end: " + describe(e).replace(/^dead end: /, "") +
         ", so nothing below this point can work and the search must go back.";
     }
+    if (kinds.includes("undo") && e.kind === 6) {
+      return who + "first backtrack: the search undoes its way of " + e.digit + " in " + chuteName(e.stack, e.chute) +
+        " (and every cell forced under it) and tries the next way there, or backs up further.";
+    }
     if (kinds.includes("undo")) {
       return who + "first backtrack: the search undoes " + cellName(e.cell) + " = " + e.digit +
         " (and every cell filled after it) and tries the next option there, or backs up further.";
@@ -841,9 +924,9 @@
         const kinds = [];
         const first = (kind, yes) => { if (yes && !seen.has(kind)) { seen.add(kind); kinds.push(kind); } };
         first("why", e.kind === 0 && e.branch === 3);
-        first("guess", e.kind === 0 && e.guess);
+        first("guess", (e.kind === 0 || e.kind === 5) && e.guess);
         first("dead", e.kind === 3);
-        first("undo", e.kind === 1);
+        first("undo", e.kind === 1 || e.kind === 6);
         first("solution", e.kind === 4);
         if (kinds.length) {
           moments.push({ lane: li, step: i + 1, pos: posOf(lane, i + 1), kinds, text: momentText(kinds, e, lane, i) });
@@ -896,7 +979,7 @@
   // Jumps: to the next step at which some search makes a guess, meets a dead
   // end, or finds its solution (the earliest over the searches shown).
   const IS = {
-    guess: (e) => e.kind === 0 && e.guess,
+    guess: (e) => (e.kind === 0 || e.kind === 5) && e.guess,
     deadEnd: (e) => e.kind === 3,
     solution: (e) => e.kind === 4,
   };

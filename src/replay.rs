@@ -33,14 +33,14 @@
 //! | place | `[0, depth, +nodes, +probes, cell, digit, guess, branch...]`, branch = `[0]` unstated, `[1, digits]` a cell's candidates, `[3, digits, next, ties]` the cell with the fewest (the next best count among the other empty cells, 0 if none; how many others tie), `[2, unit kind, unit, places]` a digit's places in a unit |
 //! | undo | `[1, depth, +nodes, +probes, cell, digit]` |
 //! | forced | `[2, depth, +nodes, +probes, cell, digit, reason...]`, reason = `[0]` unstated, `[1]` naked single, `[2, unit kind, unit]` hidden single, `[3, band, unit kind, unit]` fast's band filter (locked candidates, then one place in the row) |
-//! | dead end | `[3, depth, +nodes, +probes, why...]`, why = `[0]` unstated, `[1, cell]`, `[2, unit kind, unit, digit]`, `[3, unit kind, unit, cell, digits]`, `[4, stack?, index, digit]`, `[5, unit kind, unit, box, digits]` (four digits for three cells: `fast-triads` only, which no page holds) |
+//! | dead end | `[3, depth, +nodes, +probes, why...]`, why = `[0]` unstated, `[1, cell]`, `[2, unit kind, unit, digit]`, `[3, unit kind, unit, cell, digits]`, `[4, stack?, index, digit]`, `[5, unit kind, unit, box, digits]` (four digits for three cells: `fast-triads`) |
 //! | solution | `[4, depth, +nodes, +probes]` |
 //! | way | `[5, depth, +nodes, +probes, stack?, index, digit, way, ways, guess]` (a guess of `fast-triads`: one of a digit's ways through a chute) |
 //! | way undone | `[6, depth, +nodes, +probes, stack?, index, digit, way]` |
 //!
-//! The script does not draw the last two yet: `replay` refuses a rung
-//! whose guesses are ways (`sudoku-lab trace` lists them), so no page holds
-//! them.
+//! A way writes no cell: the page outlines the cells it keeps the digit
+//! to, enters a tree node for it, and its undo clears back what was forced
+//! under it (as [`crate::trace::Position`] does).
 //! `+nodes` and `+probes` are increases since the previous event; masks have
 //! bit `d-1` for digit `d` (or bit `i` for the `i`-th cell of a unit); unit
 //! kinds are 0 row, 1 column, 2 box.

@@ -440,6 +440,9 @@ fn expected(puzzle: &Board, t: &Trace, n: usize) -> Shown {
     let count = |f: fn(&Event) -> bool| events[..n].iter().filter(|e| f(e)).count() as u64;
     let placements = count(|e| matches!(e.kind, EventKind::Place { .. }));
     let backtracks = count(|e| matches!(e.kind, EventKind::Backtrack { .. }));
+    // A way is a level of depth and no placement (`fast-triads`).
+    let ways = count(|e| matches!(e.kind, EventKind::Way { .. }))
+        - count(|e| matches!(e.kind, EventKind::WayBack { .. }));
     let last = n.checked_sub(1).map(|i| &events[i]);
     let counters = vec![
         ("nodes", last.map_or(0, |e| e.nodes)),
@@ -448,7 +451,12 @@ fn expected(puzzle: &Board, t: &Trace, n: usize) -> Shown {
         ("probes", last.map_or(0, |e| e.probes)),
         (
             "guesses",
-            count(|e| matches!(e.kind, EventKind::Place { guess: true, .. })),
+            count(|e| {
+                matches!(
+                    e.kind,
+                    EventKind::Place { guess: true, .. } | EventKind::Way { guess: true, .. }
+                )
+            }),
         ),
         (
             "dead_ends",
@@ -458,7 +466,7 @@ fn expected(puzzle: &Board, t: &Trace, n: usize) -> Shown {
             "forced",
             count(|e| matches!(e.kind, EventKind::Forced { .. })),
         ),
-        ("depth", placements - backtracks),
+        ("depth", placements - backtracks + ways),
     ];
     Shown {
         step: n,
@@ -484,24 +492,25 @@ fn expected(puzzle: &Board, t: &Trace, n: usize) -> Shown {
 }
 
 /// The tree node a search is in after `events`: as [`Tree::build`] numbers
-/// them (the root 0, then one per placement in order), the top of the path.
+/// them (the root 0, then one per placement or way in order), the top of
+/// the path.
 fn node_after(events: &[Event]) -> usize {
     let mut path = vec![0];
     let mut made = 0;
     for e in events {
         match e.kind {
-            EventKind::Place { .. } => {
+            EventKind::Place { .. } | EventKind::Way { .. } => {
                 made += 1;
                 path.push(made);
             }
-            EventKind::Backtrack { .. } if path.len() > 1 => {
+            EventKind::Backtrack { .. } | EventKind::WayBack { .. } if path.len() > 1 => {
                 path.pop();
             }
             _ => {}
         }
     }
     let tree = Tree::build(events);
-    assert_eq!(tree.nodes.len(), made + 1, "one node per placement");
+    assert_eq!(tree.nodes.len(), made + 1, "one node per placement or way");
     *path.last().expect("the root")
 }
 
@@ -596,6 +605,8 @@ fn encoded(selector: &str) -> String {
 const TINY: &str = "1.....3..4.....2";
 const ANTI: &str =
     "..............3.85..1.2.......5.7.....4...1...9.......5......73..2.1........4...9";
+const PLATINUM: &str =
+    ".......12........3..23..4....18....5.6..7.8.......9.....85.....9...4.5..47...6...";
 const ESCARGOT: &str =
     "1....7.9..3..2...8..96..5....53..9...1..8...26....4...3......1..4......7..7...3..";
 
@@ -666,6 +677,82 @@ fn nine_by_nine_every_dead_end_and_forced_reason() {
     assert!(steps.len() >= 8, "{steps:?}");
     for n in steps.into_iter().take(16) {
         check(&b, &c, &format!("step={n}"), n);
+    }
+}
+
+/// `fast-triads` guesses by keeping one way of a digit through a band or
+/// stack: no cell is written, a tree node is entered, and the way's undo
+/// clears what was forced under it. The page must replay and word every
+/// kind of its events as the tracer does, jump to a way that is a guess,
+/// and stop at its teaching moments.
+#[test]
+fn ways_of_fast_triads() {
+    let Some(b) = browser() else { return };
+    // Platinum Blonde: ways undone, and a dead end of four digits crowding
+    // three cells.
+    let c = case(
+        PLATINUM,
+        &[Strategy::FastTriads, Strategy::Fast],
+        None,
+        20_000,
+    );
+    let events = c.traces[0].tracer.events();
+    let mut steps = std::collections::BTreeSet::new();
+    let mut seen = std::collections::HashSet::new();
+    for e in events {
+        use sudoku_lab::trace::DeadEnd;
+        let kind = match &e.kind {
+            EventKind::DeadEnd(DeadEnd::Chute { .. }) => "chute".to_string(),
+            EventKind::DeadEnd(DeadEnd::Crowded { .. }) => "crowded".to_string(),
+            EventKind::Way { guess, .. } => format!("way {guess}"),
+            k => reason(k),
+        };
+        if seen.insert(kind) {
+            steps.insert(e.step as usize);
+        }
+    }
+    let first =
+        |is: fn(&EventKind) -> bool| events.iter().find(|e| is(&e.kind)).map(|e| e.step as usize);
+    let way = first(|k| matches!(k, EventKind::Way { guess: true, .. })).expect("a way guessed");
+    use sudoku_lab::trace::DeadEnd;
+    let crowded = first(|k| matches!(k, EventKind::DeadEnd(DeadEnd::Crowded { .. })))
+        .expect("four digits crowding three cells");
+    let back = first(|k| matches!(k, EventKind::WayBack { .. })).expect("a way undone");
+    // The first undo of a way that clears cells forced under it.
+    let clears = events
+        .iter()
+        .enumerate()
+        .find(|(i, e)| {
+            matches!(e.kind, EventKind::WayBack { .. })
+                && matches!(events[i - 1].kind, EventKind::DeadEnd(_))
+                && events[..*i]
+                    .iter()
+                    .rev()
+                    .take_while(|p| !matches!(p.kind, EventKind::Way { .. }))
+                    .any(|p| matches!(p.kind, EventKind::Forced { .. }))
+        })
+        .map(|(i, _)| i + 1)
+        .expect("a way undone with cells forced under it");
+    steps.extend([way, back, crowded, clears, clears - 1, events.len()]);
+    for n in steps {
+        check_each(&b, &c, &format!("step={n}"), &[n, n]);
+    }
+    // The jump to the next guess stops at the first way guessed (fast's
+    // first guess is a placement, after it or before it).
+    let guess = |k: &EventKind| {
+        matches!(
+            k,
+            EventKind::Place { guess: true, .. } | EventKind::Way { guess: true, .. }
+        )
+    };
+    let g1 = next_event(&c, 0, guess);
+    check_each(&b, &c, "step=0&keys=g", &[g1, g1]);
+    // Guided: the way's moments are in the list, in order.
+    let all = moments(&c, false);
+    for k in 1..=all.len().min(4) {
+        let keys = vec!["n"; k].join(",");
+        let (_, _, step, _) = &all[k - 1];
+        check_each(&b, &c, &format!("step=0&keys={keys}"), &[*step, *step]);
     }
 }
 
@@ -917,10 +1004,19 @@ fn moments(c: &Case, by_nodes: bool) -> Vec<(u64, usize, usize, Vec<&'static str
                 ),
                 (
                     "guess",
-                    matches!(e.kind, EventKind::Place { guess: true, .. }),
+                    matches!(
+                        e.kind,
+                        EventKind::Place { guess: true, .. } | EventKind::Way { guess: true, .. }
+                    ),
                 ),
                 ("dead", matches!(e.kind, EventKind::DeadEnd(_))),
-                ("undo", matches!(e.kind, EventKind::Backtrack { .. })),
+                (
+                    "undo",
+                    matches!(
+                        e.kind,
+                        EventKind::Backtrack { .. } | EventKind::WayBack { .. }
+                    ),
+                ),
                 ("solution", matches!(e.kind, EventKind::Solution)),
             ];
             let kinds: Vec<&str> = tests

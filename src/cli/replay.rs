@@ -56,10 +56,6 @@ pub fn run(args: &ReplayArgs) -> anyhow::Result<ExitCode> {
     let named = !args.strategies.strategies.is_empty();
     let mut strategies = args.strategies.chosen();
     let mut skipped = Vec::new();
-    // A page is a board replayed from the events: a rung whose guesses
-    // write no cell (`fast-triads` keeps one way of a digit through a band)
-    // has events (ways, and ways undone) the page's script does not draw.
-    let mut unplaced = Vec::new();
     if named {
         for s in &strategies {
             if let Err(why) = s.check_size(size) {
@@ -67,26 +63,16 @@ pub fn run(args: &ReplayArgs) -> anyhow::Result<ExitCode> {
             }
         }
     } else {
-        // Every rung by default: those that do not handle this size, or
-        // cannot be shown on a board, are left out, and said so.
+        // Every rung by default: those that do not handle this size are
+        // left out, and said so.
         strategies.retain(|s: &Strategy| {
             if !s.supports(size) {
                 skipped.push(s.name());
-                false
-            } else if !s.info().guesses_place {
-                unplaced.push(s.name());
                 false
             } else {
                 true
             }
         });
-    }
-    if let Some(s) = strategies.iter().find(|s| !s.info().guesses_place) {
-        bail!(
-            "{s} cannot be replayed: its guesses keep one way of a digit through a band or stack \
-             and write no cell, which the page does not draw yet (`sudoku-lab trace -s {s}` lists \
-             its events, ways included, and counts)"
-        );
     }
     let traces = strategies
         .iter()
@@ -132,12 +118,6 @@ pub fn run(args: &ReplayArgs) -> anyhow::Result<ExitCode> {
             note.push_str(&format!(
                 "; left out ({size} not supported): {}",
                 skipped.join(", ")
-            ));
-        }
-        if !unplaced.is_empty() {
-            note.push_str(&format!(
-                "; left out (its guesses write no cell: `sudoku-lab trace -s NAME` lists its events): {}",
-                unplaced.join(", ")
             ));
         }
         note.push('\n');
