@@ -37,6 +37,23 @@
 //! puzzles, which `fast` solves with few guesses, the rules are mostly a
 //! cost: this rung is the faster of the two on the hardest corpus only.
 //!
+//! **Against the field (#28).** tdoku's harness (`LAB_TOP=fast-triads
+//! run_benchmark -t 3 -w 1 -n 10000 -e 1 -s lab_top,lab_fast,rust_sudoku,tdoku`,
+//! count to 2, 10,000 permuted puzzles per corpus, one process), five rounds
+//! on an AMD EPYC Zen 4 VM, 2026-12-05 20:38–20:44 UTC, quiet, commit
+//! 1431707; per-round ratios, median [lowest–highest]; `gen10k` is
+//! `generate --count 10000 --seed 25 --clues 22..25`:
+//!
+//! | corpus | ÷ tdoku | ÷ `sudoku` crate | ÷ `fast` |
+//! |---|---:|---:|---:|
+//! | 17-clue | 1.95 [1.88–1.96] | 1.26 [1.21–1.27] | 0.99 [0.99–1.01] |
+//! | top1465 | 1.24 [1.23–1.25] | 1.36 [1.35–1.50] | 0.99 [0.98–0.99] |
+//! | forum-hardest-1106 | 1.10 [1.09–1.11] | 1.55 [1.51–1.58] | 1.15 [1.13–1.19] |
+//! | gen10k | 1.71 [1.50–1.77] | 1.16 [1.04–1.18] | 1.01 [0.90–1.03] |
+//!
+//! On the Zen 1 VM below tdoku keeps forum-hardest (÷ tdoku 0.93 [0.90–0.95],
+//! three rounds; the README has all three machines' tables).
+//!
 //! **What did not pay (#28, on the CPU where tdoku leads most).** On an AMD
 //! EPYC Zen 1 VM (2026-12-05), where this rung makes 0.91 of tdoku's
 //! puzzles/s on forum-hardest, five cuts of its node were measured: thread
