@@ -271,29 +271,43 @@ fn a_rung_whose_guesses_write_no_cell_is_replayed() {
     );
 }
 
-/// The tour links a committed replay (docs/replays/tiny-4x4.html, small);
-/// it must be what its documented command writes today.
+/// The tour links committed replays (small pages under docs/replays/); each
+/// must be what its documented command writes today.
 #[test]
-fn the_committed_replay_is_current() {
-    let dir = tempfile::tempdir().unwrap();
-    let out = dir.path().join("tiny-4x4.html");
-    // The command quoted in docs/01-naive.md.
-    lab()
-        .current_dir(root())
-        .args(["replay", "-s", "naive,mrv,propagate", "--out"])
-        .arg(&out)
-        .arg("docs/puzzles/tiny-4x4.txt")
-        .assert()
-        .success();
-    let fresh = std::fs::read_to_string(&out).unwrap();
-    let committed = std::fs::read_to_string(root().join("docs/replays/tiny-4x4.html")).unwrap();
-    assert!(
-        fresh == committed,
-        "docs/replays/tiny-4x4.html is stale: regenerate it with `sudoku-lab replay -s \
-         naive,mrv,propagate --out docs/replays/tiny-4x4.html docs/puzzles/tiny-4x4.txt`"
-    );
-    let docs = std::fs::read_to_string(root().join("docs/01-naive.md")).unwrap();
-    assert!(docs.contains(
-        "sudoku-lab replay -s naive,mrv,propagate --out docs/replays/tiny-4x4.html docs/puzzles/tiny-4x4.txt"
-    ));
+fn the_committed_replays_are_current() {
+    // (page, the command's arguments after `replay`, the chapter quoting it)
+    let pages = [
+        (
+            "tiny-4x4.html",
+            "-s naive,mrv,propagate --out docs/replays/tiny-4x4.html docs/puzzles/tiny-4x4.txt",
+            "docs/01-naive.md",
+        ),
+        (
+            "platinum-blonde-ways.html",
+            "-s fast,fast-triads --puzzle 3 --out docs/replays/platinum-blonde-ways.html docs/puzzles/famous.txt",
+            "docs/08-fast.md",
+        ),
+    ];
+    for (page, args, chapter) in pages {
+        let dir = tempfile::tempdir().unwrap();
+        let out = dir.path().join(page);
+        let mut args: Vec<String> = args.split(' ').map(String::from).collect();
+        let at = args.iter().position(|a| a == "--out").unwrap() + 1;
+        let command = format!("sudoku-lab replay {}", args.join(" "));
+        args[at] = out.display().to_string();
+        lab()
+            .current_dir(root())
+            .arg("replay")
+            .args(&args)
+            .assert()
+            .success();
+        let fresh = std::fs::read_to_string(&out).unwrap();
+        let committed = std::fs::read_to_string(root().join("docs/replays").join(page)).unwrap();
+        assert!(
+            fresh == committed,
+            "docs/replays/{page} is stale: regenerate it with `{command}`"
+        );
+        let docs = std::fs::read_to_string(root().join(chapter)).unwrap();
+        assert!(docs.contains(&command), "{chapter} quotes `{command}`");
+    }
 }
