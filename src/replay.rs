@@ -307,6 +307,27 @@ fn escape(text: &str) -> String {
         .replace('"', "&quot;")
 }
 
+/// A sentence for the searches whose guesses are ways (event kind 5), or
+/// nothing: their boards change in another way than the intro says.
+fn ways_note(page: &Page) -> String {
+    let by_ways: Vec<&str> = page
+        .lanes
+        .iter()
+        .filter(|l| l.events.iter().any(|e| e.first() == Some(&5)))
+        .map(|l| l.strategy.as_str())
+        .collect();
+    if by_ways.is_empty() {
+        return String::new();
+    }
+    format!(
+        "\n{} guess{} a way of a digit through a band or stack instead, which writes no cell: the \
+         board outlines the cells the way keeps the digit to, the undo of a way clears what was \
+         forced under it, and neither counts as a placement or a backtrack.",
+        escape(&by_ways.join(", ")),
+        if by_ways.len() == 1 { "es" } else { "" }
+    )
+}
+
 /// The page: text that reads without the script (title, what is shown,
 /// totals per strategy, the size bound), the controls and boards the script
 /// brings to life, and the data.
@@ -330,11 +351,12 @@ pub fn html(page: &Page) -> String {
 <header>
 <h1>Replay: {title}</h1>
 <p>{side}×{side}, {givens} givens. Strategies: {names}. Each search is replayed event by event:
-a cell is chosen, a digit placed, forced cells follow, a dead end sends the search back up.</p>
+a cell is chosen, a digit placed, forced cells follow, a dead end sends the search back up.{ways}</p>
 "#,
         names = escape(&names.join(", ")),
         side = page.side,
         givens = page.givens.iter().filter(|&&v| v != 0).count(),
+        ways = ways_note(page),
     );
     let truncated: Vec<&Lane> = page
         .lanes
