@@ -269,6 +269,9 @@ fn a_rung_whose_guesses_write_no_cell_is_replayed() {
         kinds.contains(&5) && kinds.contains(&6),
         "ways and their undos: {kinds:?}"
     );
+    // The page's opening says how such a guess shows, for that rung only.
+    assert!(html.contains("fast-triads guesses a way of a digit through a band or stack instead"));
+    assert!(!html.contains("mrv guesses a way"));
 }
 
 /// The tour links committed replays (small pages under docs/replays/); each
