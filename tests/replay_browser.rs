@@ -432,6 +432,15 @@ fn shown(dom: &str, lanes: usize) -> Vec<Shown> {
         .collect()
 }
 
+/// A guess: a placement made with other options, or a way chosen among
+/// others (`fast-triads`).
+fn is_guess(kind: &EventKind) -> bool {
+    matches!(
+        kind,
+        EventKind::Place { guess: true, .. } | EventKind::Way { guess: true, .. }
+    )
+}
+
 /// What the tracer says after the first `n` events.
 fn expected(puzzle: &Board, t: &Trace, n: usize) -> Shown {
     let events = t.tracer.events();
@@ -449,15 +458,7 @@ fn expected(puzzle: &Board, t: &Trace, n: usize) -> Shown {
         ("placements", placements),
         ("backtracks", backtracks),
         ("probes", last.map_or(0, |e| e.probes)),
-        (
-            "guesses",
-            count(|e| {
-                matches!(
-                    e.kind,
-                    EventKind::Place { guess: true, .. } | EventKind::Way { guess: true, .. }
-                )
-            }),
-        ),
+        ("guesses", count(|e| is_guess(&e.kind))),
         (
             "dead_ends",
             count(|e| matches!(e.kind, EventKind::DeadEnd(_))),
@@ -687,6 +688,7 @@ fn nine_by_nine_every_dead_end_and_forced_reason() {
 /// and stop at its teaching moments.
 #[test]
 fn ways_of_fast_triads() {
+    use sudoku_lab::trace::DeadEnd;
     let Some(b) = browser() else { return };
     // Platinum Blonde: ways undone, and a dead end of four digits crowding
     // three cells.
@@ -700,21 +702,13 @@ fn ways_of_fast_triads() {
     let mut steps = std::collections::BTreeSet::new();
     let mut seen = std::collections::HashSet::new();
     for e in events {
-        use sudoku_lab::trace::DeadEnd;
-        let kind = match &e.kind {
-            EventKind::DeadEnd(DeadEnd::Chute { .. }) => "chute".to_string(),
-            EventKind::DeadEnd(DeadEnd::Crowded { .. }) => "crowded".to_string(),
-            EventKind::Way { guess, .. } => format!("way {guess}"),
-            k => reason(k),
-        };
-        if seen.insert(kind) {
+        if seen.insert(reason(&e.kind)) {
             steps.insert(e.step as usize);
         }
     }
     let first =
         |is: fn(&EventKind) -> bool| events.iter().find(|e| is(&e.kind)).map(|e| e.step as usize);
     let way = first(|k| matches!(k, EventKind::Way { guess: true, .. })).expect("a way guessed");
-    use sudoku_lab::trace::DeadEnd;
     let crowded = first(|k| matches!(k, EventKind::DeadEnd(DeadEnd::Crowded { .. })))
         .expect("four digits crowding three cells");
     let back = first(|k| matches!(k, EventKind::WayBack { .. })).expect("a way undone");
@@ -737,15 +731,9 @@ fn ways_of_fast_triads() {
     for n in steps {
         check_each(&b, &c, &format!("step={n}"), &[n, n]);
     }
-    // The jump to the next guess stops at the first way guessed (fast's
-    // first guess is a placement, after it or before it).
-    let guess = |k: &EventKind| {
-        matches!(
-            k,
-            EventKind::Place { guess: true, .. } | EventKind::Way { guess: true, .. }
-        )
-    };
-    let g1 = next_event(&c, 0, guess);
+    // The jump to the next guess stops at the earlier of the two lanes'
+    // first guesses (a way for fast-triads, a cell for fast).
+    let g1 = next_event(&c, 0, is_guess);
     check_each(&b, &c, "step=0&keys=g", &[g1, g1]);
     // Guided: the way's moments are in the list, in order.
     let all = moments(&c, false);
@@ -756,7 +744,8 @@ fn ways_of_fast_triads() {
     }
 }
 
-/// The kind of an event and of its reason (unit kinds apart).
+/// The kind of an event and of its reason (unit kinds apart; never the
+/// digits or cells, so each kind is one class).
 fn reason(kind: &EventKind) -> String {
     use sudoku_lab::trace::{Branch, DeadEnd, Reason};
     match kind {
@@ -780,8 +769,11 @@ fn reason(kind: &EventKind) -> String {
             DeadEnd::Digit { unit, .. } => format!("no place {}", unit.kind),
             DeadEnd::Clash { .. } => "clash".into(),
             DeadEnd::Cell(_) => "no candidate".into(),
-            w => format!("{w:?}"),
+            DeadEnd::Chute { .. } => "no way through a chute".into(),
+            DeadEnd::Crowded { .. } => "crowded".into(),
+            DeadEnd::Unstated => "unstated".into(),
         },
+        EventKind::Way { guess, .. } => format!("way {guess}"),
         k => format!("{k:?}")
             .split_whitespace()
             .next()
@@ -1002,13 +994,7 @@ fn moments(c: &Case, by_nodes: bool) -> Vec<(u64, usize, usize, Vec<&'static str
                         }
                     ),
                 ),
-                (
-                    "guess",
-                    matches!(
-                        e.kind,
-                        EventKind::Place { guess: true, .. } | EventKind::Way { guess: true, .. }
-                    ),
-                ),
+                ("guess", is_guess(&e.kind)),
                 ("dead", matches!(e.kind, EventKind::DeadEnd(_))),
                 (
                     "undo",
