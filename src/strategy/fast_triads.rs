@@ -51,8 +51,12 @@
 //! | forum-hardest-1106 | 1.10 [1.09–1.11] | 1.55 [1.51–1.58] | 1.15 [1.13–1.19] |
 //! | gen10k | 1.71 [1.50–1.77] | 1.16 [1.04–1.18] | 1.01 [0.90–1.03] |
 //!
-//! On the Zen 1 VM below tdoku keeps forum-hardest (÷ tdoku 0.93 [0.90–0.95],
-//! three rounds; the README has all three machines' tables).
+//! On a Zen 3 VM (2026-12-06 01:30–01:36 UTC, quiet, commit 9e99003, five
+//! rounds of the same command) it is further ahead: ÷ tdoku 2.19, 1.42, 1.27
+//! [1.19–1.30] on forum-hardest, 1.94; ÷ crate 1.25, 1.38, 1.63, 1.16
+//! [1.09–1.19] on gen10k. On the Zen 1 VM below tdoku keeps forum-hardest
+//! (÷ tdoku 0.93 [0.90–0.95], three rounds). The README has all four
+//! machines at a glance; MEASURING.md has each one's full table.
 //!
 //! **What did not pay (#28, on the CPU where tdoku leads most).** On an AMD
 //! EPYC Zen 1 VM (2026-12-05), where this rung makes 0.91 of tdoku's
