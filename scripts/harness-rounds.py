@@ -52,8 +52,14 @@ def one_round(files, seconds, top):
 
 
 def rate(x):
-    """Puzzles/s, three significant figures: 457k, 11.0k."""
-    return f"{x / 1000:.3g}k" if x >= 1000 else f"{x:.3g}"
+    """Puzzles/s, three significant figures kept: 457k, 11.0k, 8.56k, 950."""
+    if x >= 100_000:
+        return f"{x / 1000:.0f}k"
+    if x >= 10_000:
+        return f"{x / 1000:.1f}k"
+    if x >= 1000:
+        return f"{x / 1000:.2f}k"
+    return f"{x:.0f}"
 
 
 def spread(xs):
