@@ -56,7 +56,7 @@
 //! [1.19–1.30] on forum-hardest, 1.94; ÷ crate 1.25, 1.38, 1.63, 1.16
 //! [1.09–1.19] on gen10k. On the Zen 1 VM below tdoku keeps forum-hardest
 //! (÷ tdoku 0.93 [0.90–0.95], three rounds). The README has all four
-//! machines at a glance; MEASURING.md has each one's full table.
+//! machines at a glance and Zen 3's table in full; MEASURING.md the others'.
 //!
 //! **What did not pay (#28, on the CPU where tdoku leads most).** On an AMD
 //! EPYC Zen 1 VM (2026-12-05), where this rung makes 0.91 of tdoku's
