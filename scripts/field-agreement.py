@@ -25,8 +25,9 @@ import os
 import subprocess
 import sys
 
+from tdoku_kit import FLAGS, HARNESS, RUN_SH
+
 RUNGS = ["fast", "propagate", "dlx"]
-KIT = os.path.join("..", "shared", "tools", "tdoku-bench", "run.sh")
 LAB = os.path.join("target", "release", "sudoku-lab")
 
 
@@ -39,7 +40,6 @@ def lab_speed(path):
     return {r["strategy"]: float(r["us_per_puzzle"]) for r in csv.DictReader(io.StringIO(out.stdout))}
 
 
-BUILT = os.path.join("target", "tdoku-bench", "run_benchmark")
 
 
 def kit(path, seconds, built):
@@ -47,9 +47,9 @@ def kit(path, seconds, built):
     built binary with run.sh's own flags."""
     solvers = ",".join("lab_" + r for r in RUNGS)
     if built:
-        cmd = [BUILT, "-t", str(int(seconds)), "-w", "1", "-n", "10000", "-e", "1", "-s", solvers, path]
+        cmd = [HARNESS, "-t", str(int(seconds))] + FLAGS + ["-s", solvers, path]
     else:
-        cmd = [KIT, "-t", str(int(seconds)), "-s", solvers, path]
+        cmd = [RUN_SH, "-t", str(int(seconds)), "-s", solvers, path]
     out = subprocess.run(cmd, check=True, capture_output=True, text=True)
     figures = {}
     for line in out.stdout.splitlines():
@@ -68,8 +68,8 @@ def main():
     p.add_argument("--tolerance", type=float, default=0.15)
     p.add_argument("files", nargs="+")
     a = p.parse_args()
-    if not os.path.exists(KIT):
-        sys.exit(f"needs the tdoku-bench kit at {KIT} (a developer's tool)")
+    if not os.path.exists(RUN_SH):
+        sys.exit(f"needs the tdoku-bench kit at {RUN_SH} (a developer's tool)")
     load = open("/proc/loadavg").read().split()[0] if os.path.exists("/proc/loadavg") else "?"
     print(f"load average at the start: {load}\n")
     print(f"| corpus | rung | `speed --limit 2 --permute` µs/puzzle (best of {a.rounds}) | harness µs/puzzle (best of {a.rounds}) | lab ÷ harness | within |")

@@ -24,7 +24,8 @@ import statistics
 import subprocess
 import sys
 
-HARNESS = os.path.join("target", "tdoku-bench", "run_benchmark")
+from tdoku_kit import FLAGS, HARNESS
+
 SOLVERS = ["tdoku", "rust_sudoku", "lab_fast", "lab_top"]
 RATIOS = [("lab_fast", "rust_sudoku"), ("lab_fast", "tdoku"),
           ("lab_top", "rust_sudoku"), ("lab_top", "tdoku"), ("lab_top", "lab_fast")]
@@ -34,8 +35,7 @@ def one_round(files, seconds, top):
     """Puzzles/s per (file, solver) from one run of the harness."""
     env = dict(os.environ, LAB_TOP=top)
     out = subprocess.run(
-        [HARNESS, "-c", "1", "-t", str(seconds), "-w", "1", "-n", "10000", "-e", "1",
-         "-s", ",".join(SOLVERS)] + files,
+        [HARNESS, "-c", "1", "-t", str(seconds)] + FLAGS + ["-s", ",".join(SOLVERS)] + files,
         capture_output=True, text=True, env=env,
     )
     if out.returncode != 0:
@@ -87,6 +87,8 @@ def main():
     ap.add_argument("--top", default="fast-triads", help="the rung `lab_top` runs (LAB_TOP)")
     ap.add_argument("files", nargs="+")
     args = ap.parse_args()
+    if args.rounds < 1 or args.seconds < 1:
+        sys.exit("harness-rounds: --rounds and --seconds must be at least 1")
     if not os.access(HARNESS, os.X_OK):
         sys.exit(f"harness-rounds: needs the tdoku-bench kit built ({HARNESS} is missing): "
                  "build it once with ../shared/tools/tdoku-bench/run.sh (a developers' tool)")
