@@ -1502,10 +1502,6 @@ impl<S: Switches> State<S> {
         (dead == 0).then_some(changed)
     }
 
-    /// Why [`State::triads`] found a contradiction (only when counting), from
-    /// the words it left: a column where the stack filter left a digit no
-    /// cell; else a minirow or minicolumn that four digits must use.
-    #[cold]
     /// Per band, per digit (`[b][d]`), the minicolumns (bit: the column)
     /// the digit must use in the band: a column left in one band, or a band
     /// left with one column of the stack (the hidden minicolumn rule's
@@ -1542,6 +1538,10 @@ impl<S: Switches> State<S> {
         must
     }
 
+    /// Why [`State::triads`] found a contradiction (only when counting), from
+    /// the words it left: a column where the stack filter left a digit no
+    /// cell; else a minirow or minicolumn that four digits must use.
+    #[cold]
     fn triads_failure(&self) -> DeadEnd {
         for d in 0..9 {
             let f = self.column_folds(d);
