@@ -317,7 +317,8 @@ fn variants_are_named_not_default_and_count_what_fast_counts() {
             "fast-no-cols",
             "fast-stacks",
             "fast-generic",
-            "fast-plain-score"
+            "fast-plain-score",
+            "fast-triads-tdoku"
         ]
     );
     assert!(!Strategy::FastTriads.is_variant());
@@ -415,10 +416,12 @@ fn fast_plain_score_visits_the_tree_of_the_old_bivalue_score() {
 }
 
 /// `fast-triads` (tdoku's rules and branch, #28) visits the tree whose
-/// guesses `fast`'s header and docs/08-fast.md state: on forum-hardest
-/// (all 375, counting to 2) 85,000 guesses, 226.67 per puzzle, against
-/// `fast`'s 128,950 (343.87). Its guesses are ways of a digit, not
-/// placements, and on the famous puzzles it guesses less than `fast` in all.
+/// guesses its header and docs/08-fast.md state: on forum-hardest (all
+/// 375, counting to 2) 75,528 guesses (201.41 per puzzle), against `fast`'s 128,950 (343.87)
+/// and `fast-triads-tdoku`'s 85,000 (226.67: tdoku's branch throughout, the
+/// rung's tree before the hard-puzzle branch). Its guesses are ways of a
+/// digit, not placements, and on the famous puzzles it guesses less than
+/// `fast` in all.
 #[test]
 fn fast_triads_visits_the_recorded_tree() {
     let famous = [
@@ -447,9 +450,51 @@ fn fast_triads_visits_the_recorded_tree() {
     assert!(triads < fast, "{triads} guesses against fast's {fast}");
     if let Some(ds) = shared("forum-hardest-1106.txt") {
         assert_eq!(ds.puzzles.len(), 375);
-        assert_eq!(corpus_guesses(&ds, Strategy::FastTriads), 85_000);
+        assert_eq!(corpus_guesses(&ds, Strategy::FastTriads), 75_528);
+        assert_eq!(corpus_guesses(&ds, Strategy::FastTriadsTdoku), 85_000);
         assert_eq!(corpus_guesses(&ds, Strategy::Fast), 128_950);
     }
+}
+
+/// `fast-triads` turns to its hard-puzzle branch only once a search has
+/// made `HARD_AFTER` (64) guesses: a search with fewer guesses under
+/// tdoku's branch (`fast-triads-tdoku`) is the same search, every counter
+/// equal; one with more is not, on the famous puzzles (154 to 330 guesses
+/// under tdoku's branch, but for AI Escargot's 38).
+#[test]
+fn the_hard_branch_waits_for_64_guesses() {
+    use sudoku_lab::counters::Counts;
+    let mut rng = ChaCha8Rng::seed_from_u64(64);
+    let (mut same, mut past) = (0, 0);
+    let cut = (0..150).map(|_| {
+        let grid = random_grid(&mut rng);
+        let keep = rng.random_range(17..26);
+        let mut cells = grid.clone();
+        let mut order: Vec<usize> = (0..81).collect();
+        order.shuffle(&mut rng);
+        for &c in &order[keep..] {
+            cells[c] = 0;
+        }
+        Board::from_cells(BoxSize::NINE, cells).expect("cut from a grid")
+    });
+    let famous =
+        Dataset::load(&PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("docs/puzzles/famous.txt"))
+            .expect("shipped");
+    for puzzle in cut.chain(famous.puzzles.iter().map(|p| p.board.clone())) {
+        let limits = Limits::count(2, Some(5_000_000));
+        let tdoku = Strategy::FastTriadsTdoku.run(&puzzle, limits, Counts::default());
+        let triads = Strategy::FastTriads.run(&puzzle, limits, Counts::default());
+        assert_eq!((triads.end, triads.solutions), (tdoku.end, tdoku.solutions));
+        if tdoku.counter.guesses < sudoku_lab::strategy::fast::HARD_AFTER {
+            assert_eq!(triads.counter, tdoku.counter);
+            same += 1;
+        } else if triads.counter != tdoku.counter {
+            past += 1;
+        }
+    }
+    // Most cut grids need few guesses; the famous ones, but one, many.
+    assert!(same >= 100, "{same} searches under 64 guesses");
+    assert!(past >= 4, "{past} searches past 64 guesses changed");
 }
 
 /// `fast` runs a copy of its search compiled for x86-64-v3 when the CPU has

@@ -59,7 +59,7 @@ pub(crate) const MUTED: RGBColor = RGBColor(0x77, 0x77, 0x77);
 
 /// The built-in rungs' colours, keyed by name (Tableau's palette): a rung
 /// keeps its colour when another is added anywhere on the ladder.
-const RUNG_COLOURS: [(&str, RGBColor); 13] = [
+const RUNG_COLOURS: [(&str, RGBColor); 14] = [
     ("naive", RGBColor(0x4E, 0x79, 0xA7)),
     ("blank-list", RGBColor(0xF2, 0x8E, 0x2B)),
     ("used-tables", RGBColor(0xE1, 0x57, 0x59)),
@@ -73,6 +73,7 @@ const RUNG_COLOURS: [(&str, RGBColor); 13] = [
     ("fast-generic", RGBColor(0xD3, 0x72, 0x95)),
     ("fast-plain-score", RGBColor(0xB6, 0x99, 0x2D)),
     ("fast-triads", RGBColor(0x5D, 0x3A, 0x9B)),
+    ("fast-triads-tdoku", RGBColor(0x8C, 0xD1, 0x7D)),
 ];
 
 /// A strategy's colour, the same in every chart: the built-in rungs' by

@@ -658,6 +658,13 @@ pub(crate) trait Switches: 'static {
     /// guesses −34% on forum-hardest, time ×1.14–1.16 there in tdoku's
     /// harness, ×0.94–1.00 elsewhere: off in `fast`.
     const TRIADS: bool;
+    /// With `TRIADS`: once a search has made [`HARD_AFTER`] guesses, the
+    /// puzzle is a hard one, and tdoku's branch gives way to the one hard
+    /// trees want (the chute with the fewest digits not yet fixed, on its
+    /// digit with the most ways: [`choose_ways`]). Measured (#28, the
+    /// header): instructions −11% on forum-hardest, within 1% elsewhere:
+    /// on in `fast-triads`, off in `fast-triads-tdoku`.
+    const HARD_BRANCH: bool;
 }
 
 impl Switches for Fast {
@@ -667,6 +674,7 @@ impl Switches for Fast {
     const NATIVE: bool = true;
     const ROW_BIVALUES: bool = true;
     const TRIADS: bool = false;
+    const HARD_BRANCH: bool = false;
 }
 
 /// Bits of one row inside a band word.
@@ -1412,7 +1420,11 @@ impl<S: Switches> State<S> {
                         continue;
                     }
                     Some(_) => {
-                        if let Some((j, pattern)) = choose_ways(&self.patterns()) {
+                        // A probe of `estimate` (a steering counter) sees
+                        // one path, not the guesses before it: it keeps
+                        // tdoku's rule (`HARD_AFTER`'s note).
+                        let hard = S::HARD_BRANCH && !C::STEERS && ctx.guesses() >= HARD_AFTER;
+                        if let Some((j, pattern)) = choose_ways(&self.patterns(), hard) {
                             return Fixpoint::Ways { j, pattern };
                         }
                     }
@@ -1947,21 +1959,60 @@ fn ways_of(pattern: u32) -> u32 {
     ways
 }
 
-/// tdoku's branch: in the chute (band or stack, `patterns` as
-/// [`State::patterns`] gives them) with the fewest ways over its digits
-/// (not yet fixed: more than one way for some digit), the digit with two
-/// ways, else three, else the fewest. `None` when every chute is fixed.
+/// Guesses after which a search counts as hard and `HARD_BRANCH` turns
+/// [`choose_ways`] to its hard rule for the rest of it. Tried at 24, 32,
+/// 48, 64, 96 and 128 (#28, instructions per puzzle against tdoku's rule
+/// throughout): forum-hardest −11.0, −11.9, −12.6, −10.8, −11.5, −9.7%,
+/// top1465 +3.0, +2.1, +0.9, +0.7, +0.5, +0.5%. From 48 to 96 it is a
+/// plateau; 64 is its middle, and on four relabelled, row- and
+/// column-permuted copies of forum-hardest 48 and 64 are level (−12.8%).
+///
+/// Past it, the tree depends on the order it is searched in (the guesses
+/// made before a node, in other subtrees), which Knuth's probes in
+/// [`crate::estimate`] cannot follow: they see one path. A probe keeps
+/// tdoku's rule throughout, so `estimate` sizes `fast-triads` as
+/// `fast-triads-tdoku`, whose tree is fixed.
+pub const HARD_AFTER: u64 = 64;
+
+/// The branch on a digit's ways through a chute (band or stack, `patterns`
+/// as [`State::patterns`] gives them), among the chutes not yet fixed (some
+/// digit with more than one way); `None` when every chute is fixed.
+///
+/// Not `hard`, tdoku's rule: the chute with the fewest ways over its
+/// digits, its digit with two ways, else three, else the fewest. `hard`:
+/// the chute with the fewest digits not yet fixed (ties: the most ways),
+/// its digit with the most ways. Few digits left in a chute can fill its
+/// free minirows in few ways together, however many each has alone, so
+/// most children of the widest digit die at once; on easy puzzles the
+/// fewest ways wins (`fast-triads` header, #28).
 #[inline(always)]
-fn choose_ways(patterns: &[u32; 54]) -> Option<(usize, u32)> {
+fn choose_ways(patterns: &[u32; 54], hard: bool) -> Option<(usize, u32)> {
+    // One copy per rule: tdoku's, the common one, counts no open digits.
+    if hard {
+        choose_ways_by::<true>(patterns)
+    } else {
+        choose_ways_by::<false>(patterns)
+    }
+}
+
+/// [`choose_ways`] with the rule fixed at compile time.
+#[inline(always)]
+fn choose_ways_by<const HARD: bool>(patterns: &[u32; 54]) -> Option<(usize, u32)> {
     let mut best_chute = usize::MAX;
-    let mut best_total = u32::MAX;
+    let mut best_key = u32::MAX;
     for c in 0..6 {
-        let mut total = 0;
+        let (mut total, mut open) = (0, 0);
         for d in 0..9 {
-            total += MUST_WAYS[patterns[9 * c + d] as usize] >> 9;
+            let w = MUST_WAYS[patterns[9 * c + d] as usize] >> 9;
+            total += w;
+            if HARD {
+                open += (w > 1) as u32;
+            }
         }
-        if total > 9 && total < best_total {
-            best_total = total;
+        // At most 54 ways in a chute: `64 - total` stays positive.
+        let key = if HARD { open << 6 | (64 - total) } else { total };
+        if total > 9 && key < best_key {
+            best_key = key;
             best_chute = c;
         }
     }
@@ -1973,7 +2024,11 @@ fn choose_ways(patterns: &[u32; 54]) -> Option<(usize, u32)> {
         let j = 9 * best_chute + d;
         let w = MUST_WAYS[patterns[j] as usize] >> 9;
         if w >= 2 {
-            let rank = if w == 2 { 0 } else { w };
+            let rank = match (HARD, w) {
+                (true, _) => 64 - w,
+                (false, 2) => 0,
+                (false, _) => w,
+            };
             if rank < best.1 {
                 best = (j, rank);
             }
@@ -2387,6 +2442,7 @@ mod tests {
             const NATIVE: bool = false;
             const ROW_BIVALUES: bool = FastTriads::ROW_BIVALUES;
             const TRIADS: bool = FastTriads::TRIADS;
+            const HARD_BRANCH: bool = FastTriads::HARD_BRANCH;
         }
         fn run<S: Switches>(puzzle: &Board) -> (Counts, u64, [u8; 81]) {
             let mut first = [0u8; 81];

@@ -32,6 +32,7 @@ impl Switches for FastGeneric {
     const NATIVE: bool = false;
     const ROW_BIVALUES: bool = Fast::ROW_BIVALUES;
     const TRIADS: bool = Fast::TRIADS;
+    const HARD_BRANCH: bool = Fast::HARD_BRANCH;
 }
 
 impl Variant for FastGeneric {

@@ -27,6 +27,7 @@ impl Switches for FastNoCols {
     const NATIVE: bool = Fast::NATIVE;
     const ROW_BIVALUES: bool = Fast::ROW_BIVALUES;
     const TRIADS: bool = Fast::TRIADS;
+    const HARD_BRANCH: bool = Fast::HARD_BRANCH;
 }
 
 impl Variant for FastNoCols {

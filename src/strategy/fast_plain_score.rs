@@ -34,6 +34,7 @@ impl Switches for FastPlainScore {
     const NATIVE: bool = Fast::NATIVE;
     const ROW_BIVALUES: bool = false;
     const TRIADS: bool = Fast::TRIADS;
+    const HARD_BRANCH: bool = Fast::HARD_BRANCH;
 }
 
 impl Variant for FastPlainScore {

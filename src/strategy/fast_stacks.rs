@@ -32,6 +32,7 @@ impl Switches for FastStacks {
     const NATIVE: bool = Fast::NATIVE;
     const ROW_BIVALUES: bool = Fast::ROW_BIVALUES;
     const TRIADS: bool = Fast::TRIADS;
+    const HARD_BRANCH: bool = Fast::HARD_BRANCH;
 }
 
 impl Variant for FastStacks {

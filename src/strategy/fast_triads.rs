@@ -30,10 +30,19 @@
 //! `Counter::way` and `Counter::way_back`, no placement; `trace` lists
 //! each as a `way` line, a level of depth).
 //!
+//! **Hard puzzles, another branch (#28).** That rule is for the first 64
+//! guesses of a search ([`HARD_AFTER`](super::fast::HARD_AFTER)). A search
+//! that needs more is a hard one, and from there on the rung branches in
+//! the chute with the fewest digits not yet fixed (ties: the most ways), on
+//! its digit with the most ways (`Switches::HARD_BRANCH`; the variant
+//! `fast-triads-tdoku` keeps tdoku's rule to the end). A few open digits
+//! can fill a chute's free minirows in few ways together, however many
+//! each has alone, so most children of the widest one die at once.
+//!
 //! **Cost per node.** About 1,000 word operations for the rules each time a
 //! fixpoint is reached, and 54 table reads for the branch: a node costs more
 //! instructions than `fast`'s, but they are straight-line arithmetic the CPU
-//! overlaps, and the tree is a third smaller on the hardest puzzles. On easy
+//! overlaps, and the tree is two fifths smaller on the hardest puzzles. On easy
 //! puzzles, which `fast` solves with few guesses, the rules are mostly a
 //! cost: this rung is the faster of the two on the hardest corpus only.
 //!
@@ -103,6 +112,7 @@ impl Switches for FastTriads {
     const NATIVE: bool = Fast::NATIVE;
     const ROW_BIVALUES: bool = Fast::ROW_BIVALUES;
     const TRIADS: bool = true;
+    const HARD_BRANCH: bool = true;
 }
 
 impl Variant for FastTriads {

@@ -110,6 +110,7 @@ ladder! {
     [variant] FastGeneric => fast_generic::FastGeneric,
     [variant] FastPlainScore => fast_plain_score::FastPlainScore,
     FastTriads => fast_triads::FastTriads,
+    [variant] FastTriadsTdoku => fast_triads_tdoku::FastTriadsTdoku,
 }
 
 /// A rung added from outside the crate: its place among the added rungs.
