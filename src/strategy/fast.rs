@@ -662,8 +662,9 @@ pub(crate) trait Switches: 'static {
     /// puzzle is a hard one, and tdoku's branch gives way to the one hard
     /// trees want (the chute with the fewest digits not yet fixed, on its
     /// digit with the most ways: [`choose_ways`]). Measured (#28, the
-    /// header): instructions −11% on forum-hardest, within 1% elsewhere:
-    /// on in `fast-triads`, off in `fast-triads-tdoku`.
+    /// `fast-triads` header): forum-hardest guesses −11%, instructions
+    /// −14%, ÷ tdoku 1.25 → 1.42 in its harness; top1465 1.41 → 1.37,
+    /// others within 0.03: on in `fast-triads`, off in `fast-triads-tdoku`.
     const HARD_BRANCH: bool;
 }
 

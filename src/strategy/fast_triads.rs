@@ -63,7 +63,11 @@
 //! On a Zen 3 VM (2026-12-06 01:30–01:36 UTC, quiet, commit 9e99003, five
 //! rounds of the same command) it is further ahead: ÷ tdoku 2.19, 1.42, 1.27
 //! [1.19–1.30] on forum-hardest, 1.94; ÷ crate 1.25, 1.38, 1.63, 1.16
-//! [1.09–1.19] on gen10k. On the Zen 1 VM below tdoku keeps forum-hardest
+//! [1.09–1.19] on gen10k. With the hard-puzzle branch (below; commit
+//! 8c171b5, 04:08–04:14 UTC, `scripts/harness-rounds.py --rounds 5`):
+//! ÷ tdoku 2.17, 1.41, 1.42 [1.35–1.45] on forum-hardest, 1.94; ÷ crate
+//! 1.21, 1.34, 1.81, 1.16 [1.15–1.25]; ÷ `fast` 1.28 on forum-hardest.
+//! On the Zen 1 VM below, before that branch, tdoku kept forum-hardest
 //! (÷ tdoku 0.93 [0.90–0.95], three rounds). The README has all four
 //! machines at a glance and Zen 3's table in full; MEASURING.md the others'.
 //!
@@ -92,6 +96,39 @@
 //! Fewer instructions did not mean less time here. perf (cpu-clock) puts a
 //! third of the node's time in the band updates and a quarter in the triad
 //! rules, spread over many lines: no single step holds the 10% missing.
+//!
+//! **The hard-puzzle branch, measured (#28, 2026-12-06, Zen 3).** Tree
+//! and instructions per puzzle through `examples/count2` under callgrind
+//! (count to 2; forum-hardest all 375, top1465, 17-clue's first 10,000,
+//! gen10k), tdoku's rule throughout (`fast-triads-tdoku`) → this rung:
+//! guesses 226.67 → 201.41, 18.03 → 18.21, 0.78 → 0.83, 1.66 → 1.66;
+//! instructions 667,471 → 572,377 (−14%), 65,746 → 66,108 (+0.6%), 14,399
+//! → 14,506 (+0.7%), 15,471 → 15,485. In tdoku's harness, one build, the
+//! two as `LAB_TOP` in turn, three rounds (docs/08-fast.md has the record),
+//! ÷ tdoku: forum-hardest 1.25 → 1.42, top1465 1.41 → 1.37, 17-clue 2.16 →
+//! 2.13, gen10k 1.97 → 1.95. The rules tried on the way (an experimental
+//! build reading the rule at run time; guesses per puzzle on forum-hardest
+//! and top1465, tdoku's rule: 226.67 and 18.03):
+//! * the hard rule from the root: 115.49 and 22.04 (17-clue 1.73, gen10k
+//!   1.91): the hardest trees halve, the easy ones grow by a sixth to
+//!   more than double. Per puzzle (with tdoku's choice of digit), by the guesses
+//!   tdoku's rule needs: on top1465 ×3.07 for those with one or two,
+//!   ×2.07 for three to eight, ×0.72 past 128; on forum-hardest ×0.52
+//!   past 128;
+//! * the fewest open digits with the first chute on ties: 160.99 and 19.21;
+//!   with the fewest ways on ties: 184.77 and 18.53; the digit with two
+//!   ways as before (not the widest): 147.35 and 20.30; the product of the
+//!   ways, or the digit with the fewest candidates, instead of tdoku's
+//!   choice: within ±6% of it;
+//! * the hard rule below a depth instead of after a number of guesses
+//!   (depth 2 to 10): 224.60 to 262.71 on forum-hardest, worse on both;
+//!   only at the root: 241.93; from the second guess on: 167.97 and 21.37;
+//! * restarting the search with the hard rule after T guesses (simulated
+//!   from each puzzle's guesses under both rules): forum-hardest 0.85 of
+//!   tdoku's rule at T = 64 but top1465 1.07; switching without a restart
+//!   (taken) keeps what the first guesses found;
+//! * a sign at the root (candidates left, ways, open digits): none tells
+//!   the puzzles the hard rule helps from those it hurts.
 //!
 //! **What it teaches.** The rules tdoku runs are worth their cost only
 //! together with its branch, and only when measured in time: counted in
