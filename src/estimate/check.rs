@@ -58,8 +58,9 @@ impl Row {
 /// Runs the plan on named puzzles, in order (strategies that do not support
 /// a puzzle's size are left out). A wrong answer or a rung that breaks the
 /// estimator's contract is an error; a puzzle whose visited tree is not
-/// known (several solutions, a rung that is not row-major) is a row
-/// without an estimate, saying why.
+/// known (several solutions, a rung that is not row-major) or a rung whose
+/// tree depends on the order of its search is a row without an estimate,
+/// saying why.
 pub fn run(
     plan: &Plan,
     puzzles: &[(String, Board)],
@@ -101,7 +102,8 @@ pub fn run(
                     Ok(e) => fill(&mut row, &e),
                     Err(
                         e @ (EstimateError::FirstSolutionUnknown(_)
-                        | EstimateError::LaterSolution(_)),
+                        | EstimateError::LaterSolution(_)
+                        | EstimateError::OrderDependent(_)),
                     ) => row.unestimated = Some(e.to_string()),
                     Err(e) => {
                         return Err(anyhow::Error::new(e).context(format!("{name}, {strategy}")));

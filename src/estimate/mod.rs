@@ -196,6 +196,10 @@ pub enum EstimateError {
     )]
     FirstSolutionUnknown(Strategy),
     #[error(
+        "strategy {0}'s tree depends on the order it is searched in (Rung::ORDER_DEPENDENT), which a probe, seeing one path, cannot follow"
+    )]
+    OrderDependent(Strategy),
+    #[error(
         "the search stops at its {0}th solution of several: only a search stopping at the first (or exhausting the tree) can be estimated"
     )]
     LaterSolution(u64),
@@ -280,6 +284,9 @@ pub fn samples(
     let size = puzzle.size();
     if !strategy.supports(size) {
         return Err(Unsupported { strategy, size }.into());
+    }
+    if strategy.info().order_dependent {
+        return Err(EstimateError::OrderDependent(strategy));
     }
     let tree = visited_tree(strategy, puzzle, limits.max_solutions)?;
     let target = match &tree {

@@ -1421,10 +1421,7 @@ impl<S: Switches> State<S> {
                         continue;
                     }
                     Some(_) => {
-                        // A probe of `estimate` (a steering counter) sees
-                        // one path, not the guesses before it: it keeps
-                        // tdoku's rule (`HARD_AFTER`'s note).
-                        let hard = S::HARD_BRANCH && !C::STEERS && ctx.guesses() >= HARD_AFTER;
+                        let hard = S::HARD_BRANCH && ctx.guesses() >= HARD_AFTER;
                         if let Some((j, pattern)) = choose_ways(&self.patterns(), hard) {
                             return Fixpoint::Ways { j, pattern };
                         }
@@ -1970,9 +1967,9 @@ fn ways_of(pattern: u32) -> u32 {
 ///
 /// Past it, the tree depends on the order it is searched in (the guesses
 /// made before a node, in other subtrees), which Knuth's probes in
-/// [`crate::estimate`] cannot follow: they see one path. A probe keeps
-/// tdoku's rule throughout, so `estimate` sizes `fast-triads` as
-/// `fast-triads-tdoku`, whose tree is fixed.
+/// [`crate::estimate`] cannot follow: they see one path. So the rung is
+/// `Rung::ORDER_DEPENDENT`, and `estimate` says it cannot size it;
+/// `fast-triads-tdoku`, whose tree is fixed, it sizes.
 pub const HARD_AFTER: u64 = 64;
 
 /// The branch on a digit's ways through a chute (band or stack, `patterns`
@@ -2105,6 +2102,8 @@ impl<V: Variant> Rung for V {
     // tdoku's branch picks a digit's way through a band: a guess that
     // writes no cell.
     const GUESSES_PLACE: bool = !V::TRIADS;
+    // The hard-puzzle branch waits for the search's 64th guess.
+    const ORDER_DEPENDENT: bool = V::TRIADS && V::HARD_BRANCH;
     fn supports(size: BoxSize) -> bool {
         Fast::supports(size)
     }

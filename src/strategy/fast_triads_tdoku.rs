@@ -14,6 +14,9 @@
 //! ways, once per branch. The tree is what moves, on hard puzzles only
 //! (the rung's header has the counts).
 //!
+//! Its tree is fixed, whatever the order of the search, so `estimate` can
+//! size it where it declines `fast-triads` (`Rung::ORDER_DEPENDENT`).
+//!
 //! **What it teaches.** No one branching rule is best on every puzzle:
 //! the rule that halves the hardest trees when used from the root doubles
 //! the trees of puzzles that need two guesses. How many guesses a search

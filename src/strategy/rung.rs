@@ -145,6 +145,12 @@ pub trait Rung: 'static {
     /// writes no cell), and the checks do not hold its guesses to its
     /// placements.
     const GUESSES_PLACE: bool = true;
+    /// True when the tree depends on the order it is searched in: a rule
+    /// that changes with what the search has already done elsewhere
+    /// (`fast-triads` changes its branch after 64 guesses). Knuth's probes
+    /// see one path, not what came before it, so [`crate::estimate`] says
+    /// it cannot size such a rung instead of giving a figure.
+    const ORDER_DEPENDENT: bool = false;
 
     /// Whether this rung handles boards of this size (default: all).
     fn supports(size: BoxSize) -> bool {
@@ -192,6 +198,8 @@ pub struct RungInfo {
     pub timed_guesses: bool,
     /// [`Rung::GUESSES_PLACE`].
     pub guesses_place: bool,
+    /// [`Rung::ORDER_DEPENDENT`].
+    pub order_dependent: bool,
     supports: fn(BoxSize) -> bool,
     engine: fn(BoxSize) -> Box<dyn engine::Engine>,
 }
@@ -205,6 +213,7 @@ impl RungInfo {
             row_major: R::ROW_MAJOR,
             timed_guesses: R::TIMED_GUESSES,
             guesses_place: R::GUESSES_PLACE,
+            order_dependent: R::ORDER_DEPENDENT,
             supports: R::supports,
             engine: engine::boxed::<R>,
         }
