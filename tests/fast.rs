@@ -118,6 +118,20 @@ fn agrees_with_mrv_on_unique_puzzles() {
 
 /// A random solved grid: a fixed valid grid with digits relabelled, rows
 /// shuffled inside bands, bands shuffled, and the same for columns.
+/// A random grid cut to a number of givens drawn from `keep` (unique,
+/// several or many solutions).
+fn cut_grid(rng: &mut ChaCha8Rng, keep: std::ops::Range<usize>) -> Board {
+    let grid = random_grid(rng);
+    let keep = rng.random_range(keep);
+    let mut cells = grid.clone();
+    let mut order: Vec<usize> = (0..81).collect();
+    order.shuffle(rng);
+    for &c in &order[keep..] {
+        cells[c] = 0;
+    }
+    Board::from_cells(BoxSize::NINE, cells).expect("cut from a grid")
+}
+
 fn random_grid(rng: &mut ChaCha8Rng) -> Vec<u8> {
     let mut digits: Vec<u8> = (1..=9).collect();
     digits.shuffle(rng);
@@ -337,17 +351,7 @@ fn variants_are_named_not_default_and_count_what_fast_counts() {
     );
     let mut rng = ChaCha8Rng::seed_from_u64(15);
     let puzzles: Vec<Board> = (0..40)
-        .map(|_| {
-            let grid = random_grid(&mut rng);
-            let keep = rng.random_range(20..30);
-            let mut cells = grid.clone();
-            let mut order: Vec<usize> = (0..81).collect();
-            order.shuffle(&mut rng);
-            for &c in &order[keep..] {
-                cells[c] = 0;
-            }
-            Board::from_cells(BoxSize::NINE, cells).expect("cut from a grid")
-        })
+        .map(|_| cut_grid(&mut rng, 20..30))
         .chain([board(HARD)])
         .collect();
     for puzzle in &puzzles {
@@ -466,17 +470,7 @@ fn the_hard_branch_waits_for_64_guesses() {
     use sudoku_lab::counters::Counts;
     let mut rng = ChaCha8Rng::seed_from_u64(64);
     let (mut same, mut past) = (0, 0);
-    let cut = (0..150).map(|_| {
-        let grid = random_grid(&mut rng);
-        let keep = rng.random_range(17..26);
-        let mut cells = grid.clone();
-        let mut order: Vec<usize> = (0..81).collect();
-        order.shuffle(&mut rng);
-        for &c in &order[keep..] {
-            cells[c] = 0;
-        }
-        Board::from_cells(BoxSize::NINE, cells).expect("cut from a grid")
-    });
+    let cut = (0..150).map(|_| cut_grid(&mut rng, 17..26));
     let famous =
         Dataset::load(&PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("docs/puzzles/famous.txt"))
             .expect("shipped");
