@@ -18,8 +18,9 @@
 //! size it where it declines `fast-triads` (`Rung::ORDER_DEPENDENT`).
 //!
 //! **What it teaches.** No one branching rule is best on every puzzle:
-//! the rule that halves the hardest trees when used from the root doubles
-//! the trees of puzzles that need two guesses. How many guesses a search
+//! the rule that halves the hardest trees when used from the root makes
+//! the trees of puzzles that need one or two guesses two or three times
+//! larger. How many guesses a search
 //! has already made is a cheap, honest sign of which kind it is facing.
 //! Not in the default selection of `compare`, `ladder` and `speed` (name it
 //! with `--strategy`).
