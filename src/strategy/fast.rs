@@ -1958,7 +1958,7 @@ fn ways_of(pattern: u32) -> u32 {
 }
 
 /// Guesses after which a search counts as hard and `HARD_BRANCH` turns
-/// [`choose_ways`] to its hard rule for the rest of it. Tried at 24, 32,
+/// `choose_ways` to its hard rule for the rest of it. Tried at 24, 32,
 /// 48, 64, 96 and 128 (#28, instructions per puzzle against tdoku's rule
 /// throughout): forum-hardest −11.0, −11.9, −12.6, −10.8, −11.5, −9.7%,
 /// top1465 +3.0, +2.1, +0.9, +0.7, +0.5, +0.5%. From 48 to 96 it is a
