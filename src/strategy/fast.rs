@@ -95,7 +95,8 @@
 //! compiler gathers those bits by shuffles and ORs). (The hand-written
 //! 27-word dirty check of earlier versions went with the check.) Both
 //! copies are this search, so they visit the same tree with the same
-//! counts; the
+//! counts. (A third copy for AVX-512 CPUs was slower, measured in rung 9's
+//! header, [`fast_triads`](super::fast_triads).) The
 //! variant `fast-generic` always runs the generic copy, which is how the
 //! tests hold both to the same contract on any machine.
 //!

@@ -68,10 +68,15 @@
 //! ÷ tdoku 2.17, 1.41, 1.42 [1.35–1.45] on forum-hardest, 1.94; ÷ crate
 //! 1.21, 1.34, 1.81, 1.16 [1.15–1.25]; ÷ `fast` 1.28 on forum-hardest.
 //! On the Zen 1 VM below, before that branch, tdoku kept forum-hardest
-//! (÷ tdoku 0.93 [0.90–0.95], three rounds). The README has all four
-//! machines at a glance and Zen 3's table in full; MEASURING.md the others'.
+//! (÷ tdoku 0.93 [0.90–0.95], three rounds). On an Intel Xeon VM with
+//! AVX-512 (family 6, model 167; 2026-12-06, commit 78286f4, two sittings
+//! of `scripts/harness-rounds.py --rounds 5`), where tdoku's `-march=native`
+//! build uses AVX-512, tdoku keeps top1465 and forum-hardest: ÷ tdoku
+//! 1.58 / 1.57, 0.95 / 0.95, 0.98 / 0.98, 1.42 / 1.43; ÷ crate 1.37 / 1.34,
+//! 1.36 / 1.42, 1.83 / 1.86, 1.28 / 1.30. The README has all five machines
+//! at a glance and Zen 3's table in full; MEASURING.md the others'.
 //!
-//! **What did not pay (#28, on the CPU where tdoku leads most).** On an AMD
+//! **What did not pay on Zen 1 (#28).** On an AMD
 //! EPYC Zen 1 VM (2026-12-05), where this rung makes 0.91 of tdoku's
 //! puzzles/s on forum-hardest, five cuts of its node were measured: thread
 //! CPU time of `examples/count2` (forum-hardest ×8, 3,000 puzzles, eight
@@ -129,6 +134,35 @@
 //!   (taken) keeps what the first guesses found;
 //! * a sign at the root (candidates left, ways, open digits): none tells
 //!   the puzzles the hard rule helps from those it hurts.
+//!
+//! **What did not pay on the Intel Xeon with AVX-512 (#28, 2026-12-06).**
+//! tdoku's harness, one build of the kit per try, the try and the code as
+//! it is selected at run time by an environment variable of the
+//! experimental build, alternating runs over the four corpora, four rounds
+//! each; median of the per-round ratios try ÷ as it is (17-clue, top1465,
+//! forum-hardest, gen10k). None is in the code:
+//! * a third compiled copy for x86-64-v4 (this source with
+//!   `avx512f,avx512bw,avx512vl,avx512dq,avx512cd` enabled, the band
+//!   clearing by `vptestmd` into a mask): ×0.92, 0.91, 0.94, 0.91 [rounds
+//!   0.87–0.97]. The compiler fills it with 512-bit vectors (2,384 lines of
+//!   its node's disassembly name a `zmm` register) and `vpternlogd`;
+//! * the same copy held to 256-bit vectors (rustc's unstable
+//!   `-C target-feature=+prefer-256-bit`, for the experiment only): ×1.01,
+//!   0.98, 0.98, 0.99: the AVX-512 instructions buy nothing for this source
+//!   as the compiler writes it;
+//! * the triads and tdoku's branch only once a search has made K guesses
+//!   (`fast`'s column sweep and bivalue branch before): K = 8: ×1.00, 1.04,
+//!   0.98, 0.99; K = 2: ×1.01, 1.03, 0.95, 0.99. top1465, where `fast` is
+//!   ahead of this rung (×0.94 and 0.97 of it), gains what forum-hardest
+//!   loses;
+//! * the hard-puzzle branch sooner or later: guesses per puzzle on 1,500
+//!   permuted forum-hardest puzzles 199.35 at 64 (as it is), 200.52 at 32,
+//!   202.25 at 16, 204.52 at 8, 210.49 at 128; on 14,650 permuted top1465
+//!   puzzles 18.57 at 64, 19.02 at 32: not timed, the tree only grows.
+//!
+//! tdoku gains more from this CPU than the lab does (÷ crate on top1465
+//! ×1.43–1.49 here, ×0.94 on Zen 3), and nothing above made the lab's node
+//! use it: closing that gap needs a node written for AVX-512.
 //!
 //! **What it teaches.** The rules tdoku runs are worth their cost only
 //! together with its branch, and only when measured in time: counted in
