@@ -157,8 +157,12 @@
 //!   loses;
 //! * the hard-puzzle branch sooner or later: guesses per puzzle on 1,500
 //!   permuted forum-hardest puzzles 199.35 at 64 (as it is), 200.52 at 32,
-//!   202.25 at 16, 204.52 at 8, 210.49 at 128; on 14,650 permuted top1465
-//!   puzzles 18.57 at 64, 19.02 at 32: not timed, the tree only grows.
+//!   202.25 at 16, 204.52 at 8, 198.79 at 2, 210.49 at 128; on 14,650
+//!   permuted top1465 puzzles 18.57 at 64, 19.02 at 32, 21.40 at 2: not
+//!   timed (forum-hardest's tree 0.3% smaller at best, top1465's larger
+//!   every time). Only from the root (116.28 and 22.10;
+//!   169.27 and 21.49 from the second guess) does forum-hardest's tree
+//!   shrink, at top1465's cost, as the runs above found.
 //!
 //! tdoku gains more from this CPU than the lab does (÷ crate on top1465
 //! ×1.43–1.49 here, ×0.94 on Zen 3), and nothing above made the lab's node
