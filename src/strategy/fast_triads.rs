@@ -73,8 +73,12 @@
 //! of `scripts/harness-rounds.py --rounds 5`), where tdoku's `-march=native`
 //! build uses AVX-512, tdoku keeps top1465 and forum-hardest: ÷ tdoku
 //! 1.58 / 1.57, 0.95 / 0.95, 0.98 / 0.98, 1.42 / 1.43; ÷ crate 1.37 / 1.34,
-//! 1.36 / 1.42, 1.83 / 1.86, 1.28 / 1.30. The README has all five machines
-//! at a glance and Zen 3's table in full; MEASURING.md the others'.
+//! 1.36 / 1.42, 1.83 / 1.86, 1.28 / 1.30. With the band update's chain
+//! shortened (commit a013ebf, the same tree; `fast`'s header has the steps),
+//! on a VM of that model (2026-12-06 20:40–20:46 UTC, five rounds): ÷ tdoku
+//! 1.64, 1.01 [0.98–1.04], 1.04 [1.03–1.07], 1.43; ÷ crate 1.40, 1.48,
+//! 1.97, 1.31; ÷ `fast` 0.97, 0.96, 1.31, 0.98. The README has all five
+//! machines at a glance and Zen 3's table in full; MEASURING.md the others'.
 //!
 //! **What did not pay on Zen 1 (#28).** On an AMD
 //! EPYC Zen 1 VM (2026-12-05), where this rung makes 0.91 of tdoku's
@@ -166,7 +170,13 @@
 //!
 //! tdoku gains more from this CPU than the lab does (÷ crate on top1465
 //! ×1.43–1.49 here, ×0.94 on Zen 3), and nothing above made the lab's node
-//! use it: closing that gap needs a node written for AVX-512.
+//! use it. What paid there was a shorter chain of dependent steps in the
+//! band update, not wider vectors: the column claim's cells from one
+//! table, its look-up started from the word before the filter; no vector
+//! multiply in these rules (`vpmulld` takes 10 cycles on this core, 3 on
+//! Zen 3); no bounds checks in the hot loops. Together ×1.08, ×1.10, ×1.09,
+//! ×1.07 (`fast`'s header, "third round"), and tdoku no longer keeps a
+//! corpus there (above).
 //!
 //! **What it teaches.** The rules tdoku runs are worth their cost only
 //! together with its branch, and only when measured in time: counted in
