@@ -229,7 +229,7 @@
 //!     filter when the filter changed nothing (the common case; a changed
 //!     word is looked up again), so it no longer waits for the filter's:
 //!     ×1.109, ×1.085 in that run, ×1.037, ×1.023 in the second;
-//!   - no vector multiply in the triads and the ways patterns ([`rows3`]):
+//!   - no vector multiply in the triads and the ways patterns (`rows3`):
 //!     the compiler writes those sweeps in vector code, and `vpmulld`
 //!     takes 10 cycles on this core: alone ×1.031, ×1.018 (first run);
 //!     with the two above ×1.043, ×1.034 (second run);
