@@ -75,9 +75,10 @@
 //! 1.58 / 1.57, 0.95 / 0.95, 0.98 / 0.98, 1.42 / 1.43; ÷ crate 1.37 / 1.34,
 //! 1.36 / 1.42, 1.83 / 1.86, 1.28 / 1.30. With the band update's chain
 //! shortened (commit a013ebf, the same tree; `fast`'s header has the steps),
-//! on a VM of that model (2026-12-06 20:40–20:46 UTC, five rounds): ÷ tdoku
-//! 1.64, 1.01 [0.98–1.04], 1.04 [1.03–1.07], 1.43; ÷ crate 1.40, 1.48,
-//! 1.97, 1.31; ÷ `fast` 0.97, 0.96, 1.31, 0.98. The README has all five
+//! on a VM of that model (2026-12-06 20:40–20:46 and 20:53–20:59 UTC, five
+//! rounds each): ÷ tdoku 1.64 / 1.62, 1.01 [0.98–1.04] / 1.02 [1.01–1.03],
+//! 1.04 / 1.04, 1.43 / 1.46; ÷ crate 1.40 / 1.39, 1.48 / 1.51, 1.97 / 1.93,
+//! 1.31 / 1.33; ÷ `fast` 0.97 / 0.94, 0.96 / 0.99, 1.31 / 1.31, 0.98 / 1.00. The README has all five
 //! machines at a glance and Zen 3's table in full; MEASURING.md the others'.
 //!
 //! **What did not pay on Zen 1 (#28).** On an AMD
