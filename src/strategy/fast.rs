@@ -240,7 +240,14 @@
 //!   - the row pattern as the low half of `ROW_INFO`, used with no mask:
 //!     with all of the above ×1.078, ×1.095, ×1.087, ×1.067 (third run).
 //!     The code as it landed has these four steps (commit a013ebf; the
-//!     README and rung 9's header have its ratios to tdoku).
+//!     README and rung 9's header have its ratios to tdoku);
+//!   - then the branch's choice (`choose_ways`) of chute and digit by one
+//!     minimum over keys that carry their chute or digit in the low bits,
+//!     with no branch per chute or digit (which one wins is data the
+//!     predictor cannot learn): against a013ebf, fourth run, ×0.983
+//!     [0.96–1.05], ×1.029 [1.01–1.04], ×1.013 [0.98–1.03], ×0.995
+//!     [0.98–1.03] on the four corpora: top1465, the closest race with
+//!     tdoku, gains most.
 //!
 //!   Left out: singles only from the word before the filter, a changed
 //!   word filtered again (the second round's try, now with the claim off
@@ -2079,8 +2086,10 @@ fn choose_ways(patterns: &[u32; 54], hard: bool) -> Option<(usize, u32)> {
 /// [`choose_ways`] with the rule fixed at compile time.
 #[inline(always)]
 fn choose_ways_by<const HARD: bool>(patterns: &[u32; 54]) -> Option<(usize, u32)> {
-    let mut best_chute = usize::MAX;
-    let mut best_key = u32::MAX;
+    // Each key carries its chute (then its digit) in the low bits, so one
+    // minimum picks the first best with no branch per chute or digit:
+    // which one wins is data the branch predictor cannot learn.
+    let mut best = u32::MAX;
     for c in 0..6 {
         let (mut total, mut open) = (0, 0);
         for d in 0..9 {
@@ -2092,33 +2101,30 @@ fn choose_ways_by<const HARD: bool>(patterns: &[u32; 54]) -> Option<(usize, u32)
                 open += (w > 1) as u32;
             }
         }
-        // At most 54 ways in a chute: `64 - total` stays positive.
+        // At most 54 ways in a chute: `64 - total` stays positive, and a
+        // key (below 2^10) shifted by 3 stays below `u32::MAX`.
         let key = if HARD { open << 6 | (64 - total) } else { total };
-        if total > 9 && key < best_key {
-            best_key = key;
-            best_chute = c;
-        }
+        best = best.min(if total > 9 { key << 3 | c as u32 } else { u32::MAX });
     }
-    if best_chute == usize::MAX {
+    if best == u32::MAX {
         return None;
     }
-    let mut best = (0usize, u32::MAX);
+    let chute = (best & 7) as usize;
+    // More than 9 ways over 9 digits: some digit has two or more.
+    let mut pick = u32::MAX;
     for d in 0..9 {
-        let j = 9 * best_chute + d;
         // SAFETY: as above, a pattern is below 512.
-        let w = unsafe { *MUST_WAYS.get_unchecked(patterns[j] as usize) } >> 9;
-        if w >= 2 {
-            let rank = match (HARD, w) {
-                (true, _) => 64 - w,
-                (false, 2) => 0,
-                (false, _) => w,
-            };
-            if rank < best.1 {
-                best = (j, rank);
-            }
-        }
+        let w = unsafe { *MUST_WAYS.get_unchecked(patterns[9 * chute + d] as usize) } >> 9;
+        let rank = match (HARD, w) {
+            (true, _) => 64 - w,
+            (false, 2) => 0,
+            (false, _) => w,
+        };
+        pick = pick.min(if w >= 2 { rank << 4 | d as u32 } else { u32::MAX });
     }
-    Some((best.0, patterns[best.0]))
+    debug_assert!(pick != u32::MAX, "a chute with more than 9 ways has a digit with two");
+    let j = 9 * chute + (pick & 15) as usize;
+    Some((j, patterns[j]))
 }
 
 /// Why digit `d` has no place in band `b`, from the band's word before the
