@@ -78,7 +78,10 @@
 //! on a VM of that model (2026-12-06 20:40–20:46 and 20:53–20:59 UTC, five
 //! rounds each): ÷ tdoku 1.64 / 1.62, 1.01 [0.98–1.04] / 1.02 [1.01–1.03],
 //! 1.04 / 1.04, 1.43 / 1.46; ÷ crate 1.40 / 1.39, 1.48 / 1.51, 1.97 / 1.93,
-//! 1.31 / 1.33; ÷ `fast` 0.97 / 0.94, 0.96 / 0.99, 1.31 / 1.31, 0.98 / 1.00. The README has all five
+//! 1.31 / 1.33; ÷ `fast` 0.97 / 0.94, 0.96 / 0.99, 1.31 / 1.31, 0.98 / 1.00.
+//! With the branch's choice by one minimum (commit 315fe5a, 21:09–21:14
+//! UTC): ÷ tdoku 1.62, 1.04 [1.03–1.06], 1.05 [1.02–1.09], 1.47; ÷ crate
+//! 1.42, 1.53, 1.98, 1.33; ÷ `fast` 0.96, 1.00, 1.32, 1.00. The README has all five
 //! machines at a glance and Zen 3's table in full; MEASURING.md the others'.
 //!
 //! **What did not pay on Zen 1 (#28).** On an AMD
