@@ -212,50 +212,48 @@
 //!     first is a small gain everywhere, not taken here because it changes
 //!     the tree (and every figure of the tour that counts `fast`'s nodes).
 //!
-//! * (#28, third round, 2026-12-06, an Intel Xeon VM with AVX-512, where
-//!   tdoku kept top1465 and forum-hardest) measured in time, not
-//!   instructions: tdoku's harness, one kit build per try, the tries and
-//!   the code before them loaded in turn into the same harness binary
-//!   (`LD_LIBRARY_PATH`), four rounds (the builds' order fixed in the first
-//!   run, rotating each round in the second and third), `fast-triads`, the
-//!   median of the per-round ratios try ÷ before (top1465 and
-//!   forum-hardest; the third run also 17-clue and gen10k). A time profile put the band update's samples just after its
-//!   look-ups: each update waits for its word's look-ups, and the next
-//!   update reads the words this one wrote, so the chain from a word to
-//!   its writes sets the pace. Same tree, same counts:
-//!   - the column claim's cells from the table (`LOCKED_CELLS`), no
-//!     multiply after the look-up: top1465 ×1.095, forum-hardest ×1.075
-//!     (first run; rounds 0.99–1.15); with its look-up from the word before the
-//!     filter when the filter changed nothing (the common case; a changed
-//!     word is looked up again), so it no longer waits for the filter's:
-//!     ×1.109, ×1.085 in that run, ×1.037, ×1.023 in the second;
-//!   - no vector multiply in the triads and the ways patterns (`rows3`):
-//!     the compiler writes those sweeps in vector code, and `vpmulld`
-//!     takes 10 cycles on this core: alone ×1.031, ×1.018 (first run);
-//!     with the two above ×1.043, ×1.034 (second run);
-//!   - no bounds checks on the dirty word's index and the branch choice's
-//!     54 pattern look-ups: with the three above ×1.072, ×1.053 (second
-//!     run), and ×1.044, ×1.093, ×1.074, ×1.060 on the four corpora (third
-//!     run);
-//!   - the row pattern as the low half of `ROW_INFO`, used with no mask:
-//!     with all of the above ×1.078, ×1.095, ×1.087, ×1.067 (third run).
-//!     The code as it landed has these four steps (commit a013ebf; the
-//!     README and rung 9's header have its ratios to tdoku);
+//! * (#28, third round, 2026-12-06, an Intel Xeon VM with AVX-512, where tdoku
+//!   kept top1465 and forum-hardest) measured in time, not instructions:
+//!   tdoku's harness, one kit build per try, the tries and the code before
+//!   them loaded in turn into the same harness binary (`LD_LIBRARY_PATH`),
+//!   four rounds (the builds' order fixed in the first run, rotating each
+//!   round from the second on), `fast-triads`, the median of the
+//!   per-round ratios try ÷ before (top1465 and forum-hardest; the third run
+//!   also 17-clue and gen10k). A time profile put the band update's samples
+//!   just after its look-ups: each update waits for its word's look-ups, and
+//!   the next update reads the words this one wrote, so the chain from a word
+//!   to its writes sets the pace. Same tree, same counts:
+//!   - the column claim's cells from the table (`LOCKED_CELLS`), no multiply
+//!     after the look-up: top1465 ×1.095, forum-hardest ×1.075 (first run;
+//!     rounds 0.99–1.15); with its look-up from the word before the filter
+//!     when the filter changed nothing (the common case; a changed word is
+//!     looked up again), so it no longer waits for the filter's: ×1.109,
+//!     ×1.085 in that run, ×1.037, ×1.023 in the second;
+//!   - no vector multiply in the triads and the ways patterns (`rows3`): the
+//!     compiler writes those sweeps in vector code, and `vpmulld` takes 10
+//!     cycles on this core: alone ×1.031, ×1.018 (first run); with the two
+//!     above ×1.043, ×1.034 (second run);
+//!   - no bounds checks on the dirty word's index and the branch choice's 54
+//!     pattern look-ups: with the three above ×1.072, ×1.053 (second run), and
+//!     ×1.044, ×1.093, ×1.074, ×1.060 on the four corpora (third run);
+//!   - the row pattern as the low half of `ROW_INFO`, used with no mask: with
+//!     all of the above ×1.078, ×1.095, ×1.087, ×1.067 (third run). The code
+//!     as it landed has these four steps (commit a013ebf; the README and rung
+//!     9's header have its ratios to tdoku);
 //!   - then the branch's choice (`choose_ways`) of chute and digit by one
-//!     minimum over keys that carry their chute or digit in the low bits,
-//!     with no branch per chute or digit (which one wins is data the
-//!     predictor cannot learn): against a013ebf, fourth run, ×0.983
-//!     [0.96–1.05], ×1.029 [1.01–1.04], ×1.013 [0.98–1.03], ×0.995
-//!     [0.98–1.03] on the four corpora: top1465, the closest race with
-//!     tdoku, gains most.
+//!     minimum over keys that carry their chute or digit in the low bits, with
+//!     no branch per chute or digit (which one wins is data the predictor
+//!     cannot learn): against a013ebf, fourth run, ×0.983 [0.96–1.05], ×1.029
+//!     [1.01–1.04], ×1.013 [0.98–1.03], ×0.995 [0.98–1.03] on the four
+//!     corpora: top1465, the closest race with tdoku, gains most.
 //!
-//!   Left out: singles only from the word before the filter, a changed
-//!   word filtered again (the second round's try, now with the claim off
-//!   the chain, second run): ×1.039, ×1.002, and with the shifts and no
-//!   bounds checks ×1.038, ×1.006, below the same steps without it. On `fast` (a switch
-//!   read at run time, one build): the row singles always looked up again
-//!   (no branch on a changed word) ×0.936, ×0.954; the placement made
-//!   with no branch (an empty one is a no-op) ×0.973, ×1.006.
+//!   Left out: singles only from the word before the filter, a changed word
+//!   filtered again (the second round's try, now with the claim off the chain,
+//!   second run): ×1.039, ×1.002, and with the shifts and no bounds checks
+//!   ×1.038, ×1.006, below the same steps without it. On `fast` (a switch read
+//!   at run time, one build): the row singles always looked up again (no
+//!   branch on a changed word) ×0.936, ×0.954; the placement made with no
+//!   branch (an empty one is a no-op) ×0.973, ×1.006.
 //!
 //! **Against tdoku (#28).** Two runs of tdoku's harness
 //! (`../shared/tools/tdoku-bench`: count to 2, 10,000 permuted puzzles
