@@ -1217,7 +1217,7 @@ impl<S: Switches> State<S> {
     /// other than `b`; returns the words it changed (bit `9*b + d`).
     #[inline(always)]
     fn clear_columns(&mut self, d: usize, b: usize, cols: u32) -> u32 {
-        let colmask = cols * 0x40201;
+        let colmask = rows3(cols);
         debug_assert!(b < 3 && d < 9);
         let mut changed = 0;
         // The two other bands, without a branch (`b2 != b` mispredicts).
@@ -1803,7 +1803,7 @@ impl<S: Switches> State<S> {
                 for (b, a) in allowed.iter().enumerate() {
                     let k = 9 * b + d;
                     let old = self.cand[k];
-                    let new = old & (a * 0x40201);
+                    let new = old & rows3(*a);
                     if new != old {
                         self.cand[k] = new;
                         *dirty |= 1 << k;
@@ -1815,7 +1815,7 @@ impl<S: Switches> State<S> {
             if new == 0 {
                 continue;
             }
-            let spread = new * 0x40201;
+            let spread = rows3(new);
             for b in 0..3 {
                 let mut cells = self.cand[9 * b + d] & spread & self.unsolved[b];
                 while cells != 0 {
@@ -1989,7 +1989,8 @@ fn rot2(v: u32) -> u32 {
 }
 
 /// `v` (bits of one row) in all three rows of a band: `v * 0x40201` by
-/// shifts. The compiler writes the sweeps over all digits (the triads, the
+/// shifts, the one way the search spreads a row (tables built at compile
+/// time keep the multiply). The compiler writes the sweeps over all digits (the triads, the
 /// ways patterns) in vector code, where a 32-bit multiply (`vpmulld`) takes
 /// 10 cycles on recent Intel cores (3 on Zen 3); three shifts and two ORs
 /// take two (#28: ×1.03 and ×1.02 on top1465 and forum-hardest on an Intel
@@ -2417,7 +2418,7 @@ fn node<S: Switches, C: Counter, I: Isa>(
                     let col = (bits >> (3 * b)) & 7;
                     let keep = (ROW & !(7 << (3 * stack))) | col << (3 * stack);
                     let old = st.cand[9 * b + d];
-                    let new = old & (keep * 0x40201);
+                    let new = old & rows3(keep);
                     child.cand[9 * b + d] = new;
                     dirty |= noted(old, new, 9 * b + d);
                 }
