@@ -110,7 +110,7 @@
 //! 17,826, 74,469, 813,803. (The `sudoku` crate, same count: 14,978, 73,650,
 //! 820,943 instructions and 5.2, 44.4, 615 nodes; it also mispredicts more
 //! branches.) In tdoku's harness this `fast` is ahead of the crate on all
-//! three corpora (×1.16..×1.26 in one run under load, see the README), and
+//! three corpora (×1.16..×1.26 in one run under load, see MEASURING.md), and
 //! behind tdoku on the hard ones. What paid:
 //! * the column claim in every band update: nodes −29% (top1465), instructions
 //!   −16% (top1465), −2% (forum-hardest);
@@ -238,7 +238,7 @@
 //!     ×1.044, ×1.093, ×1.074, ×1.060 on the four corpora (third run);
 //!   - the row pattern as the low half of `ROW_INFO`, used with no mask: with
 //!     all of the above ×1.078, ×1.095, ×1.087, ×1.067 (third run). The code
-//!     as it landed has these four steps (commit a013ebf; the README and rung
+//!     as it landed has these four steps (commit a013ebf; MEASURING.md and rung
 //!     9's header have its ratios to tdoku);
 //!   - then the branch's choice (`choose_ways`) of chute and digit by one
 //!     minimum over keys that carry their chute or digit in the low bits, with
@@ -273,7 +273,7 @@
 //! the last #28 steps below): it counts one guess per branch
 //! (`fast` two placements per bivalue branch, so about 184 branches
 //! against 113 on forum-hardest), its triads find more before each branch,
-//! and its propagation is vector code over whole boxes. The README has the
+//! and its propagation is vector code over whole boxes. MEASURING.md has the
 //! current table and the reasons.
 //!
 //! What did not pay (and is not in the code):
@@ -445,7 +445,7 @@
 //!   harness after it (two runs, 2026-12-03 18:26 and 18:50 UTC, idle),
 //!   `fast` ÷ tdoku: 17-clue 1.77, 1.61; top1465 1.00, 0.96;
 //!   forum-hardest 0.84, 0.80; generated 1.55, 1.35; ÷ the crate 1.25,
-//!   1.15; 1.14, 1.22; 1.21, 1.22; 1.14, 1.13 (the README's table).
+//!   1.15; 1.14, 1.22; 1.21, 1.22; 1.14, 1.13 (MEASURING.md's table).
 //!
 //!   It teaches that the row's bivalue cells say most about what a guess
 //!   will force: in this representation a placement's row and box are
@@ -577,7 +577,7 @@
 //!   2026-12-04 04:19 and 04:20 UTC, idle), `fast-triads` ÷ `fast`:
 //!   17-clue 0.96, 1.00; top1465 0.97, 0.98; forum-hardest 1.14, 1.16;
 //!   generated 0.98, 0.94; ÷ tdoku 1.80, 1.87; 1.03, 1.10; 0.92, 0.96;
-//!   1.55, 1.49 (the README's table). It teaches that the field's rules
+//!   1.55, 1.49 (MEASURING.md's table). It teaches that the field's rules
 //!   were never too dear here: counting instructions made them look so.
 //!
 //! * (#28, the dirty words noted everywhere) the profile above put 17.9%
@@ -625,7 +625,7 @@
 //!   (generated), 08:40 UTC.
 //!
 //!   In tdoku's harness after both steps (two runs, 08:40 and 08:41 UTC,
-//!   the README's table), ÷ tdoku: `fast-triads` 1.88, 1.88 (17-clue),
+//!   MEASURING.md's table), ÷ tdoku: `fast-triads` 1.88, 1.88 (17-clue),
 //!   1.19, 1.19 (top1465), 1.06, 1.05 (forum-hardest), 1.57, 1.63
 //!   (generated); `fast` 1.92, 1.91; 1.22, 1.22; 0.93, 0.94; 1.65, 1.63.
 //!   ÷ the crate: `fast-triads` 1.22, 1.21; 1.30, 1.32; 1.55, 1.50; 1.07,
