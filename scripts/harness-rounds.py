@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """The lab's top rungs against tdoku and the `sudoku` crate in tdoku's own harness, in rounds:
-the README's "Against the fastest solvers" tables come from this. A developer's tool: it needs
+MEASURING.md's "Against the fastest solvers" tables (and the README's) come from this. A developer's tool: it needs
 the tdoku-bench kit (../shared/tools/tdoku-bench) built once by its run.sh.
 
 Each round is one run of the harness over every FILE with the four solvers in one process

@@ -1,5 +1,5 @@
 //! Every default of the lab, in one place, with the reason for it. The
-//! command-line help and the README quote these values.
+//! command-line help and docs/reference.md quote these values.
 
 use std::time::Duration;
 

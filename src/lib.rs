@@ -71,7 +71,7 @@ pub(crate) mod tracer;
 
 pub use board::{Board, BoxSize, Cell};
 pub use cli::{AddRung, BUSY_NOTE, main_with, run_with};
-/// Exit codes of the command line (README, *Exit codes*).
+/// Exit codes of the command line (docs/reference.md, *Exit codes*).
 pub use cli::{EXIT_BUG, EXIT_IO, EXIT_UNSOLVED, EXIT_USAGE};
 pub use counters::{Counter, Counts, NoCount};
 pub use format::{Format, ParseError, Puzzle};

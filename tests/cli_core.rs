@@ -301,7 +301,7 @@ fn a_strategy_is_never_run_on_a_size_it_does_not_support() {
     }
 }
 
-/// Issue 30: the README's exit-code table, row by row, each failure with
+/// Issue 30: the exit-code table (docs/reference.md), row by row, each failure with
 /// its `error:` line. Row 1 per command on one puzzle without solution
 /// (and one over budget), so `solve` and `count` agree.
 #[test]

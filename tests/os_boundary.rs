@@ -4,7 +4,7 @@
 //! through links to other file systems; concurrent writers of one report
 //! folder leave one consistent report; `report .` works; `report` stays
 //! linear in rows per puzzle; errors say why, and exit codes say what kind
-//! of failure it was (README, *Exit codes*).
+//! of failure it was (docs/reference.md, *Exit codes*).
 //!
 //! Unix only (devices, FIFOs, `flock`). Tests that need root (mknod, mount)
 //! fall back or skip with a message saying so.

@@ -4,7 +4,7 @@
 //! public door into it is [`run_with`] (and [`main_with`]), so a program
 //! that adds its own rungs runs the very same command line.
 //!
-//! Exit codes (README, *Exit codes*): 0 success (every puzzle solved, or the
+//! Exit codes (docs/reference.md, *Exit codes*): 0 success (every puzzle solved, or the
 //! reader of standard output quit early); 1 a puzzle had no solution or
 //! exceeded its budget (`diff --fail-if-slower`: a slower result); 2 bad input or usage; 70 a bug in the lab; 74 a
 //! read or write failed; 130 interrupted.

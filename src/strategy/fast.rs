@@ -110,7 +110,7 @@
 //! 17,826, 74,469, 813,803. (The `sudoku` crate, same count: 14,978, 73,650,
 //! 820,943 instructions and 5.2, 44.4, 615 nodes; it also mispredicts more
 //! branches.) In tdoku's harness this `fast` is ahead of the crate on all
-//! three corpora (×1.16..×1.26 in one run under load, see the README), and
+//! three corpora (×1.16..×1.26 in one run under load, see MEASURING.md), and
 //! behind tdoku on the hard ones. What paid:
 //! * the column claim in every band update: nodes −29% (top1465), instructions
 //!   −16% (top1465), −2% (forum-hardest);
@@ -238,7 +238,7 @@
 //!     ×1.044, ×1.093, ×1.074, ×1.060 on the four corpora (third run);
 //!   - the row pattern as the low half of `ROW_INFO`, used with no mask: with
 //!     all of the above ×1.078, ×1.095, ×1.087, ×1.067 (third run). The code
-//!     as it landed has these four steps (commit a013ebf; the README and rung
+//!     as it landed has these four steps (commit a013ebf; MEASURING.md and rung
 //!     9's header have its ratios to tdoku);
 //!   - then the branch's choice (`choose_ways`) of chute and digit by one
 //!     minimum over keys that carry their chute or digit in the low bits, with
@@ -273,7 +273,7 @@
 //! the last #28 steps below): it counts one guess per branch
 //! (`fast` two placements per bivalue branch, so about 184 branches
 //! against 113 on forum-hardest), its triads find more before each branch,
-//! and its propagation is vector code over whole boxes. The README has the
+//! and its propagation is vector code over whole boxes. MEASURING.md has the
 //! current table and the reasons.
 //!
 //! What did not pay (and is not in the code):
@@ -625,7 +625,7 @@
 //!   (generated), 08:40 UTC.
 //!
 //!   In tdoku's harness after both steps (two runs, 08:40 and 08:41 UTC,
-//!   the README's table), ÷ tdoku: `fast-triads` 1.88, 1.88 (17-clue),
+//!   MEASURING.md's table), ÷ tdoku: `fast-triads` 1.88, 1.88 (17-clue),
 //!   1.19, 1.19 (top1465), 1.06, 1.05 (forum-hardest), 1.57, 1.63
 //!   (generated); `fast` 1.92, 1.91; 1.22, 1.22; 0.93, 0.94; 1.65, 1.63.
 //!   ÷ the crate: `fast-triads` 1.22, 1.21; 1.30, 1.32; 1.55, 1.50; 1.07,

@@ -81,8 +81,8 @@
 //! 1.31 / 1.33; ÷ `fast` 0.97 / 0.94, 0.96 / 0.99, 1.31 / 1.31, 0.98 / 1.00.
 //! With the branch's choice by one minimum (commit 315fe5a, 21:09–21:14
 //! UTC): ÷ tdoku 1.62, 1.04 [1.03–1.06], 1.05 [1.02–1.09], 1.47; ÷ crate
-//! 1.42, 1.53, 1.98, 1.33; ÷ `fast` 0.96, 1.00, 1.32, 1.00. The README has all five
-//! machines at a glance and Zen 3's table in full; MEASURING.md the others'.
+//! 1.42, 1.53, 1.98, 1.33; ÷ `fast` 0.96, 1.00, 1.32, 1.00. MEASURING.md has all five
+//! machines at a glance and every table in full (the README this sitting's).
 //!
 //! **What did not pay on Zen 1 (#28).** On an AMD
 //! EPYC Zen 1 VM (2026-12-05), where this rung makes 0.91 of tdoku's
