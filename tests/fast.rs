@@ -420,7 +420,7 @@ fn fast_plain_score_visits_the_tree_of_the_old_bivalue_score() {
 }
 
 /// `fast-triads` (tdoku's rules and branch, #28) visits the tree whose
-/// guesses its header and docs/08-fast.md state: on forum-hardest (all
+/// guesses its header and docs/08-fast-records.md state: on forum-hardest (all
 /// 375, counting to 2) 75,528 guesses (201.41 per puzzle), against
 /// `fast`'s 128,950 (343.87) and `fast-triads-tdoku`'s 85,000 (226.67:
 /// tdoku's branch throughout, the rung's tree before the hard-puzzle

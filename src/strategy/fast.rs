@@ -445,7 +445,7 @@
 //!   harness after it (two runs, 2026-12-03 18:26 and 18:50 UTC, idle),
 //!   `fast` ÷ tdoku: 17-clue 1.77, 1.61; top1465 1.00, 0.96;
 //!   forum-hardest 0.84, 0.80; generated 1.55, 1.35; ÷ the crate 1.25,
-//!   1.15; 1.14, 1.22; 1.21, 1.22; 1.14, 1.13 (the README's table).
+//!   1.15; 1.14, 1.22; 1.21, 1.22; 1.14, 1.13 (that day's record).
 //!
 //!   It teaches that the row's bivalue cells say most about what a guess
 //!   will force: in this representation a placement's row and box are
@@ -463,7 +463,7 @@
 //!   2026-12-03 22:36–22:39 UTC, idle), median and range: 17-clue 1.00
 //!   (0.95–1.11), top1465 0.97 (0.96–1.00), forum-hardest 0.98
 //!   (0.93–1.01), generated 0.99 (0.93–1.05): in `fast`'s favour on the
-//!   hard sets, inside the spread of one run (docs/08-fast.md).
+//!   hard sets, inside the spread of one run (docs/08-fast-records.md).
 //!
 //! * (#28, the time per instruction; the code is on branch `exp-track`,
 //!   not merged) `fast` runs fewer instructions per second than the crate
@@ -577,7 +577,7 @@
 //!   2026-12-04 04:19 and 04:20 UTC, idle), `fast-triads` ÷ `fast`:
 //!   17-clue 0.96, 1.00; top1465 0.97, 0.98; forum-hardest 1.14, 1.16;
 //!   generated 0.98, 0.94; ÷ tdoku 1.80, 1.87; 1.03, 1.10; 0.92, 0.96;
-//!   1.55, 1.49 (the README's table). It teaches that the field's rules
+//!   1.55, 1.49 (that day's record). It teaches that the field's rules
 //!   were never too dear here: counting instructions made them look so.
 //!
 //! * (#28, the dirty words noted everywhere) the profile above put 17.9%

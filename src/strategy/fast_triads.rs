@@ -117,7 +117,7 @@
 //! guesses 226.67 → 201.41, 18.03 → 18.21, 0.78 → 0.83, 1.66 → 1.66;
 //! instructions 667,471 → 572,377 (−14%), 65,746 → 66,108 (+0.6%), 14,399
 //! → 14,506 (+0.7%), 15,471 → 15,485. In tdoku's harness, one build, the
-//! two as `LAB_TOP` in turn, three rounds (docs/08-fast.md has the record),
+//! two as `LAB_TOP` in turn, three rounds (docs/08-fast-records.md has the record),
 //! ÷ tdoku: forum-hardest 1.25 → 1.42, top1465 1.41 → 1.37, 17-clue 2.16 →
 //! 2.13, gen10k 1.97 → 1.95. The rules tried on the way (an experimental
 //! build reading the rule at run time; guesses per puzzle on forum-hardest
@@ -186,7 +186,7 @@
 //! together with its branch, and only when measured in time: counted in
 //! instructions they look like a loss. And the top of the ladder is where
 //! the field's standard harness is the judge: `fast`'s header and
-//! `docs/08-fast.md` have the measurements, step by step (#28).
+//! `docs/08-fast-records.md` have the measurements, step by step (#28).
 
 use crate::strategy::fast::{Fast, Switches, Variant};
 
