@@ -823,7 +823,7 @@ impl Clock {
 
     /// Elapsed (CPU, wall) nanoseconds; CPU falls back to wall where the
     /// system has no per-thread clock, or one too coarse to time a run
-    /// ([`cpu_clock_step`]).
+    /// (`cpu_clock_step`).
     pub fn stop(self) -> (f64, f64) {
         let wall = self.wall.elapsed().as_nanos() as f64;
         let cpu = match (self.cpu, thread_cpu_ns()) {
