@@ -218,12 +218,13 @@ fn line(board: &Board) -> String {
     sudoku_lab::format::to_line(board)
 }
 
-fn counters<'py>(py: Python<'py>, counts: &Counts) -> PyResult<Bound<'py, PyDict>> {
-    let d = PyDict::new(py);
-    for (name, v) in Counts::NAMES.iter().zip(counts.values()) {
-        d.set_item(name, v)?;
+/// Every counter into `d` by its name (`None` each for a run that did not run).
+fn put_counters(d: &Bound<'_, PyDict>, counts: Option<&Counts>) -> PyResult<()> {
+    let values = counts.map(Counts::values);
+    for (i, name) in Counts::NAMES.iter().enumerate() {
+        d.set_item(name, values.map(|v| v[i]))?;
     }
-    Ok(d)
+    Ok(())
 }
 
 fn end_name(end: End) -> &'static str {
@@ -301,7 +302,9 @@ fn measured<'py>(
     d.set_item("outcome", m.outcome.name())?;
     d.set_item("end", end_name(m.end))?;
     d.set_item("solutions", m.solutions)?;
-    d.set_item("counters", counters(py, &m.counts)?)?;
+    let c = PyDict::new(py);
+    put_counters(&c, Some(&m.counts))?;
+    d.set_item("counters", c)?;
     d.set_item("time_ns", m.timing.map(|t| t.ns()))?;
     Ok(d)
 }
@@ -388,13 +391,7 @@ fn ladder<'py>(
             d.set_item("puzzle", &r.puzzle)?;
             d.set_item("strategy", r.strategy.name())?;
             d.set_item("outcome", r.outcome.name())?;
-            for (name, v) in Counts::NAMES.iter().zip(
-                r.counts
-                    .map(|c| c.values())
-                    .map_or([None; Counts::LEN], |v| v.map(Some)),
-            ) {
-                d.set_item(name, v)?;
-            }
+            put_counters(&d, r.counts.as_ref())?;
             d.set_item("time_ns", r.time_ns)?;
             d.set_item("ns_per_node", r.ns_per_node)?;
             rows.push(d);
@@ -426,10 +423,7 @@ fn trace<'py>(
         ));
     }
     let p = one_puzzle(puzzle)?;
-    let s = match strategy {
-        Some(_) => self::strategy(strategy, &p.board)?,
-        None => self::strategy(Some(Strategy::DEFAULT.name()), &p.board)?,
-    };
+    let s = self::strategy(Some(strategy.unwrap_or(Strategy::DEFAULT.name())), &p.board)?;
     let budget = budget_arg(budget, defaults::MEASURE_BUDGET)?.get();
     let t = py
         .detach(|| sudoku_lab::trace::trace_window(s, &p.board, budget, start, steps))
