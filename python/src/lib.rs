@@ -78,6 +78,11 @@ fn interruptible<T: Send>(
         })
     });
     if let Some(e) = signal {
+        // Says where it struck (Python 3.11 and later show notes).
+        let value = e.value(py);
+        if value.hasattr("add_note")? {
+            value.call_method1("add_note", ("sudoku_lab: the lab's work was stopped",))?;
+        }
         return Err(e);
     }
     match result {
@@ -355,6 +360,7 @@ fn count<'py>(
 
 /// `ladder --json`'s rows: every strategy on every puzzle, measured as the
 /// `ladder` command measures them, counters flattened into the row.
+/// The GIL is released; Ctrl-C is raised once the measuring ends.
 #[pyfunction]
 #[pyo3(signature = (puzzles, strategies=None, budget=None, limit=None))]
 fn ladder<'py>(
