@@ -187,7 +187,18 @@ fn puzzles_arg(p: &Bound<'_, PyAny>) -> PyResult<Dataset> {
         {
             return Dataset::load_named(&source.path, source.name, None).map_err(lab_error);
         }
-        let (_, puzzles) = parse_str(&s).map_err(value_error)?;
+        let (_, puzzles) = parse_str(&s).map_err(|e| {
+            // No puzzle has a `/` or ends in `.txt`: a mistyped file or dataset name.
+            let a_name = !s.contains('\n')
+                && (s.contains('/') || s.ends_with(".txt") || s.ends_with(".csv"));
+            if a_name {
+                PyValueError::new_err(format!(
+                    "{s}: no such puzzle file or shipped dataset (nor a puzzle: {e})"
+                ))
+            } else {
+                value_error(e)
+            }
+        })?;
         return Ok(in_memory(puzzles));
     }
     let list = p.cast::<PyList>().map_err(|_| {

@@ -114,6 +114,8 @@ def test_bad_input_raises_value_error_with_the_position():
         sudoku_lab.solve(EASTER_MONSTER, strategy="nope")
     with pytest.raises(ValueError, match="budget"):
         sudoku_lab.solve(EASTER_MONSTER, budget=0)
+    with pytest.raises(ValueError, match="^curated/no-such: no such puzzle file or shipped dataset"):
+        sudoku_lab.ladder("curated/no-such")
     with pytest.raises(ValueError, match="puzzle 2 of the list"):
         sudoku_lab.ladder([EASTER_MONSTER, "12"], strategies=["fast"])
 
