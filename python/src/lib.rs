@@ -111,10 +111,11 @@ fn strategy(name: Option<&str>, board: &Board) -> PyResult<Strategy> {
 
 /// Strategy names in ladder order, each once; every rung when `None`
 /// (as `--strategy` reads them).
-fn strategies_arg(names: Option<Vec<String>>) -> PyResult<Vec<Strategy>> {
+fn strategies_arg(names: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<Strategy>> {
     let Some(names) = names else {
         return Ok(Strategy::ladder());
     };
+    let names = names_arg(names)?;
     let mut v = names
         .iter()
         .map(|n| n.parse::<Strategy>().map_err(value_error))
@@ -125,6 +126,16 @@ fn strategies_arg(names: Option<Vec<String>>) -> PyResult<Vec<Strategy>> {
         return Err(PyValueError::new_err("strategies: name at least one"));
     }
     Ok(v)
+}
+
+/// One name, or a list of names (`"fast"`, `["mrv", "fast"]`).
+fn names_arg(names: &Bound<'_, PyAny>) -> PyResult<Vec<String>> {
+    if let Ok(one) = names.extract::<String>() {
+        return Ok(vec![one]);
+    }
+    names
+        .extract::<Vec<String>>()
+        .map_err(|_| PyValueError::new_err("give a name or a list of names"))
 }
 
 /// A node budget: a number of nodes, or `"unlimited"` (as `--budget` reads it).
@@ -377,7 +388,7 @@ fn count<'py>(
 fn ladder<'py>(
     py: Python<'py>,
     puzzles: &Bound<'py, PyAny>,
-    strategies: Option<Vec<String>>,
+    strategies: Option<&Bound<'py, PyAny>>,
     budget: Option<&Bound<'py, PyAny>>,
     limit: Option<u64>,
 ) -> PyResult<Vec<Bound<'py, PyDict>>> {
@@ -483,8 +494,8 @@ fn event<'py>(
 #[allow(clippy::too_many_arguments)]
 fn compare<'py>(
     py: Python<'py>,
-    datasets: Option<Vec<String>>,
-    strategies: Option<Vec<String>>,
+    datasets: Option<&Bound<'py, PyAny>>,
+    strategies: Option<&Bound<'py, PyAny>>,
     budget: Option<&Bound<'py, PyAny>>,
     limit: Option<u64>,
     sample: Option<u64>,
@@ -498,7 +509,8 @@ fn compare<'py>(
         ));
     }
     let plan = Plan {
-        sources: run::resolve_sources(&datasets.unwrap_or_default()).map_err(lab_error)?,
+        sources: run::resolve_sources(&datasets.map(names_arg).transpose()?.unwrap_or_default())
+            .map_err(lab_error)?,
         strategies: strategies_arg(strategies)?,
         budget: budget_arg(budget, defaults::MEASURE_BUDGET)?,
         limit: limit.unwrap_or(defaults::LIMIT),
@@ -582,7 +594,7 @@ fn race<'py>(
     py: Python<'py>,
     solver: &Bound<'py, PyAny>,
     puzzles: &Bound<'py, PyAny>,
-    strategies: Option<Vec<String>>,
+    strategies: Option<&Bound<'py, PyAny>>,
     name: Option<String>,
     budget: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<(Vec<Bound<'py, PyDict>>, Vec<String>)> {

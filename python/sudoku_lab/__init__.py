@@ -22,7 +22,8 @@ Every function calls the lab's library, the very code behind the
 A puzzle is a string in any of the lab's layouts (line, grid, compact) or
 a list of rows of numbers, 0 for a blank; ``puzzles`` may also be a file's
 path, a shipped dataset's name (``"curated/famous-hard"``) or a list of
-puzzles. Bad input raises ``ValueError`` with the lab's positioned message.
+puzzles. ``strategies`` and ``datasets`` take a name or a list of names.
+Bad input raises ``ValueError`` with the lab's positioned message.
 The ``*_df`` functions return pandas DataFrames (``pip install pandas``).
 """
 

@@ -169,7 +169,7 @@ def test_compare_rows_are_results_csv_rows():
         assert r["nodes"] == solo["counters"]["nodes"]
         assert r["time_ns"] > 0 and r["runs"] >= 1
     pandas = pytest.importorskip("pandas")
-    df = sudoku_lab.compare_df(datasets=["curated/famous-hard"], strategies=["fast"], sample=2)
+    df = sudoku_lab.compare_df(datasets="curated/famous-hard", strategies="fast", sample=2)
     assert isinstance(df, pandas.DataFrame) and len(df) == 2
     assert {"dataset", "strategy", "outcome", "nodes", "time_ns"} <= set(df.columns)
 
