@@ -163,10 +163,14 @@ fn puzzle_text(p: &Bound<'_, PyAny>) -> PyResult<String> {
             "a puzzle is a string (line, grid or compact layout) or a list of rows of numbers",
         )
     })?;
-    Ok(rows
-        .iter()
+    Ok(grid_text(&rows))
+}
+
+/// Rows of numbers as the grid layout (Baekjoon 2580's), for the lab's readers.
+fn grid_text(rows: &[Vec<i64>]) -> String {
+    rows.iter()
         .map(|r| r.iter().map(i64::to_string).collect::<Vec<_>>().join(" ") + "\n")
-        .collect())
+        .collect()
 }
 
 fn one_puzzle(p: &Bound<'_, PyAny>) -> PyResult<Puzzle> {
@@ -561,11 +565,7 @@ fn answer_text(a: &Bound<'_, PyAny>) -> Result<(String, Format), String> {
     let rows: Vec<Vec<i64>> = a
         .extract()
         .map_err(|_| "returned neither rows of numbers nor a string".to_string())?;
-    let text = rows
-        .iter()
-        .map(|r| r.iter().map(i64::to_string).collect::<Vec<_>>().join(" ") + "\n")
-        .collect();
-    Ok((text, Format::Grid))
+    Ok((grid_text(&rows), Format::Grid))
 }
 
 /// The puzzle as rows of numbers, 0 for a blank: what a Python solver gets.
@@ -601,16 +601,18 @@ fn race<'py>(
     if !solver.is_callable() {
         return Err(PyValueError::new_err("race: the solver must be a function"));
     }
-    let name = match name {
-        Some(n) => n,
+    let program = match name {
+        Some(n) => ProgramName::new(&n).map_err(value_error)?,
+        // The function's name as a program name (`my_solver` → `my-solver`);
+        // a lambda's, or one a rung has, is `python-solver`.
         None => solver
             .getattr("__name__")
             .and_then(|n| n.extract::<String>())
-            .unwrap_or_else(|_| "solver".to_string())
-            .to_lowercase()
-            .replace('_', "-"),
+            .ok()
+            .and_then(|n| ProgramName::new(&n.to_lowercase().replace('_', "-")).ok())
+            .map_or_else(|| ProgramName::new("python-solver"), Ok)
+            .map_err(value_error)?,
     };
-    let program = ProgramName::new(&name).map_err(value_error)?;
     let set = puzzles_arg(puzzles)?;
     let strategies = strategies_arg(strategies)?;
     let budget = budget_arg(budget, defaults::MEASURE_BUDGET)?;

@@ -64,8 +64,8 @@ def race(solver, puzzles, strategies=None, name=None, budget=None):
     untouched when the puzzle has no solution. Every answer is judged
     against the givens and the rules; an exception counts as a crash.
     Its time is the CPU time of the call, the rungs' the lab's usual
-    measurement. ``name`` (default: the function's name, ``_`` as ``-``)
-    names it in the rows.
+    measurement. ``name`` (default: the function's name, ``_`` as ``-``;
+    ``python-solver`` for a lambda) names it in the rows.
     """
     rows, placement = _native.race(solver, puzzles, strategies, name, budget)
     return Race(rows, placement)

@@ -253,6 +253,8 @@ def test_race_says_what_went_wrong():
     line = [r for r in sudoku_lab.race(lambda g: solved, puzzle, strategies=["fast"], name="by-line")
             if r["strategy"] == "by-line"]
     assert line[0]["outcome"] == "solved"
+    unnamed = [r["strategy"] for r in sudoku_lab.race(lambda g: solved, puzzle, strategies=["fast"])]
+    assert unnamed == ["fast", "python-solver"]
 
 
 def test_race_refuses_bad_names_and_passes_ctrl_c_on():
