@@ -8,7 +8,7 @@ use crate::search::Budget;
 
 /// `solve` and `count`: whoever asks for a solution wants the answer, so
 /// there is no node budget unless one is given.
-pub(crate) const SOLVE_BUDGET: Budget = Budget::UNLIMITED;
+pub const SOLVE_BUDGET: Budget = Budget::UNLIMITED;
 
 /// `compare`, `speed`, `ladder`, `trace`, `rate` and `replay`: 5,000,000
 /// nodes per puzzle × strategy. Every table-driven rung finishes every shipped

@@ -810,7 +810,7 @@ pub struct Clock {
 }
 
 impl Clock {
-    fn start() -> Clock {
+    pub fn start() -> Clock {
         Clock {
             cpu: if cpu_clock_step().is_none() {
                 thread_cpu_ns()
@@ -823,8 +823,8 @@ impl Clock {
 
     /// Elapsed (CPU, wall) nanoseconds; CPU falls back to wall where the
     /// system has no per-thread clock, or one too coarse to time a run
-    /// ([`cpu_clock_step`]).
-    fn stop(self) -> (f64, f64) {
+    /// (`cpu_clock_step`).
+    pub fn stop(self) -> (f64, f64) {
         let wall = self.wall.elapsed().as_nanos() as f64;
         let cpu = match (self.cpu, thread_cpu_ns()) {
             (Some(a), Some(b)) => b.saturating_sub(a) as f64,

@@ -128,7 +128,7 @@ pub fn ladder(
 /// the counters of the counted run (none when the size is unsupported) and
 /// the median time of the uncounted runs.
 #[derive(Clone, Debug, PartialEq, Serialize)]
-pub(crate) struct LadderRow {
+pub struct LadderRow {
     pub puzzle: String,
     pub strategy: Strategy,
     pub outcome: Outcome,
