@@ -1075,8 +1075,13 @@ mod drift_is_caught {
     fn code_quotes_are_checked() {
         let file = "docs/05-mrv.md";
         let at = "## The cost per node";
-        let runs = mrv_runs(6);
-        // As copied: no problem at all on the page (its numbers are code, not prose).
+        let runs = mrv_runs(14);
+        assert!(
+            runs.concat().iter().any(|l| l.contains(" 0 ")),
+            "the quote should hold a number, to show code is not prose"
+        );
+        // As copied: no problem at all on the page (its numbers are code,
+        // not prose).
         let (before, after) = edited(file, at, &quote("src/strategy/mrv.rs", &runs));
         let mine = |ps: &[Problem]| ps.iter().filter(|p| p.file == file).count();
         assert_eq!(mine(&after), mine(&before), "{}", report(&after));
