@@ -22,7 +22,9 @@
 //!   declared with those words (`eight of them`); and approximations (`about
 //!   30`), which a constant covers only declared so (`about 30`). A list of
 //!   names after a count (`on six of these puzzles (A, B, …)`, or after a
-//!   colon) must have as many names as some count of its sentence. A
+//!   colon) must have as many names as some count of its sentence, and
+//!   after a count bound to a sum of comparisons (`gt(…) + gt(…)`) name
+//!   exactly the puzzles where they hold. A
 //!   binding to a puzzle's row must sit in a paragraph that names that puzzle.
 //!   Code names in prose (`State::settle`, `COLS`, `src/strategy/fast.rs`,
 //!   `--depth-histogram`) must exist in the lab, be the kind of thing the
@@ -1038,6 +1040,19 @@ mod drift_is_caught {
              Nugget, Platinum Blonde, AI Escargot and Inkala 2012.",
         );
         assert_caught(file, from, &to, Kind::Claim);
+    }
+
+    /// The right count, a wrong name: a count bound to a sum of comparisons
+    /// (`three<!--~ gt(…) + gt(…) + …-->`) lists the puzzles where they hold
+    /// (the drift of issue #58: "on six", Platinum Blonde named, not faster).
+    #[test]
+    fn a_named_list_with_a_wrong_name() {
+        assert_caught(
+            "docs/write-your-own-rung.md",
+            "(Easter Monster, Golden Nugget, Inkala 2012)",
+            "(Easter Monster, Platinum Blonde, Inkala 2012)",
+            Kind::Claim,
+        );
     }
 
     /// A quote of `src/strategy/mrv.rs` made from the file as it reads now:

@@ -135,6 +135,33 @@ fn subject(labels: &[String]) -> Option<String> {
     Some(normal(base))
 }
 
+/// The puzzles (as [`normal`] writes them) whose term holds, when `expr` is
+/// a sum of comparisons each about one puzzle (`gt({A/x/time}, {A/y/time})
+/// + …`); `None` for any other expression.
+fn holding(
+    expr: &str,
+    lookup: &dyn Fn(&Ref) -> Result<Fact, String>,
+) -> Option<std::collections::BTreeSet<String>> {
+    let mut out = std::collections::BTreeSet::new();
+    for term in expr.split(" + ").map(str::trim) {
+        if !term.starts_with("gt(") {
+            return None;
+        }
+        let subjects: Vec<String> = bind::refs(term)
+            .iter()
+            .map(|r| lookup(r).ok().and_then(|f| subject(&f.labels)))
+            .collect::<Option<_>>()?;
+        let first = subjects.first()?;
+        if subjects.iter().any(|s| s != first) {
+            return None;
+        }
+        if bind::eval(term, lookup).ok()? == 1.0 {
+            out.insert(first.clone());
+        }
+    }
+    Some(out)
+}
+
 /// All static checks of all pages.
 pub fn check_static(docs: &[Doc], index: &Index) -> Vec<Problem> {
     let anchors: BTreeMap<String, Vec<String>> = docs
@@ -385,6 +412,31 @@ pub fn check_doc(
                 }
                 Binding::Approx { expr, .. } | Binding::Below(expr) | Binding::Above(expr) => {
                     let lookup = |r: &Ref| resolve(doc, facts, r, line).map(|(f, _)| f);
+                    // A count of comparisons (`six<!--~ gt(…) + gt(…)-->`)
+                    // followed by a list names the puzzles where they hold.
+                    let rest = &unit.text[phrase.end..];
+                    let list = rest
+                        .find(['(', ':'])
+                        .filter(|&at| !rest[..at].contains(". "))
+                        .and_then(|at| {
+                            numbers::named_list(&rest[at + 1..], &|n| names.contains(n))
+                        });
+                    if let (Some(list), Some(holding)) = (list, holding(expr, &lookup)) {
+                        let said: std::collections::BTreeSet<String> =
+                            list.iter().map(|n| normal(n)).collect();
+                        if said != holding {
+                            out.push(problem(
+                                line,
+                                Kind::Claim,
+                                format!(
+                                    "`{}` lists {}, but {expr} holds for {}",
+                                    phrase.text,
+                                    list.join(", "),
+                                    holding.iter().cloned().collect::<Vec<_>>().join(", ")
+                                ),
+                            ));
+                        }
+                    }
                     match bind::eval(expr, &lookup) {
                         Ok(v) => {
                             if !bind::holds(phrase.said, phrase.unit, &binding, v) {

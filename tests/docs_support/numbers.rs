@@ -542,6 +542,31 @@ pub fn yes_no_cells(row: &str) -> Vec<Phrase> {
     out
 }
 
+/// The names listed at the start of `rest` (the text after a `(` or `:`),
+/// up to `)`, `;` or the sentence's end: `None` unless there are two or
+/// more and every one is a name.
+pub fn named_list(rest: &str, is_name: &impl Fn(&str) -> bool) -> Option<Vec<String>> {
+    let end = [rest.find(')'), rest.find(';'), rest.find(". ")]
+        .into_iter()
+        .flatten()
+        .min()
+        .unwrap_or(rest.len());
+    let body = rest[..end].trim().trim_end_matches('.');
+    let names: Vec<String> = body
+        .split(',')
+        .flat_map(|piece| piece.split(" and ").flat_map(|p| p.split(" or ")))
+        .map(|item| {
+            let item = item.trim();
+            item.strip_prefix("and ")
+                .or_else(|| item.strip_prefix("or "))
+                .unwrap_or(item)
+                .trim()
+                .to_string()
+        })
+        .collect();
+    (names.len() >= 2 && names.iter().all(|n| !n.is_empty() && is_name(n))).then_some(names)
+}
+
 /// The named lists of a text whose length no count before them in their
 /// sentence states: `faster on six of these puzzles (A, B, C, D, E, F, G)`
 /// names seven. A list follows `(` or `:` and runs to `)`, `;` or the
@@ -564,28 +589,9 @@ pub fn miscounted_lists(
         if c != '(' && c != ':' {
             continue;
         }
-        let rest = &text[i + 1..];
-        let end = [rest.find(')'), rest.find(';'), rest.find(". ")]
-            .into_iter()
-            .flatten()
-            .min()
-            .unwrap_or(rest.len());
-        let body = rest[..end].trim().trim_end_matches('.');
-        let names: Vec<String> = body
-            .split(',')
-            .flat_map(|piece| piece.split(" and ").flat_map(|p| p.split(" or ")))
-            .map(|item| {
-                let item = item.trim();
-                item.strip_prefix("and ")
-                    .or_else(|| item.strip_prefix("or "))
-                    .unwrap_or(item)
-                    .trim()
-                    .to_string()
-            })
-            .collect();
-        if names.len() < 2 || !names.iter().all(|n| !n.is_empty() && is_name(n)) {
+        let Some(names) = named_list(&text[i + 1..], &is_name) else {
             continue;
-        }
+        };
         // The counts of the sentence, but not those of nodes, guesses...
         // (`14,678 nodes in all on the famous puzzles (A, B, ...)`).
         let before = &text[sentence..i];
