@@ -16,7 +16,15 @@
 //!   constant of the rules (`<!-- docs: constants 81; 324 -->`), which never
 //!   stands for a count (`3 guesses`, `31 of the 50`) unless declared with
 //!   its noun (`10⁵ calls`). Number words before what the lab counts (`one
-//!   decade`, `three guesses`) and `yes`/`no` table cells are claims too. A
+//!   decade`, `three guesses`) and `yes`/`no` table cells are claims too. So
+//!   are counts before `of` or before an adjective and a counted plural (`six
+//!   of these puzzles`, `5 famous puzzles`): no constant covers them unless
+//!   declared with those words (`eight of them`); and approximations (`about
+//!   30`), which a constant covers only declared so (`about 30`). A list of
+//!   names after a count (`on six of these puzzles (A, B, …)`, or after a
+//!   colon) must have as many names as some count of its sentence, and
+//!   after a count bound to a sum of comparisons (`gt(…) + gt(…)`) name
+//!   exactly the puzzles where they hold. A
 //!   binding to a puzzle's row must sit in a paragraph that names that puzzle.
 //!   Code names in prose (`State::settle`, `COLS`, `src/strategy/fast.rs`,
 //!   `--depth-histogram`) must exist in the lab, be the kind of thing the
@@ -29,6 +37,9 @@
 //!   quoted with one value on every page, and every page that prints times states the
 //!   machine and load (`<!-- docs: machine -->`, written by the update run).
 //! * **Worked examples** after `<!-- docs: check KIND -->` are recomputed.
+//! * **Code quotes** after `<!-- docs: quote FILE -->` are the file's lines:
+//!   runs of verbatim lines (a common indentation removed) between `// …`
+//!   elisions, in file order, 10–25 lines (`docs_support::quote`).
 //!
 //! The rules live in `tests/docs_support/`; `drift_is_caught` below edits the
 //! real pages the ways the tour has drifted before and shows each is caught.
@@ -947,6 +958,197 @@ mod drift_is_caught {
             "{}",
             report(&found)
         );
+    }
+
+    /// `from` through the end of the binding comment that follows it in
+    /// `file` (so that an edit drops the binding whatever it says).
+    fn with_binding(file: &str, from: &str) -> String {
+        let text = std::fs::read_to_string(root().join(file)).expect("page");
+        let at = text
+            .find(from)
+            .unwrap_or_else(|| panic!("{file} no longer contains {from:?}: update this test"));
+        let end = text[at..].find("-->").expect("a binding") + 3;
+        text[at..at + end].to_string()
+    }
+
+    /// A sentence put into the exercises page, as its own paragraph.
+    fn inserted(sentence: &str) -> (&'static str, &'static str, String) {
+        let before = "### 9. Fill the naked singles first";
+        (
+            "docs/exercises.md",
+            before,
+            format!("{sentence}\n\n{before}"),
+        )
+    }
+
+    #[test]
+    fn an_approximation_changed() {
+        // "about 180" (×, bound) → "about 100", a constant of the page:
+        // what is approximated was measured.
+        let file = "docs/lesson-heavy-tail.md";
+        let marker = "<!--~ {#sets:top1465/mrv/max} / {#sets:top1465/mrv/nodes p50}-->";
+        let from = format!("about {}{marker}", figure_before(file, marker));
+        assert_caught(file, &from, "about 100", Kind::Unbound);
+        let (file, from, to) =
+            inserted("The fewest-candidates rule cuts the nodes by a factor of about 16.");
+        assert_caught(file, from, &to, Kind::Unbound);
+    }
+
+    #[test]
+    fn a_number_word_changed() {
+        assert_caught(
+            "docs/write-your-own-rung.md",
+            "the two Baekjoon samples",
+            "the three Baekjoon samples",
+            Kind::Unbound,
+        );
+        assert_caught(
+            "docs/write-your-own-rung.md",
+            "On the five famous puzzles",
+            "On the six famous puzzles",
+            Kind::Unbound,
+        );
+        let (file, from, to) =
+            inserted("`mrv` needs fewer nodes than `bitmask` on six of these puzzles.");
+        assert_caught(file, from, &to, Kind::Unbound);
+    }
+
+    #[test]
+    fn a_small_integer_in_prose() {
+        // "(15 of them)", bound → "(10 of them)": 10 is a constant of the
+        // page, which never stands for a count.
+        let file = "docs/lesson-heavy-tail.md";
+        let from = format!("{} of them)", with_binding(file, "(15<!--~"));
+        assert_caught(file, &from, "(10 of them)", Kind::Unbound);
+        let (file, from, to) = inserted("`mrv` needs fewer nodes on 4 of these puzzles.");
+        assert_caught(file, from, &to, Kind::Unbound);
+    }
+
+    #[test]
+    fn a_named_list_longer_than_its_count() {
+        // "wins on three (Easter Monster, Golden Nugget, Inkala 2012)": a
+        // fourth name.
+        assert_caught(
+            "docs/write-your-own-rung.md",
+            "(Easter Monster, Golden Nugget, Inkala 2012)",
+            "(Easter Monster, Golden Nugget, Platinum Blonde, Inkala 2012)",
+            Kind::Claim,
+        );
+        // The issue's form: a count, a colon, one name too many.
+        let (file, from, to) = inserted(
+            "`mrv` is faster than `bitmask` on four famous puzzles: Easter Monster, Golden \
+             Nugget, Platinum Blonde, AI Escargot and Inkala 2012.",
+        );
+        assert_caught(file, from, &to, Kind::Claim);
+    }
+
+    /// The right count, a wrong name: a count bound to a sum of comparisons
+    /// (`three<!--~ gt(…) + gt(…) + …-->`) lists the puzzles where they hold
+    /// (the drift of issue #58: "on six", Platinum Blonde named, not faster).
+    #[test]
+    fn a_named_list_with_a_wrong_name() {
+        assert_caught(
+            "docs/write-your-own-rung.md",
+            "(Easter Monster, Golden Nugget, Inkala 2012)",
+            "(Easter Monster, Platinum Blonde, Inkala 2012)",
+            Kind::Claim,
+        );
+    }
+
+    /// A quote of `src/strategy/mrv.rs` made from the file as it reads now:
+    /// eight lines from `fn candidates` (their indentation removed), an
+    /// elision, `dfs_lines` from `fn dfs`; its runs as a list, to edit.
+    fn mrv_runs(dfs_lines: usize) -> Vec<Vec<String>> {
+        let source = std::fs::read_to_string(root().join("src/strategy/mrv.rs")).expect("mrv.rs");
+        let lines: Vec<&str> = source.lines().collect();
+        let from = |start: &str, n: usize| -> Vec<String> {
+            let i = lines
+                .iter()
+                .position(|l| l.trim_start().starts_with(start))
+                .unwrap_or_else(|| {
+                    panic!("src/strategy/mrv.rs has no {start:?}: update this test")
+                });
+            lines[i..i + n].iter().map(|l| l.to_string()).collect()
+        };
+        let dedented = from("fn candidates", 8)
+            .into_iter()
+            .map(|l| l.strip_prefix("    ").unwrap_or(&l).to_string())
+            .collect();
+        vec![dedented, from("fn dfs", dfs_lines)]
+    }
+
+    /// The text of a quote of `file` holding `runs`.
+    fn quote(file: &str, runs: &[Vec<String>]) -> String {
+        let body: Vec<String> = runs.iter().map(|r| r.join("\n")).collect();
+        format!(
+            "<!-- docs: quote {file} -->\n```rust\n{}\n```\n\n## The cost per node",
+            body.join("\n// …\n")
+        )
+    }
+
+    #[test]
+    fn code_quotes_are_checked() {
+        let file = "docs/05-mrv.md";
+        let at = "## The cost per node";
+        let runs = mrv_runs(14);
+        assert!(
+            runs.concat().iter().any(|l| l.contains(" 0 ")),
+            "the quote should hold a number, to show code is not prose"
+        );
+        // As copied: no problem at all on the page (its numbers are code,
+        // not prose).
+        let (before, after) = edited(file, at, &quote("src/strategy/mrv.rs", &runs));
+        let mine = |ps: &[Problem]| ps.iter().filter(|p| p.file == file).count();
+        assert_eq!(mine(&after), mine(&before), "{}", report(&after));
+        // A quoted line edited.
+        let mut changed = runs.clone();
+        changed[0][0] = changed[0][0].replace("candidates", "candidate");
+        assert_ne!(changed, runs);
+        assert_caught(
+            file,
+            at,
+            &quote("src/strategy/mrv.rs", &changed),
+            Kind::Quote,
+        );
+        // A file that does not exist.
+        assert_caught(file, at, &quote("src/strategy/mrv2.rs", &runs), Kind::Quote);
+        // Runs out of file order.
+        let swapped: Vec<Vec<String>> = runs.iter().rev().cloned().collect();
+        assert_caught(
+            file,
+            at,
+            &quote("src/strategy/mrv.rs", &swapped),
+            Kind::Quote,
+        );
+        // Too few lines to show a rung, and too many.
+        assert_caught(
+            file,
+            at,
+            &quote("src/strategy/mrv.rs", &runs[..1]),
+            Kind::Quote,
+        );
+        assert_caught(
+            file,
+            at,
+            &quote("src/strategy/mrv.rs", &mrv_runs(18)),
+            Kind::Quote,
+        );
+        // Each for the reason it says.
+        let why = |file: &str, runs: &[Vec<String>]| -> String {
+            let content = runs.iter().map(|r| r.join("\n")).collect::<Vec<_>>();
+            docs_support::quote::check(root(), file, &content.join("\n// …\n"))
+                .into_iter()
+                .map(|(_, why)| why)
+                .collect::<Vec<_>>()
+                .join("\n")
+        };
+        let mrv = "src/strategy/mrv.rs";
+        assert_eq!(why(mrv, &runs), "");
+        assert!(why(mrv, &changed).contains("is not consecutive lines"));
+        assert!(why("src/strategy/mrv2.rs", &runs).contains("does not exist"));
+        assert!(why(mrv, &swapped).contains("quote runs in file order"));
+        assert!(why(mrv, &runs[..1]).contains("holds 8 lines"));
+        assert!(why(mrv, &mrv_runs(18)).contains("holds 26 lines"));
     }
 
     #[test]

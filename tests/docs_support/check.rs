@@ -9,6 +9,7 @@ use super::markdown::{Doc, UnitKind};
 use super::names::Index;
 use super::numbers;
 use super::pictures;
+use super::quote;
 use super::times;
 use super::{Kind, Problem};
 
@@ -64,6 +65,10 @@ pub fn record_problems(content: &str) -> Vec<String> {
     }
     out
 }
+
+/// The marker before a fenced block that quotes a source file
+/// (`<!-- docs: quote src/strategy/mrv.rs -->`, see [`quote`]).
+pub const QUOTE: &str = "quote";
 
 /// The marker line before a page's statement of the machine its times come from.
 pub const MACHINE: &str = "machine";
@@ -130,6 +135,33 @@ fn subject(labels: &[String]) -> Option<String> {
     Some(normal(base))
 }
 
+/// The puzzles (as [`normal`] writes them) whose term holds, when `expr` is
+/// a sum of comparisons each about one puzzle (`gt({A/x/time}, {A/y/time})
+/// + …`); `None` for any other expression.
+fn holding(
+    expr: &str,
+    lookup: &dyn Fn(&Ref) -> Result<Fact, String>,
+) -> Option<std::collections::BTreeSet<String>> {
+    let mut out = std::collections::BTreeSet::new();
+    for term in expr.split(" + ").map(str::trim) {
+        if !term.starts_with("gt(") {
+            return None;
+        }
+        let subjects: Vec<String> = bind::refs(term)
+            .iter()
+            .map(|r| lookup(r).ok().and_then(|f| subject(&f.labels)))
+            .collect::<Option<_>>()?;
+        let first = subjects.first()?;
+        if subjects.iter().any(|s| s != first) {
+            return None;
+        }
+        if bind::eval(term, lookup).ok()? == 1.0 {
+            out.insert(first.clone());
+        }
+    }
+    Some(out)
+}
+
 /// All static checks of all pages.
 pub fn check_static(docs: &[Doc], index: &Index) -> Vec<Problem> {
     let anchors: BTreeMap<String, Vec<String>> = docs
@@ -192,6 +224,13 @@ pub fn check_doc(
     };
     let constants = doc.constants();
     let foreign = doc.foreign();
+    // The puzzles and rungs the page's blocks print: what a named list names.
+    let names: std::collections::BTreeSet<String> = doc
+        .blocks
+        .iter()
+        .flat_map(|b| facts::tables(&b.expected))
+        .flat_map(|t| t.rows.iter().flat_map(|r| t.labels(r)).collect::<Vec<_>>())
+        .collect();
     let outputs: String = doc
         .blocks
         .iter()
@@ -373,6 +412,31 @@ pub fn check_doc(
                 }
                 Binding::Approx { expr, .. } | Binding::Below(expr) | Binding::Above(expr) => {
                     let lookup = |r: &Ref| resolve(doc, facts, r, line).map(|(f, _)| f);
+                    // A count of comparisons (`six<!--~ gt(…) + gt(…)-->`)
+                    // followed by a list names the puzzles where they hold.
+                    let rest = &unit.text[phrase.end..];
+                    let list = rest
+                        .find(['(', ':'])
+                        .filter(|&at| !rest[..at].contains(". "))
+                        .and_then(|at| {
+                            numbers::named_list(&rest[at + 1..], &|n| names.contains(n))
+                        });
+                    if let (Some(list), Some(holding)) = (list, holding(expr, &lookup)) {
+                        let said: std::collections::BTreeSet<String> =
+                            list.iter().map(|n| normal(n)).collect();
+                        if said != holding {
+                            out.push(problem(
+                                line,
+                                Kind::Claim,
+                                format!(
+                                    "`{}` lists {}, but {expr} holds for {}",
+                                    phrase.text,
+                                    list.join(", "),
+                                    holding.iter().cloned().collect::<Vec<_>>().join(", ")
+                                ),
+                            ));
+                        }
+                    }
                     match bind::eval(expr, &lookup) {
                         Ok(v) => {
                             if !bind::holds(phrase.said, phrase.unit, &binding, v) {
@@ -430,13 +494,27 @@ pub fn check_doc(
             let named =
                 !word_before.is_empty() && outputs.contains(&format!("{word_before} {}", p.text));
             // A constant never stands for a count (`3 guesses`, `31 of the 50`)
-            // unless declared with its noun (`constants 10⁵ calls`): a limit of
-            // the rules, said so at the top of the page.
-            let next = unit.text[p.end..].split_whitespace().next().unwrap_or("");
-            let next = next.trim_end_matches([',', '.', ';', ':', ')']);
+            // unless declared with the words that follow it (`constants 10⁵
+            // calls`, `eight of them`): a limit of the rules, said so at the
+            // top of the page.
+            let following = unit.text[p.end..]
+                .split_whitespace()
+                .take(4)
+                .collect::<Vec<_>>()
+                .join(" ");
+            let with_words = constants.iter().any(|c| {
+                c.strip_prefix(p.text.as_str())
+                    .and_then(|rest| rest.strip_prefix(' '))
+                    .is_some_and(|rest| following.starts_with(rest))
+            });
+            // Nor does it stand for an approximation (`about 6`): what is
+            // approximated was measured, unless declared so (`about 4`).
+            let approx = numbers::approximated(&unit.text, p.start);
             let constant = constants.contains(&p.text)
-                && (!numbers::is_count(&unit.text, p)
-                    || constants.contains(&format!("{} {next}", p.text)));
+                && match approx {
+                    Some(w) => constants.contains(&format!("{w} {}", p.text)),
+                    None => !numbers::is_count(&unit.text, p) || with_words,
+                };
             if p.claim && !bound[k] && !named && !constant {
                 out.push(problem(
                     line,
@@ -448,6 +526,23 @@ pub fn check_doc(
                     ),
                 ));
             }
+        }
+        for (at, names, counts) in numbers::miscounted_lists(&unit.text, |n| names.contains(n)) {
+            out.push(problem(
+                line,
+                Kind::Claim,
+                format!(
+                    "the list names {} ({}) but its sentence counts {}: {}",
+                    names.len(),
+                    names.join(", "),
+                    counts
+                        .iter()
+                        .map(|c| c.to_string())
+                        .collect::<Vec<_>>()
+                        .join(" or "),
+                    snippet(&unit.text, at)
+                ),
+            ));
         }
     }
     for link in &doc.links {
@@ -485,8 +580,39 @@ pub fn check_doc(
     // No pasted output: only `console` blocks show what a command printed,
     // except a dated record (`<!-- docs: record -->` before it), whose
     // ratios are recomputed from its times.
+    // Code quotes: checked against their file.
+    let quoted = |f: &super::markdown::Fence| {
+        doc.directives.iter().find(|d| {
+            d.word == QUOTE && {
+                let l = doc.line_of(d.offset);
+                l < f.open_line
+                    && doc.lines()[l + 1..f.open_line]
+                        .iter()
+                        .all(|x| x.trim().is_empty())
+            }
+        })
+    };
+    for d in doc.directives.iter().filter(|d| d.word == QUOTE) {
+        let line = doc.line_of(d.offset);
+        match doc
+            .fences
+            .iter()
+            .find(|f| quoted(f).is_some_and(|q| q.offset == d.offset))
+        {
+            Some(f) => {
+                for (at, why) in quote::check(super::root(), d.args.trim(), &f.content) {
+                    out.push(problem(f.open_line + 1 + at, Kind::Quote, why));
+                }
+            }
+            None => out.push(problem(
+                line,
+                Kind::Quote,
+                "`docs: quote` not right before a fenced block".into(),
+            )),
+        }
+    }
     for f in &doc.fences {
-        if f.info.starts_with("console") {
+        if f.info.starts_with("console") || quoted(f).is_some() {
             continue;
         }
         let record = doc.directives.iter().any(|d| {

@@ -19,6 +19,7 @@ pub mod markdown;
 pub mod names;
 pub mod numbers;
 pub mod pictures;
+pub mod quote;
 pub mod runner;
 pub mod times;
 
@@ -65,6 +66,8 @@ pub enum Kind {
     Machine,
     /// A worked example that is wrong by the rules.
     Picture,
+    /// A code quote that is not what its file says.
+    Quote,
     /// A figure that is not produced (or not reproduced) by a block.
     Figure,
     /// A block whose command prints something else now.

@@ -201,12 +201,20 @@ pub fn phrases(text: &str) -> Vec<Phrase> {
 
 /// Whether the word before a number is `about`, `some`, `around` or `roughly`.
 fn about_before(text: &str, at: usize) -> bool {
-    text[..at].split_whitespace().next_back().is_some_and(|w| {
-        matches!(
-            w.to_lowercase().as_str(),
-            "about" | "some" | "around" | "roughly"
-        )
-    })
+    approximated(text, at).is_some_and(|w| w != "nearly" && w != "almost")
+}
+
+/// The word that makes the number at `at` an approximation (`about`,
+/// `some`, `around`, `roughly`, `nearly`, `almost`), if one comes right
+/// before it: an approximation stands for a measurement, never for a
+/// constant of the rules.
+pub fn approximated(text: &str, at: usize) -> Option<String> {
+    let w = text[..at].split_whitespace().next_back()?.to_lowercase();
+    matches!(
+        w.as_str(),
+        "about" | "some" | "around" | "roughly" | "nearly" | "almost"
+    )
+    .then_some(w)
 }
 
 /// Whether the word before a number (skipping other numbers of a list or
@@ -258,6 +266,11 @@ pub const COUNTED: [&str; 22] = [
 /// Whether `w` (a lowercase word) is one of [`COUNTED`].
 pub fn counted(w: &str) -> bool {
     COUNTED.contains(&w.trim_end_matches([',', '.', ';', ':', ')']))
+}
+
+/// Whether `w` is a plural of [`COUNTED`] (`puzzles`, not `puzzle`).
+fn counted_plural(w: &str) -> bool {
+    counted(w) && w.trim_end_matches([',', '.', ';', ':', ')']).ends_with('s')
 }
 
 fn small(w: &str) -> Option<f64> {
@@ -424,11 +437,21 @@ fn word_phrase(text: &str, chars: &[(usize, char)], i: usize) -> Option<(Phrase,
     let (_, _, e) = words[n - 1];
     let after = words.get(n).map(|(x, _, _)| x.as_str()).unwrap_or("");
     let tail = &text[byte(e)..];
+    // `one node at a time` describes; `one decade`, `three guesses` measure,
+    // and so do `six of these puzzles`, `five famous puzzles` and `about six`.
+    let plain = |k: usize| {
+        words
+            .get(k)
+            .filter(|(_, _, e)| chars.get(*e).is_some_and(|&(_, c)| c == ' '))
+    };
+    let counts = counted(after)
+        || after == "of"
+        || approximated(text, byte(s)).is_some()
+        || (plain(n).is_some() && words.get(n + 1).is_some_and(|(x, _, _)| counted_plural(x)));
     if matches!(after, "times" | "fold" | "percent")
         || tail.starts_with('×')
         || tail.starts_with("-fold")
-        // `one node at a time` describes; `one decade`, `three guesses` measure.
-        || (counted(after) && (words[0].0 != "one" || after.starts_with("decade")))
+        || (counts && (words[0].0 != "one" || after.starts_with("decade")))
     {
         claim = true;
     }
@@ -452,7 +475,8 @@ fn word_phrase(text: &str, chars: &[(usize, char)], i: usize) -> Option<(Phrase,
 
 /// Whether a phrase counts something the lab counts, so that no page
 /// constant may stand for it: it is followed by a [`COUNTED`] noun (`3
-/// guesses`, `one decade`), or it is one side of a share (`31 of the 50`).
+/// guesses`, `one decade`), maybe after one word (`5 famous puzzles`), or
+/// it is one side of a share (`31 of the 50`, `6 of these puzzles`).
 pub fn is_count(text: &str, p: &Phrase) -> bool {
     let after: Vec<String> = text[p.end..]
         .split_whitespace()
@@ -462,26 +486,32 @@ pub fn is_count(text: &str, p: &Phrase) -> bool {
     if after.first().is_some_and(|w| counted(w)) {
         return true;
     }
+    // A whole number (not a share such as `82%` or `half`) before `of` or
+    // before an adjective and a plural count: `6 of these puzzles`, `5
+    // famous puzzles`.
+    let whole = matches!(p.said, Said::Exact(v) if v.fract() == 0.0) && !p.text.ends_with('%');
+    let plain = |w: &String| w.chars().all(|c| c.is_alphabetic() || c == '-');
+    if whole
+        && (after.first().is_some_and(|w| w == "of")
+            || (after.first().is_some_and(plain)
+                && after.get(1).is_some_and(|w| counted_plural(w))))
+    {
+        return true;
+    }
     let starts_with_digit = |w: &String| {
         let w = w.trim_end_matches([',', '.', ';', ':', ')']);
         !w.is_empty() && w.chars().all(|c| c.is_ascii_digit() || c == ',')
     };
-    let share_after = after.first().is_some_and(|w| w == "of")
-        && (after.get(1).is_some_and(starts_with_digit)
-            || (after.get(1).is_some_and(|w| w == "the")
-                && after.get(2).is_some_and(starts_with_digit)));
     let before: Vec<String> = text[..p.start]
         .split_whitespace()
         .rev()
         .take(3)
         .map(|w| w.to_lowercase())
         .collect();
-    let share_before = (before.first().is_some_and(|w| w == "of")
-        && before.get(1).is_some_and(starts_with_digit))
+    (before.first().is_some_and(|w| w == "of") && before.get(1).is_some_and(starts_with_digit))
         || (before.first().is_some_and(|w| w == "the")
             && before.get(1).is_some_and(|w| w == "of")
-            && before.get(2).is_some_and(starts_with_digit));
-    share_after || share_before
+            && before.get(2).is_some_and(starts_with_digit))
 }
 
 /// The cells of a table row that are just `yes` or `no`: a claim like any
@@ -508,6 +538,79 @@ pub fn yes_no_cells(row: &str) -> Vec<Phrase> {
             });
         }
         start += cell.len() + 1;
+    }
+    out
+}
+
+/// The names listed at the start of `rest` (the text after a `(` or `:`),
+/// up to `)`, `;` or the sentence's end: `None` unless there are two or
+/// more and every one is a name.
+pub fn named_list(rest: &str, is_name: &impl Fn(&str) -> bool) -> Option<Vec<String>> {
+    let end = [rest.find(')'), rest.find(';'), rest.find(". ")]
+        .into_iter()
+        .flatten()
+        .min()
+        .unwrap_or(rest.len());
+    let body = rest[..end].trim().trim_end_matches('.');
+    let names: Vec<String> = body
+        .split(',')
+        .flat_map(|piece| piece.split(" and ").flat_map(|p| p.split(" or ")))
+        .map(|item| {
+            let item = item.trim();
+            item.strip_prefix("and ")
+                .or_else(|| item.strip_prefix("or "))
+                .unwrap_or(item)
+                .trim()
+                .to_string()
+        })
+        .collect();
+    (names.len() >= 2 && names.iter().all(|n| !n.is_empty() && is_name(n))).then_some(names)
+}
+
+/// The named lists of a text whose length no count before them in their
+/// sentence states: `faster on six of these puzzles (A, B, C, D, E, F, G)`
+/// names seven. A list follows `(` or `:` and runs to `)`, `;` or the
+/// sentence's end; every item must be a name (`is_name`: a puzzle or rung
+/// the page's blocks print), or it is not a named list. Any count of the
+/// sentence may be the list's (`two of the five puzzles (A, B)`), so only
+/// a list that matches none is reported: `(byte offset of the list, its
+/// names, the counts said)`.
+pub fn miscounted_lists(
+    text: &str,
+    is_name: impl Fn(&str) -> bool,
+) -> Vec<(usize, Vec<String>, Vec<f64>)> {
+    let mut out = Vec::new();
+    let mut sentence = 0;
+    for (i, c) in text.char_indices() {
+        if c == '.' && text[i + 1..].starts_with(' ') {
+            sentence = i + 1;
+            continue;
+        }
+        if c != '(' && c != ':' {
+            continue;
+        }
+        let Some(names) = named_list(&text[i + 1..], &is_name) else {
+            continue;
+        };
+        // The counts of the sentence, but not those of nodes, guesses...
+        // (`14,678 nodes in all on the famous puzzles (A, B, ...)`).
+        let before = &text[sentence..i];
+        let counts: Vec<f64> = phrases(before)
+            .into_iter()
+            .filter(|p| {
+                let next: Vec<&str> = before[p.end..].split_whitespace().take(2).collect();
+                !next
+                    .iter()
+                    .any(|w| counted(&w.to_lowercase()) && !w.starts_with("puzzle"))
+            })
+            .filter_map(|p| match p.said {
+                Said::Exact(v) if v >= 2.0 && v.fract() == 0.0 => Some(v),
+                _ => None,
+            })
+            .collect();
+        if !counts.is_empty() && !counts.contains(&(names.len() as f64)) {
+            out.push((i, names, counts));
+        }
     }
     out
 }
