@@ -18,8 +18,9 @@ pub struct DiffArgs {
     /// e.g. `--pair mrv=lcv`; default: every strategy both hold, by name.
     #[arg(long = "pair", value_name = "OLD=NEW", value_parser = diff::parse_pair)]
     pub pairs: Vec<(String, String)>,
-    /// Noise threshold in percent: faster or slower only when the whole
-    /// interval lies beyond 1 ± PCT/100.
+    /// Run-to-run spread in percent: two runs of the same code differ by a
+    /// factor within 1 ± PCT/100; every interval is widened by it, and the
+    /// verdict is faster or slower only when the whole interval excludes ×1.
     #[arg(long, value_name = "PCT", default_value_t = crate::defaults::DIFF_NOISE * 100.0,
           value_parser = percent)]
     pub noise: f64,
