@@ -20,6 +20,7 @@ use std::time::Instant;
 
 use anyhow::Context;
 
+pub mod baseline;
 pub mod charts;
 pub mod estimates;
 pub mod eta;
@@ -79,7 +80,7 @@ fn report_names() -> Vec<String> {
 /// Where reports go when `--out` is not given: the default selection (every
 /// shipped dataset and strategy, default budget, no sample) writes here (a
 /// folder the repository ignores; the committed sample is `reports/`)...
-const REPORTS: &str = "my-reports";
+pub const REPORTS: &str = "my-reports";
 /// ...and any other selection writes to its own folder below this one
 /// (`my-reports/runs/SELECTION`), so a quick filtered run never replaces the
 /// full report.

@@ -34,6 +34,46 @@ pub fn sig(x: f64) -> String {
     }
 }
 
+/// ` (did you mean NAME?)` for the candidate closest to a mistyped `word`
+/// (a few edits away, letter case aside), or nothing when none is close:
+/// the hint an unknown strategy, dataset or baseline name gets.
+pub fn did_you_mean<'a>(word: &str, candidates: impl IntoIterator<Item = &'a str>) -> String {
+    let word = word.to_lowercase();
+    let most = (word.chars().count() / 3).max(1);
+    candidates
+        .into_iter()
+        .map(|c| (edits(&word, &c.to_lowercase()), c))
+        .filter(|&(d, _)| d <= most)
+        .min_by_key(|&(d, _)| d)
+        .map_or_else(String::new, |(_, c)| format!(" (did you mean {c}?)"))
+}
+
+/// Levenshtein distance, a swap of two neighbours counting as one edit
+/// (`mvr` is one edit from `mrv`).
+fn edits(a: &str, b: &str) -> usize {
+    let (a, b): (Vec<char>, Vec<char>) = (a.chars().collect(), b.chars().collect());
+    let mut d = vec![vec![0usize; b.len() + 1]; a.len() + 1];
+    for (i, row) in d.iter_mut().enumerate() {
+        row[0] = i;
+    }
+    for j in 0..=b.len() {
+        d[0][j] = j;
+    }
+    for i in 1..=a.len() {
+        for j in 1..=b.len() {
+            let cost = usize::from(a[i - 1] != b[j - 1]);
+            let mut best = (d[i - 1][j] + 1)
+                .min(d[i][j - 1] + 1)
+                .min(d[i - 1][j - 1] + cost);
+            if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
+                best = best.min(d[i - 2][j - 2] + 1);
+            }
+            d[i][j] = best;
+        }
+    }
+    d[a.len()][b.len()]
+}
+
 /// A Markdown table (aligned in the raw text too); the first `left`
 /// columns are left-aligned, the rest right-aligned. Shorthand for
 /// [`Table`]'s.
@@ -447,6 +487,22 @@ pub fn json<T: serde::Serialize + ?Sized>(value: &T) -> anyhow::Result<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_mistyped_name_gets_the_closest() {
+        let names = ["naive", "mrv", "propagate", "dlx", "fast", "fast-triads"];
+        assert_eq!(did_you_mean("mvr", names), " (did you mean mrv?)");
+        assert_eq!(
+            did_you_mean("Propogate", names),
+            " (did you mean propagate?)"
+        );
+        assert_eq!(
+            did_you_mean("fast-triad", names),
+            " (did you mean fast-triads?)"
+        );
+        assert_eq!(did_you_mean("zebra", names), "");
+        assert_eq!(did_you_mean("x", []), "");
+    }
 
     #[test]
     fn markdown_escapes() {
