@@ -35,17 +35,28 @@ pub fn sig(x: f64) -> String {
 }
 
 /// ` (did you mean NAME?)` for the candidate closest to a mistyped `word`
-/// (a few edits away, letter case aside), or nothing when none is close:
-/// the hint an unknown strategy, dataset or baseline name gets.
+/// ([`closest`]), or nothing when none is close: the hint an unknown
+/// strategy, dataset or baseline name gets.
 pub fn did_you_mean<'a>(word: &str, candidates: impl IntoIterator<Item = &'a str>) -> String {
+    closest(word, candidates).map_or_else(String::new, |c| format!(" (did you mean {c}?)"))
+}
+
+/// The candidate a few edits from `word` (a third of its letters, at least
+/// one; letter case aside), the closest first; a name with folders
+/// (`curated/famous-hard`) is also matched by its last part.
+pub fn closest<'a>(word: &str, candidates: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
     let word = word.to_lowercase();
     let most = (word.chars().count() / 3).max(1);
     candidates
         .into_iter()
-        .map(|c| (edits(&word, &c.to_lowercase()), c))
+        .map(|c| {
+            let lower = c.to_lowercase();
+            let last = lower.rsplit('/').next().unwrap_or(&lower);
+            (edits(&word, &lower).min(edits(&word, last)), c)
+        })
         .filter(|&(d, _)| d <= most)
         .min_by_key(|&(d, _)| d)
-        .map_or_else(String::new, |(_, c)| format!(" (did you mean {c}?)"))
+        .map(|(_, c)| c)
 }
 
 /// Levenshtein distance, a swap of two neighbours counting as one edit
@@ -502,6 +513,10 @@ mod tests {
         );
         assert_eq!(did_you_mean("zebra", names), "");
         assert_eq!(did_you_mean("x", []), "");
+        let sets = ["curated/famous-hard", "generated/4x4", "top1465"];
+        assert_eq!(closest("famous-hrad", sets), Some("curated/famous-hard"));
+        assert_eq!(closest("top1456", sets), Some("top1465"));
+        assert_eq!(closest("famous", sets), None);
     }
 
     #[test]
