@@ -8,8 +8,20 @@ use compare_support::lab;
 use predicates::str::contains;
 
 const COMMANDS: [&str; 14] = [
-    "solve", "count", "strategies", "trace", "replay", "ladder", "compare", "report", "diff",
-    "speed", "generate", "rate", "estimate", "datasets",
+    "solve",
+    "count",
+    "strategies",
+    "trace",
+    "replay",
+    "ladder",
+    "compare",
+    "report",
+    "diff",
+    "speed",
+    "generate",
+    "rate",
+    "estimate",
+    "datasets",
 ];
 
 #[test]
@@ -24,7 +36,9 @@ fn every_help_ends_with_examples() {
         let lines: Vec<&str> = examples.lines().filter(|l| !l.trim().is_empty()).collect();
         assert!((1..=3).contains(&lines.len()), "{command}: {lines:?}");
         for line in lines {
-            let line = line.trim_start().trim_start_matches("mkdir -p my-reports && ");
+            let line = line
+                .trim_start()
+                .trim_start_matches("mkdir -p my-reports && ");
             assert!(
                 line.starts_with(&format!("sudoku-lab {command}")) || line.contains("| sudoku-lab"),
                 "{command}: {line}"

@@ -298,9 +298,9 @@ fn measure_all(
             warm_tasks.push((f.row.strategy, f.item.clone(), t.cpu_ns));
         }
         let row = &f.row;
-        parts.write(f.dataset, &row.record())?;
+        parts.write(f.dataset, row.record())?;
         if row.timing.is_some() {
-            samples.write(f.dataset, &run::samples_record(row, &f.samples))?;
+            samples.write(f.dataset, run::samples_record(row, &f.samples))?;
         }
         agg.push(row);
         if let Some(t) = &f.measured {
