@@ -123,14 +123,14 @@ pub(crate) const ESTIMATE_MIN_RUNS: u64 = 10;
 /// At most this many probes, whatever the effort.
 pub(crate) const ESTIMATE_MAX_RUNS: u64 = 100_000;
 
-/// `diff`: a change in time within this share (NEW ÷ OLD within 1 ± 10%)
-/// is "no change within noise" even when its interval excludes 1, as
-/// criterion's noise threshold works. Ten times criterion's 1%: the lab's
-/// times are per-thread CPU times on a shared machine, and the interval is
-/// over puzzles, so a drift of the whole run is not in it. Two runs of the
-/// same code (`mrv`, `propagate`, `dlx`, `fast` on three sets, 12 pairs, at
-/// load 11) moved by up to ×1.08, with intervals whose low ends reached
-/// ×1.05: at 5%, same code came within a rounding of "slower".
+/// `diff`: the run-to-run spread (NEW ÷ OLD of the same code within
+/// 1 ± 10%), added to every ratio's interval ([`crate::diff::widen`]): the
+/// bootstrap is over puzzles, so a drift of the whole run is not in it, and
+/// without this term an A/A diff read ×0.954 [0.947, 0.959]. Ten times
+/// criterion's 1% noise threshold: the lab's times are per-thread CPU times
+/// on a shared machine. Two runs of the same code (`mrv`, `propagate`,
+/// `dlx`, `fast` on three sets, 12 pairs, at load 11) moved by up to ×1.08,
+/// with intervals over puzzles whose low ends reached ×1.05.
 pub(crate) const DIFF_NOISE: f64 = 0.10;
 
 /// Resamples of every bootstrap interval ([`crate::stats::bootstrap()`]),

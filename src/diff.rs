@@ -9,10 +9,14 @@
 //!   control), with a 95% bootstrap interval over puzzles, seeded
 //!   (`crate::stats::bootstrap_mean`); one puzzle alone gets the range of
 //!   its samples instead (fastest NEW ÷ slowest OLD to slowest NEW ÷ fastest
-//!   OLD);
-//! * **a verdict** as criterion gives one ([`Verdict`]): faster or slower
-//!   only when the whole interval lies beyond the noise threshold, else no
-//!   change within noise.
+//!   OLD); that interval covers the puzzles, not a shift of the whole run,
+//!   so it is widened by the run-to-run spread (`--noise`, added in
+//!   quadrature on the log scale, [`widen`]): two runs of the same code
+//!   then get an interval holding ×1 even when the machine drifted between
+//!   them;
+//! * **a verdict** read off that interval alone ([`Verdict`]): faster or
+//!   slower when the whole interval lies below or above ×1, else no change
+//!   within noise, so the verdict and the interval never disagree.
 //!
 //! The two runs' conditions (CPU, host, load, busy, commit, budget, limit…)
 //! are compared from their `meta.csv` files ([`Difference`]). Computing only:
@@ -44,7 +48,8 @@ pub struct Options {
     /// in OLD against `lcv` in NEW); empty: every strategy both folders hold,
     /// by name.
     pub pairs: Vec<(String, String)>,
-    /// Noise threshold: a ratio within `1 ± noise` is no change.
+    /// Run-to-run spread: two runs of the same code differ by a factor
+    /// within `1 ± noise` (95%); added to every interval ([`widen`]).
     pub noise: f64,
     /// Resamples of the bootstrap.
     pub resamples: usize,
@@ -70,22 +75,23 @@ impl Default for Options {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Verdict {
-    /// The whole interval lies below `1 − noise`.
+    /// The whole interval lies below ×1.
     Faster,
-    /// The whole interval lies above `1 + noise`.
+    /// The whole interval lies above ×1.
     Slower,
-    /// The interval reaches into `1 ± noise`.
+    /// The interval holds ×1.
     NoChange,
     /// No puzzle was timed in both runs (nothing ran, or sizes unsupported).
     Untimed,
 }
 
 impl Verdict {
-    /// The verdict of a ratio's interval against the threshold.
-    pub fn of(low: f64, high: f64, noise: f64) -> Verdict {
-        if high < 1.0 - noise {
+    /// The verdict of a ratio's interval (run-to-run spread included):
+    /// where it lies against ×1, nothing else.
+    pub fn of(low: f64, high: f64) -> Verdict {
+        if high < 1.0 {
             Verdict::Faster
-        } else if low > 1.0 + noise {
+        } else if low > 1.0 {
             Verdict::Slower
         } else {
             Verdict::NoChange
@@ -124,11 +130,11 @@ pub struct DiffRow {
     pub new_ns: Option<f64>,
     /// NEW ÷ OLD: the geometric mean of the per-puzzle time ratios.
     pub ratio: Option<f64>,
-    /// Its interval at [`Options::level`].
+    /// Its interval at [`Options::level`], run-to-run spread included.
     pub ratio_low: Option<f64>,
     pub ratio_high: Option<f64>,
     pub verdict: Verdict,
-    /// The threshold the verdict used, in percent.
+    /// The run-to-run spread in the interval, in percent.
     pub noise_pct: f64,
 }
 
@@ -182,7 +188,7 @@ pub struct Diff {
     /// The bootstrap's resamples and seed.
     pub resamples: usize,
     pub seed: u64,
-    /// The noise threshold, as a share (0.05 = 5%).
+    /// The run-to-run spread, as a share (0.10 = 10%).
     pub noise: f64,
 }
 
@@ -597,8 +603,11 @@ fn pair_row(
         _ => crate::stats::bootstrap_mean(&logs, opts.resamples, opts.level, opts.seed)
             .map(|(lo, hi)| (lo.exp(), hi.exp())),
     };
+    let interval = interval
+        .zip(ratio)
+        .map(|((lo, hi), r)| widen(r, lo, hi, opts.noise));
     let verdict = match interval {
-        Some((lo, hi)) => Verdict::of(lo, hi, opts.noise),
+        Some((lo, hi)) => Verdict::of(lo, hi),
         None => Verdict::Untimed,
     };
     let row = DiffRow {
@@ -619,6 +628,18 @@ fn pair_row(
         noise_pct: opts.noise * 100.0,
     };
     (row, changes)
+}
+
+/// The interval `[lo, hi]` of `ratio` over puzzles widened by a run-to-run
+/// spread of `1 ± noise`: each half, on the log scale, added in quadrature
+/// to `ln(1 + noise)` (independent errors: the puzzles drawn, and the
+/// drift of a whole run that every puzzle of it shares, which resampling
+/// puzzles cannot see). A diff of a run against itself gets
+/// `[1/(1+noise), 1+noise]`.
+pub fn widen(ratio: f64, lo: f64, hi: f64, noise: f64) -> (f64, f64) {
+    let (c, run) = (ratio.ln(), noise.ln_1p());
+    let half = |end: f64| (end.ln() - c).abs().hypot(run);
+    ((c - half(lo)).exp(), (c + half(hi)).exp())
 }
 
 /// The `meta.csv` entries the runs disagree on: machine and conditions
@@ -741,12 +762,97 @@ mod tests {
     use super::*;
 
     #[test]
-    fn verdicts_need_the_whole_interval_beyond_the_threshold() {
-        assert_eq!(Verdict::of(0.80, 0.90, 0.05), Verdict::Faster);
-        assert_eq!(Verdict::of(0.80, 0.96, 0.05), Verdict::NoChange);
-        assert_eq!(Verdict::of(1.06, 1.30, 0.05), Verdict::Slower);
-        assert_eq!(Verdict::of(1.04, 1.30, 0.05), Verdict::NoChange);
-        assert_eq!(Verdict::of(0.5, 2.0, 0.05), Verdict::NoChange);
+    fn verdicts_need_the_whole_interval_beyond_one() {
+        assert_eq!(Verdict::of(0.80, 0.90), Verdict::Faster);
+        assert_eq!(Verdict::of(0.80, 1.01), Verdict::NoChange);
+        assert_eq!(Verdict::of(1.06, 1.30), Verdict::Slower);
+        assert_eq!(Verdict::of(0.99, 1.30), Verdict::NoChange);
+        assert_eq!(Verdict::of(0.5, 2.0), Verdict::NoChange);
+    }
+
+    #[test]
+    fn the_run_to_run_spread_widens_every_interval() {
+        // The A/A case: a tight interval over puzzles that excludes
+        // ×1 holds it once a 10% run-to-run spread is in.
+        let (lo, hi) = widen(0.954, 0.947, 0.959, 0.10);
+        assert!(lo < 0.954 * 0.92 && hi > 1.0, "{lo} {hi}");
+        // No spread over puzzles: exactly the run-to-run term.
+        let (lo, hi) = widen(1.0, 1.0, 1.0, 0.10);
+        assert!((lo - 1.0 / 1.1).abs() < 1e-12 && (hi - 1.1).abs() < 1e-12);
+        // No run-to-run term: the interval over puzzles as it was.
+        let (lo, hi) = widen(0.9, 0.8, 0.95, 0.0);
+        assert!((lo - 0.8).abs() < 1e-12 && (hi - 0.95).abs() < 1e-12);
+    }
+
+    fn rec(index: u64, ns: f64, spread: f64) -> Rec {
+        Rec {
+            puzzle: PuzzleId {
+                dataset: "set".into(),
+                index,
+                line: index,
+                name: String::new(),
+                size: 9,
+                clues: 17,
+            },
+            strategy: "mrv".into(),
+            outcome: "solved".into(),
+            nodes: Some(100),
+            time: Some((ns, ns / spread, ns * spread)),
+        }
+    }
+
+    /// Synthetic rows of every kind (one puzzle or many, tight or loose,
+    /// every size of change, any noise): the verdict is always where the
+    /// printed interval lies against ×1, and the interval holds the ratio.
+    #[test]
+    fn the_verdict_and_the_interval_never_disagree() {
+        use rand::{Rng, SeedableRng};
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(61);
+        let mut seen = [0usize; 3];
+        for case in 0..400 {
+            let puzzles = [1, 2, 5, 40][case % 4];
+            let shift: f64 = rng.random_range(-0.4..0.4);
+            let jitter: f64 = rng.random_range(0.0..0.3);
+            let opts = Options {
+                noise: [0.0, 0.02, 0.10, 0.5][case / 4 % 4],
+                resamples: 200,
+                ..Options::default()
+            };
+            let pairs: Vec<(Rec, Rec)> = (0..puzzles)
+                .map(|i| {
+                    let t = rng.random_range(1e3..1e6);
+                    let u = t * (shift + rng.random_range(-jitter..=jitter)).exp();
+                    let s = 1.0 + rng.random_range(0.0..0.2);
+                    (rec(i + 1, t, s), rec(i + 1, u, s))
+                })
+                .collect();
+            let matched: Vec<(&Rec, &Rec)> = pairs.iter().map(|(a, b)| (a, b)).collect();
+            let (row, _) = pair_row("set", "mrv", "mrv", &matched, &opts);
+            let (r, lo, hi) = (
+                row.ratio.unwrap(),
+                row.ratio_low.unwrap(),
+                row.ratio_high.unwrap(),
+            );
+            assert!(lo <= r && r <= hi, "{row:?}");
+            let expected = if hi < 1.0 {
+                Verdict::Faster
+            } else if lo > 1.0 {
+                Verdict::Slower
+            } else {
+                Verdict::NoChange
+            };
+            assert_eq!(row.verdict, expected, "{row:?}");
+            // The run-to-run term is in: at least 1 ± noise wide around r.
+            assert!(hi / r >= (1.0 + opts.noise) * (1.0 - 1e-9), "{row:?}");
+            assert!(r / lo >= (1.0 + opts.noise) * (1.0 - 1e-9), "{row:?}");
+            seen[match row.verdict {
+                Verdict::Faster => 0,
+                Verdict::Slower => 1,
+                _ => 2,
+            }] += 1;
+        }
+        // Every verdict was reached, so the rule was tested on each.
+        assert!(seen.iter().all(|&n| n > 10), "{seen:?}");
     }
 
     #[test]

@@ -26,6 +26,12 @@ pub trait Progress: Sync {
     fn left(&self, left: Option<std::time::Duration>) {
         let _ = left;
     }
+    /// The pace that estimate assumes, in cores: CPU seconds the work got
+    /// per second lately (other load on the machine lowers it), so that a
+    /// reader sees what the time left rests on.
+    fn pace(&self, cores: f64) {
+        let _ = cores;
+    }
 }
 
 /// Progress that goes nowhere (tests, library callers that do not care).

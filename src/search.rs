@@ -85,17 +85,38 @@ impl std::fmt::Display for Budget {
     }
 }
 
-/// Written as [`Budget`]'s `Display` (`5000000` or `unlimited`).
+/// Written as a number (`5000000`: JSON readers get a number, not text),
+/// or `"unlimited"`.
 impl serde::Serialize for Budget {
     fn serialize<S: serde::Serializer>(&self, ser: S) -> Result<S::Ok, S::Error> {
-        ser.collect_str(self)
+        match self.get() {
+            Some(n) => ser.serialize_u64(n),
+            None => ser.serialize_str("unlimited"),
+        }
     }
 }
 
+/// Reads a number, or any text [`Budget`]'s `FromStr` takes (files
+/// written when the budget was text too).
 impl<'de> serde::Deserialize<'de> for Budget {
     fn deserialize<D: serde::Deserializer<'de>>(de: D) -> Result<Self, D::Error> {
-        let text = String::deserialize(de)?;
-        text.parse().map_err(serde::de::Error::custom)
+        struct Visitor;
+        impl serde::de::Visitor<'_> for Visitor {
+            type Value = Budget;
+            fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str("a number of nodes (at least 1) or \"unlimited\"")
+            }
+            fn visit_u64<E: serde::de::Error>(self, n: u64) -> Result<Budget, E> {
+                self.visit_str(&n.to_string())
+            }
+            fn visit_i64<E: serde::de::Error>(self, n: i64) -> Result<Budget, E> {
+                self.visit_str(&n.to_string())
+            }
+            fn visit_str<E: serde::de::Error>(self, text: &str) -> Result<Budget, E> {
+                text.parse().map_err(E::custom)
+            }
+        }
+        de.deserialize_any(Visitor)
     }
 }
 
@@ -287,4 +308,27 @@ pub struct Report<C> {
     /// The first solution found, *not yet verified*: see [`Board::check_solution`].
     pub first: Option<Board>,
     pub counter: C,
+}
+
+#[cfg(test)]
+mod budget_tests {
+    use super::Budget;
+
+    #[test]
+    fn a_budget_is_a_json_number_and_reads_back_from_either_form() {
+        let b = Budget::nodes(5_000_000);
+        assert_eq!(serde_json::to_string(&b).unwrap(), "5000000");
+        assert_eq!(
+            serde_json::to_string(&Budget::UNLIMITED).unwrap(),
+            "\"unlimited\""
+        );
+        for text in ["5000000", "\"5000000\"", "\"5,000,000\""] {
+            assert_eq!(serde_json::from_str::<Budget>(text).unwrap(), b, "{text}");
+        }
+        assert_eq!(
+            serde_json::from_str::<Budget>("\"unlimited\"").unwrap(),
+            Budget::UNLIMITED
+        );
+        assert!(serde_json::from_str::<Budget>("0").is_err());
+    }
 }

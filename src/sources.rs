@@ -49,11 +49,15 @@ pub fn resolve_sources(specs: &[String]) -> anyhow::Result<Vec<Source>> {
                             } else {
                                 let names: Vec<&str> =
                                     list.iter().map(|s| s.name.as_str()).collect();
+                                let corpora = crate::fetch::names();
+                                let hint = crate::present::did_you_mean(
+                                    spec,
+                                    names.iter().copied().chain(corpora.split(", ")),
+                                );
                                 bail!(
-                                    "--dataset {spec}: no such file, and no shipped dataset of that name \
-                                 (shipped: {}; public corpora, after `sudoku-lab datasets fetch NAME`: {})",
+                                    "--dataset {spec}: no such file, and no shipped dataset of that name{hint} \
+                                 (shipped: {}; public corpora, after `sudoku-lab datasets fetch NAME`: {corpora})",
                                     names.join(", "),
-                                    crate::fetch::names()
                                 );
                             }
                         }

@@ -95,6 +95,10 @@ pub struct SetTiming {
     /// relative width applied to `total_ns` ([`crate::stats::sum_interval`]).
     #[serde(default)]
     pub total_interval: Option<Interval>,
+    /// Samples beyond Tukey's fences of their puzzle's samples, summed over
+    /// the puzzles (`None` for a program: one run per puzzle).
+    #[serde(default)]
+    pub outliers: Option<crate::stats::Outliers>,
 }
 
 impl SetTiming {
@@ -224,6 +228,8 @@ impl SpeedRow {
             guesses_per_puzzle: counted(self.guesses_per_puzzle()),
             nodes_per_puzzle: counted(self.nodes_per_puzzle()),
             counters_exact: self.counted().then(|| self.counters_exact()),
+            outliers_mild: t.and_then(|t| t.outliers).map(|o| o.mild),
+            outliers_severe: t.and_then(|t| t.outliers).map(|o| o.severe),
             reason: self.failure.clone().unwrap_or_default(),
         }
     }
@@ -269,6 +275,9 @@ pub struct SpeedRecord {
     pub guesses_per_puzzle: Option<f64>,
     pub nodes_per_puzzle: Option<f64>,
     pub counters_exact: Option<bool>,
+    /// Samples beyond Tukey's fences (mild, severe), summed over puzzles.
+    pub outliers_mild: Option<u64>,
+    pub outliers_severe: Option<u64>,
     /// A program's first failed puzzle, and why.
     pub reason: String,
 }
@@ -323,6 +332,7 @@ pub fn measure(
     let mut total_ns = 0.0;
     let mut means = Vec::with_capacity(puzzles.len());
     let mut runs = 0;
+    let mut outliers = crate::stats::Outliers::default();
     for ((p, counts), m) in puzzles.iter().zip(&counted).zip(measured.results) {
         let (m, _) = m?;
         if m.counts != *counts {
@@ -336,6 +346,7 @@ pub fn measure(
         let t = m.timing.expect("a supported strategy is timed");
         conditions.add(&t);
         times.push(t.ns());
+        outliers += crate::stats::Outliers::of(&m.samples);
         let mean = stream_mean(&m.samples).unwrap_or(t.ns());
         total_ns += mean;
         means.push(mean);
@@ -355,6 +366,7 @@ pub fn measure(
         passes,
         per_puzzle,
         runs,
+        outliers: Some(outliers),
         clock: if measure::cpu_clock_step().is_some() {
             Clock::RungWall
         } else {
@@ -374,7 +386,12 @@ fn stream_mean(samples: &[f64]) -> Option<f64> {
 }
 
 impl SpeedRow {
-    fn new(dataset: &str, entrant: Entrant, puzzles: &[Board], budget: Budget) -> SpeedRow {
+    pub(crate) fn new(
+        dataset: &str,
+        entrant: Entrant,
+        puzzles: &[Board],
+        budget: Budget,
+    ) -> SpeedRow {
         SpeedRow {
             dataset: dataset.to_string(),
             entrant,
@@ -431,6 +448,7 @@ fn measure_program(
             runs: row.puzzles,
             clock,
             total_interval,
+            outliers: None,
         });
     }
     Ok(row)

@@ -369,7 +369,7 @@ fn a_failed_run_leaves_the_previous_report_intact() {
     }
     let mut csv = fs::read_to_string(broken.join("results.csv")).unwrap();
     csv.push_str(
-        "mini-9x9,9,9,,9,30,no-such-strategy,solved,1,1,0,1,0,0,0,1.0,1.0,1.0,1.0,1,,,,,,,,\n",
+        "mini-9x9,9,9,,9,30,no-such-strategy,solved,1,1,0,1,0,0,0,1.0,1.0,1.0,1.0,1,,,,,,,,,,\n",
     );
     fs::write(broken.join("results.csv"), &csv).unwrap();
     let broken_before = snapshot(&broken);

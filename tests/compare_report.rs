@@ -34,6 +34,8 @@ struct Run {
     runs: u64,
     /// A cut-off run's estimate of its whole search: (nodes, low, high).
     estimate: Option<(f64, f64, f64)>,
+    /// Samples beyond Tukey's fences (mild, severe), where the file says.
+    outliers: Option<(u64, u64)>,
 }
 
 fn read(path: &Path) -> Vec<Run> {
@@ -46,6 +48,7 @@ fn read(path: &Path) -> Vec<Run> {
     .map(col);
     let est =
         ["nodes_est", "nodes_est_low", "nodes_est_high"].map(|n| h.iter().position(|c| c == n));
+    let out = ["outliers_mild", "outliers_severe"].map(|n| h.iter().position(|c| c == n));
     r.records()
         .map(|rec| {
             let rec = rec.unwrap();
@@ -69,6 +72,10 @@ fn read(path: &Path) -> Vec<Run> {
                             _ => None,
                         }
                     }
+                    _ => None,
+                },
+                outliers: match out {
+                    [Some(m), Some(s)] => rec[m].parse().ok().zip(rec[s].parse().ok()),
                     _ => None,
                 },
             }
@@ -638,8 +645,17 @@ fn expected_dataset_rows(rows: &[Run]) -> Vec<String> {
                     f(quantile(v, q))
                 }
             };
+            let classified: Vec<(u64, u64)> = mine.iter().filter_map(|r| r.outliers).collect();
+            let outliers = if classified.is_empty() {
+                "–".to_string()
+            } else {
+                let (m, s) = classified
+                    .iter()
+                    .fold((0, 0), |(a, b), (m, s)| (a + m, b + s));
+                format!("{m} + {s}")
+            };
             out.push(format!(
-                "| `{}` | {} | {} | {} | {} | {} | {} | {} | {} |",
+                "| `{}` | {} | {} | {} | {} | {} | {} | {} | {} | {outliers} |",
                 s.name(),
                 mine.len(),
                 outcomes.join(" | "),

@@ -76,6 +76,15 @@ fn cpu_at(cpu: &[(f64, f64)], ms: f64) -> f64 {
 /// Every estimate the bar would have shown: (ms, estimate of the time left
 /// in ms, or `None`), after each task and at each clock reading.
 fn replay(t: &Trace) -> Vec<(f64, Option<f64>)> {
+    replay_with_pace(t)
+        .into_iter()
+        .map(|(ms, left, _)| (ms, left))
+        .collect()
+}
+
+/// [`replay`], with the pace each estimate assumed (cores), as the bar
+/// shows it beside the time left.
+fn replay_with_pace(t: &Trace) -> Vec<(f64, Option<f64>, Option<f64>)> {
     let mut forecast = Forecast::default();
     for &(_, s, side, probe, _) in &t.tasks {
         forecast.expect(s, side, probe);
@@ -99,7 +108,7 @@ fn replay(t: &Trace) -> Vec<(f64, Option<f64>)> {
             Duration::from_secs_f64(ms / 1e3),
             Duration::from_secs_f64(cpu_at(&t.cpu, ms)),
         );
-        shown.push((ms, left.map(|d| d.as_secs_f64() * 1e3)));
+        shown.push((ms, left.map(|d| d.as_secs_f64() * 1e3), eta.pace()));
     }
     shown
 }
@@ -167,7 +176,8 @@ fn the_estimate_follows_load_that_comes_midway() {
         x.0 = stretch(x.0);
     }
     t.end = stretch(t.end);
-    let shown = replay(&t);
+    let with_pace = replay_with_pace(&t);
+    let shown: Vec<(f64, Option<f64>)> = with_pace.iter().map(|&(ms, l, _)| (ms, l)).collect();
     let (before, _) = worst(&shown, &t, 0.1 * t.end, mid);
     let settled = mid + Eta::WINDOW.as_secs_f64() * 1e3;
     let (factor, at) = worst(&shown, &t, settled, 0.9 * t.end);
@@ -177,4 +187,20 @@ fn the_estimate_follows_load_that_comes_midway() {
         100.0 * at / t.end
     );
     assert!(factor <= 2.0, "off by {factor:.2}× at {at:.0} ms");
+    // The pace shown beside the estimate halves with the load: the median
+    // pace over the second half (a window after the load came) against the
+    // first half's, from a tenth of the run on.
+    let median_pace = |from: f64, to: f64| {
+        let mut v: Vec<f64> = with_pace
+            .iter()
+            .filter(|&&(ms, _, _)| ms >= from && ms <= to)
+            .filter_map(|&(_, _, p)| p)
+            .collect();
+        v.sort_by(f64::total_cmp);
+        v[v.len() / 2]
+    };
+    let (early, late) = (median_pace(0.1 * t.end, mid), median_pace(settled, t.end));
+    eprintln!("pace shown: {early:.3} cores before the load came, {late:.3} after");
+    let fell = early / late;
+    assert!((1.6..=2.5).contains(&fell), "the pace fell by ×{fell:.2}");
 }

@@ -67,7 +67,11 @@ fn without_times(path: &Path) -> Vec<Vec<String>> {
     let keep: Vec<usize> = (0..header.len())
         .filter(|&i| {
             let h = &header[i];
-            !(h.starts_with("time") || h.starts_with("wall") || h == "runs" || h == "samples")
+            !(h.starts_with("time")
+                || h.starts_with("wall")
+                || h.starts_with("outliers")
+                || h == "runs"
+                || h == "samples")
         })
         .collect();
     let mut rows = vec![keep.iter().map(|&i| header[i].clone()).collect()];

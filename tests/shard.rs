@@ -84,7 +84,11 @@ fn merge(dirs: &[&Path], out: &Path) -> assert_cmd::assert::Assert {
 /// The columns that hold times (they vary from run to run); every other
 /// column must be equal. Found by name, so columns added later are compared.
 fn is_time_column(name: &str) -> bool {
-    name.starts_with("time") || name.starts_with("wall") || name == "runs" || name == "samples"
+    name.starts_with("time")
+        || name.starts_with("wall")
+        || name.starts_with("outliers")
+        || name == "runs"
+        || name == "samples"
 }
 
 /// results.csv as (header, rows), the time columns left out.

@@ -120,7 +120,7 @@ fn csv_header_and_exact_counter_columns() {
          puzzles_per_sec,us_per_puzzle,puzzles_per_sec_low,puzzles_per_sec_high,\
          us_per_puzzle_low,us_per_puzzle_high,us_median,us_min,us_q1,us_q3,us_max,\
          runs,passes,clock,pct_solved_without_guessing,guesses_per_puzzle,nodes_per_puzzle,\
-         counters_exact,reason"
+         counters_exact,outliers_mild,outliers_severe,reason"
     );
     let rows = csv_rows(stdout);
     let names: Vec<&str> = rows.iter().map(|r| &r[1]).collect();
@@ -136,6 +136,11 @@ fn csv_header_and_exact_counter_columns() {
         assert_eq!(get("guesses_per_puzzle"), "3.5");
         assert_eq!(get("pct_solved_without_guessing"), "50.0");
         assert_eq!(get("counters_exact"), "true");
+        // Outliers are counted over the samples (how many is the machine's).
+        let runs: u64 = get("runs").parse().unwrap();
+        let outliers: u64 = get("outliers_mild").parse::<u64>().unwrap()
+            + get("outliers_severe").parse::<u64>().unwrap();
+        assert!(outliers <= runs, "{outliers} outliers of {runs} runs");
         // Times are present and finite; their values are never asserted. A
         // single run may read 0 on a loaded machine (the thread's CPU clock
         // ticks coarser than a 4×4 solve), so only the set's figures must

@@ -173,7 +173,20 @@ impl clap::builder::TypedValueParser for StrategyParser {
         // clap's own parser gives clap's own message, with the valid names.
         let names =
             clap::builder::PossibleValuesParser::new(self.possible_values().into_iter().flatten());
-        let name = names.parse_ref(cmd, arg, value)?;
+        let name = names.parse_ref(cmd, arg, value).map_err(|mut e| {
+            let every = Strategy::every();
+            let hint = value
+                .to_str()
+                .and_then(|v| crate::present::closest(v, every.iter().map(|s| s.name())));
+            if let Some(hint) = hint {
+                use clap::error::{ContextKind, ContextValue};
+                e.insert(
+                    ContextKind::SuggestedValue,
+                    ContextValue::String(hint.to_string()),
+                );
+            }
+            e
+        })?;
         Strategy::from_name(&name)
             .ok_or_else(|| clap::Error::new(clap::error::ErrorKind::InvalidValue).with_cmd(cmd))
     }

@@ -1,7 +1,7 @@
 //! `compare` and `report`: thin wrappers over [`crate::compare`].
 
 use std::ffi::OsString;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use clap::Args;
@@ -48,6 +48,11 @@ pub struct CompareArgs {
     /// (the report folder is written all the same).
     #[arg(long)]
     pub json: bool,
+    /// Also keep a copy of the report as the baseline NAME, in
+    /// `my-reports/baselines/NAME` (replacing one of that name), for
+    /// `diff --baseline NAME NEW`.
+    #[arg(long, value_name = "NAME", value_parser = compare::baseline::parse_name)]
+    pub save_baseline: Option<String>,
     /// Write the report into --out even when that folder holds files but no
     /// meta.csv (is not a report folder): files of the same names are
     /// replaced, others left alone.
@@ -113,6 +118,13 @@ pub fn compare(args: &CompareArgs, argv: &[OsString]) -> anyhow::Result<ExitCode
         crate::output::note(format_args!(
             "note: replaced the report in {} made by another selection ({old})",
             done.out.display()
+        ));
+    }
+    if let Some(name) = &args.save_baseline {
+        let dir = compare::baseline::save(&done.out, Path::new(compare::REPORTS), name)?;
+        crate::output::note(format_args!(
+            "saved baseline {name} in {} (`sudoku-lab diff --baseline {name} NEW` compares with it)",
+            dir.display()
         ));
     }
     print(&done, args.json)?;

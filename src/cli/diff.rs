@@ -10,16 +10,25 @@ use crate::diff::{self, Options, text};
 
 #[derive(Debug, Args)]
 pub struct DiffArgs {
-    /// The report folder to compare against (written by `compare --out`).
-    pub old: PathBuf,
+    /// The report folder to compare against (written by `compare --out`);
+    /// with --baseline, leave it out and name NEW alone.
+    #[arg(required_unless_present = "baseline")]
+    pub old: Option<PathBuf>,
     /// The report folder with the change (may be OLD itself with --pair).
-    pub new: PathBuf,
+    #[arg(required_unless_present = "baseline")]
+    pub new: Option<PathBuf>,
+    /// Compare NEW with the baseline saved as NAME (`compare
+    /// --save-baseline NAME`, kept in `my-reports/baselines/NAME`) instead
+    /// of a folder OLD: `diff --baseline main my-reports`.
+    #[arg(long, value_name = "NAME", value_parser = crate::compare::baseline::parse_name)]
+    pub baseline: Option<String>,
     /// Compare strategy OLD_NAME of OLD with NEW_NAME of NEW (repeatable),
     /// e.g. `--pair mrv=lcv`; default: every strategy both hold, by name.
     #[arg(long = "pair", value_name = "OLD=NEW", value_parser = diff::parse_pair)]
     pub pairs: Vec<(String, String)>,
-    /// Noise threshold in percent: faster or slower only when the whole
-    /// interval lies beyond 1 ± PCT/100.
+    /// Run-to-run spread in percent: two runs of the same code differ by a
+    /// factor within 1 ± PCT/100; every interval is widened by it, and the
+    /// verdict is faster or slower only when the whole interval excludes ×1.
     #[arg(long, value_name = "PCT", default_value_t = crate::defaults::DIFF_NOISE * 100.0,
           value_parser = percent)]
     pub noise: f64,
@@ -49,13 +58,32 @@ fn percent(s: &str) -> Result<f64, String> {
     }
 }
 
+/// OLD and NEW: the two folders, or the baseline and the one folder.
+fn folders(args: &DiffArgs) -> anyhow::Result<(PathBuf, PathBuf)> {
+    match (&args.baseline, &args.old, &args.new) {
+        (None, Some(old), Some(new)) => Ok((old.clone(), new.clone())),
+        (Some(name), Some(new), None) => {
+            let root = std::path::Path::new(crate::compare::REPORTS);
+            Ok((crate::compare::baseline::find(root, name)?, new.clone()))
+        }
+        (Some(name), None, _) => anyhow::bail!(
+            "--baseline {name}: name the report folder to compare with it (`diff --baseline {name} my-reports`)"
+        ),
+        (Some(name), Some(_), Some(_)) => {
+            anyhow::bail!("--baseline {name} stands for OLD: name one report folder (NEW), not two")
+        }
+        (None, _, _) => anyhow::bail!("name two report folders, OLD and NEW"),
+    }
+}
+
 pub fn run(args: &DiffArgs) -> anyhow::Result<ExitCode> {
     let opts = Options {
         pairs: args.pairs.clone(),
         noise: args.noise / 100.0,
         ..Options::default()
     };
-    let d = diff::diff(&args.old, &args.new, &opts)?;
+    let (old, new) = folders(args)?;
+    let d = diff::diff(&old, &new, &opts)?;
     if let Some(out) = &args.out {
         std::fs::create_dir_all(out).with_context(|| format!("cannot create {}", out.display()))?;
         for (name, bytes) in diff::files(&d)? {

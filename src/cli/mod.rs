@@ -127,36 +127,76 @@ pub struct Cli {
 #[derive(Debug, Subcommand)]
 pub enum Command {
     /// Solve puzzles and print the solutions in the input's layout.
+    #[command(
+        after_help = "Examples:\n  sudoku-lab solve docs/puzzles/famous.txt\n  sudoku-lab solve -s dlx --stats docs/puzzles/easy.txt\n  echo 53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79 | sudoku-lab solve"
+    )]
     Solve(SolveArgs),
     /// Count the solutions of each puzzle, up to a limit.
+    #[command(
+        after_help = "Examples:\n  sudoku-lab count docs/puzzles/several-solutions.txt\n  sudoku-lab count --limit 2 docs/puzzles/famous.txt"
+    )]
     Count(CountArgs),
     /// List the strategies, in ladder order, with what each one changes (then
     /// the variants, which run only when named).
+    #[command(after_help = "Examples:\n  sudoku-lab strategies")]
     Strategies,
     /// Watch one search unfold: first decisions, totals, nodes per depth.
+    #[command(
+        after_help = "Examples:\n  sudoku-lab trace -s mrv docs/puzzles/famous.txt\n  sudoku-lab trace -s naive --depth-histogram --puzzle 2 docs/puzzles/famous.txt\n  mkdir -p my-reports && sudoku-lab trace -s mrv --chart my-reports/tree.svg docs/puzzles/easy.txt"
+    )]
     Trace(TraceArgs),
     /// Replay searches as one self-contained web page (board, events, counters, depth).
+    #[command(
+        after_help = "Examples:\n  mkdir -p my-reports && sudoku-lab replay -s mrv,dlx docs/puzzles/famous.txt -o my-reports/replay.html\n  sudoku-lab replay -s naive -k 500 --puzzle 4 docs/puzzles/famous.txt -o my-reports/escargot.html"
+    )]
     Replay(ReplayArgs),
     /// Run strategies over puzzle files; print Markdown tables of counters and times.
+    #[command(
+        after_help = "Examples:\n  sudoku-lab ladder docs/puzzles/famous.txt\n  sudoku-lab ladder -s mrv,dlx,fast docs/puzzles/famous.txt docs/puzzles/easy.txt"
+    )]
     Ladder(LadderArgs),
     /// Run strategies over datasets; write results.csv, summary.csv, charts and a report.
+    #[command(
+        after_help = "Examples:\n  sudoku-lab compare                          (every dataset and rung: my-reports/)\n  sudoku-lab compare -s mrv,dlx --dataset curated/famous-hard --save-baseline before\n  sudoku-lab compare --sample 200 --out my-reports/quick"
+    )]
     Compare(CompareArgs),
     /// Redraw the charts and report of a report folder from its results.csv
     /// (`report merge`: merge the shards of one plan into one report).
+    #[command(
+        after_help = "Examples:\n  sudoku-lab report my-reports\n  sudoku-lab report merge my-reports/shards/* --out my-reports/merged"
+    )]
     Report(ReportArgs),
     /// Did a change help? Compare two report folders: node counts exactly,
     /// times as NEW ÷ OLD with a 95% interval and a verdict.
+    #[command(
+        after_help = "Examples:\n  sudoku-lab diff my-reports/old my-reports/new\n  sudoku-lab diff --baseline before my-reports/runs/SELECTION --fail-if-slower 5\n  sudoku-lab diff my-reports my-reports --pair mrv=dlx --out my-reports/diff"
+    )]
     Diff(diff::DiffArgs),
     /// Measure throughput (puzzles/s) and work per puzzle, per dataset × strategy.
+    #[command(
+        after_help = "Examples:\n  sudoku-lab speed datasets/generated/9x9-clues-22-25.txt\n  sudoku-lab speed -s fast,dlx --csv datasets/curated/famous-hard.txt\n  sudoku-lab speed -s fast --program mine=./my-solver datasets/curated/famous-hard.txt"
+    )]
     Speed(SpeedArgs),
     /// Generate uniquely solvable puzzles from a seed (same arguments, same bytes).
+    #[command(
+        after_help = "Examples:\n  sudoku-lab generate -n 10 --seed 7\n  mkdir -p my-reports && sudoku-lab generate --size 16 --minimal -n 3 -o my-reports/16x16.txt"
+    )]
     Generate(GenerateArgs),
     /// Rate puzzles by the search nodes `mrv` and `used-tables` need.
+    #[command(
+        after_help = "Examples:\n  sudoku-lab rate docs/puzzles/famous.txt\n  sudoku-lab rate --sample 100 datasets/generated/9x9-minimal.txt"
+    )]
     Rate(RateArgs),
     /// Estimate the searches a node budget cuts off (Knuth's random probes);
     /// with --exact, judge the estimates against full searches.
+    #[command(
+        after_help = "Examples:\n  sudoku-lab estimate -s naive docs/puzzles/famous.txt\n  sudoku-lab estimate -s used-tables --budget 100000 --exact docs/puzzles/famous.txt"
+    )]
     Estimate(estimate::EstimateArgs),
     /// The public corpora (17-clue, top1465, forum-hardest-1106): list, fetch.
+    #[command(
+        after_help = "Examples:\n  sudoku-lab datasets list\n  sudoku-lab datasets fetch top1465"
+    )]
     Datasets(DatasetsArgs),
 }
 

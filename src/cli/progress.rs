@@ -18,6 +18,9 @@ const TICK: Duration = Duration::from_millis(500);
 pub struct Bar {
     bar: ProgressBar,
     eta: Arc<Mutex<Eta>>,
+    /// The pace the work's estimate assumes, in cores
+    /// ([`crate::progress::Progress::pace`]), shown beside the ETA.
+    pace: Arc<Mutex<Option<f64>>>,
 }
 
 /// Where the bar's ETA comes from.
@@ -42,6 +45,7 @@ impl Bar {
             Bar {
                 bar: ProgressBar::hidden(),
                 eta: Arc::default(),
+                pace: Arc::default(),
             }
         }
     }
@@ -49,9 +53,11 @@ impl Bar {
     /// [`Bar::new`] drawn to `target`, redrawn every [`TICK`].
     fn drawn_to(label: &str, target: ProgressDrawTarget) -> Bar {
         let eta: Arc<Mutex<Eta>> = Arc::default();
+        let pace: Arc<Mutex<Option<f64>>> = Arc::default();
         let bar = {
             let pb = ProgressBar::with_draw_target(Some(0), target);
             let told = Arc::clone(&eta);
+            let cores = Arc::clone(&pace);
             let show = move |state: &ProgressState, w: &mut dyn std::fmt::Write| {
                 let _ = match told.lock().map_or(Eta::Rate, |e| *e) {
                     Eta::Rate => write!(w, "{:#}", HumanDuration(state.eta())),
@@ -62,6 +68,9 @@ impl Bar {
                         HumanDuration(at.saturating_duration_since(Instant::now()))
                     ),
                 };
+                if let Some(c) = cores.lock().ok().and_then(|c| *c) {
+                    let _ = write!(w, " at {c:.1} cores");
+                }
             };
             if let Ok(style) = ProgressStyle::with_template(&format!(
                 "{label} {{elapsed_precise}} [{{bar:30.cyan/blue}}] {{pos}}/{{len}}  ETA {{eta}}  {{msg}}"
@@ -71,7 +80,7 @@ impl Bar {
             pb.enable_steady_tick(TICK);
             pb
         };
-        Bar { bar, eta }
+        Bar { bar, eta, pace }
     }
 
     /// A counter for work of unknown length (a search with no node budget):
@@ -92,6 +101,7 @@ impl Bar {
         Bar {
             bar,
             eta: Arc::default(),
+            pace: Arc::default(),
         }
     }
 
@@ -112,6 +122,7 @@ impl Bar {
         Bar {
             bar,
             eta: Arc::default(),
+            pace: Arc::default(),
         }
     }
 
@@ -124,6 +135,7 @@ impl Bar {
             Bar {
                 bar: ProgressBar::hidden(),
                 eta: Arc::default(),
+                pace: Arc::default(),
             }
         } else {
             Bar::open_ended(label, unit)
@@ -169,6 +181,11 @@ impl crate::progress::Progress for Bar {
                 Some(left) => Eta::Ends(Instant::now() + left),
                 None => Eta::Unknown,
             };
+        }
+    }
+    fn pace(&self, cores: f64) {
+        if let Ok(mut pace) = self.pace.lock() {
+            *pace = Some(cores);
         }
     }
 }
@@ -230,6 +247,7 @@ mod tests {
         );
         bar.start(10);
         bar.left(Some(Duration::from_secs(3600)));
+        bar.pace(1.43);
         bar.tick();
         let drawn = || screen.0.lock().map_or(0, |l| l.len());
         let after_tick = drawn();
@@ -254,5 +272,7 @@ mod tests {
             last.contains("ETA 60m") || last.contains("ETA 59m"),
             "{last}"
         );
+        // With the pace the estimate assumes.
+        assert!(last.contains(" at 1.4 cores"), "{last}");
     }
 }

@@ -65,6 +65,9 @@ pub struct Eta {
     /// (elapsed, CPU seconds done) readings over the last window, oldest
     /// first.
     readings: VecDeque<(Duration, f64)>,
+    /// The pace of the last estimate: CPU seconds per second over the
+    /// window ([`Eta::pace`]).
+    pace: Option<f64>,
 }
 
 impl Eta {
@@ -77,6 +80,7 @@ impl Eta {
         Eta {
             forecast,
             readings: VecDeque::new(),
+            pace: None,
         }
     }
 
@@ -110,6 +114,7 @@ impl Eta {
         if !(rate > 0.0 && span > 0.0) {
             return None;
         }
+        self.pace = Some(rate);
         // The tasks running now have spent `running` of their work, and
         // what they cost is still in the forecast's work left, `left`. What
         // is left of it is taken as left²/(left + running): left − running
@@ -121,6 +126,15 @@ impl Eta {
         let running = cpu - finished;
         let todo = left * left / (left + running).max(f64::MIN_POSITIVE);
         Some(Duration::from_secs_f64(todo / rate))
+    }
+}
+
+impl Eta {
+    /// The pace the last estimate assumed: CPU seconds per second over the
+    /// last [`Eta::WINDOW`] (2.0: two cores all the run's; less when other
+    /// load takes CPU from it). `None` before the first estimate.
+    pub fn pace(&self) -> Option<f64> {
+        self.pace
     }
 }
 
@@ -146,6 +160,9 @@ pub fn follow<R>(
         let cpu = process_cpu().saturating_sub(cpu0);
         if let Some(left) = eta.left(start.elapsed(), cpu) {
             progress.left(Some(left));
+            if let Some(cores) = eta.pace() {
+                progress.pace(cores);
+            }
         }
     };
     let done = std::sync::atomic::AtomicBool::new(false);
@@ -236,9 +253,13 @@ mod tests {
                 .map(|d| d.as_secs_f64());
             if t == 100 {
                 assert!((left.unwrap() - 400.0).abs() < 1e-6, "{left:?}");
+                // The pace it assumes: two CPU seconds per second.
+                assert!((eta.pace().unwrap() - 2.0).abs() < 1e-9);
             }
         }
         assert!((left.unwrap() - 700.0).abs() < 1e-6, "{left:?}");
+        // Half the machine since: the pace shown says so.
+        assert!((eta.pace().unwrap() - 1.0).abs() < 1e-9);
     }
 
     /// The ticker tells the time left between tasks, and ends with the work.

@@ -20,6 +20,7 @@ use std::time::Instant;
 
 use anyhow::Context;
 
+pub mod baseline;
 pub mod charts;
 pub mod estimates;
 pub mod eta;
@@ -35,7 +36,7 @@ pub mod write;
 
 use charts::ChartData;
 use report::Meta;
-use run::{Plan, Row};
+use run::Plan;
 use summary::Aggregate;
 use write::{FolderLock, Staging};
 
@@ -47,6 +48,8 @@ use crate::search::Limits;
 
 /// File names inside a report folder.
 pub(crate) const RESULTS: &str = "results.csv";
+/// Every kept sample of every row ([`run::samples_record`]).
+pub const SAMPLES: &str = "samples.csv";
 pub const SUMMARY: &str = "summary.csv";
 pub(crate) const META: &str = "meta.csv";
 pub const README: &str = "README.md";
@@ -66,7 +69,7 @@ fn regular_or_missing(path: &Path) -> anyhow::Result<()> {
 /// Every name a report folder's files may have (which of them a report
 /// writes depends on the run: `programs.*` only with programs).
 fn report_names() -> Vec<String> {
-    let mut names: Vec<String> = [README, RESULTS, SUMMARY, META, programs::PROGRAMS]
+    let mut names: Vec<String> = [README, RESULTS, SAMPLES, SUMMARY, META, programs::PROGRAMS]
         .map(String::from)
         .to_vec();
     for stem in crate::chart::report_folder_charts().map(|c| c.stem) {
@@ -79,7 +82,7 @@ fn report_names() -> Vec<String> {
 /// Where reports go when `--out` is not given: the default selection (every
 /// shipped dataset and strategy, default budget, no sample) writes here (a
 /// folder the repository ignores; the committed sample is `reports/`)...
-const REPORTS: &str = "my-reports";
+pub const REPORTS: &str = "my-reports";
 /// ...and any other selection writes to its own folder below this one
 /// (`my-reports/runs/SELECTION`), so a quick filtered run never replaces the
 /// full report.
@@ -198,6 +201,7 @@ pub fn compare(
     }
     let Measured {
         parts,
+        samples,
         agg,
         mut conditions,
         warm_tasks,
@@ -222,6 +226,7 @@ pub fn compare(
     progress.say("writing the report");
     let file = staging.create(RESULTS)?;
     parts.join(file)?;
+    samples.join(staging.create(SAMPLES)?)?;
     let (program_rows, startups) = programs::run_all(&plan.programs, &prepared, progress)?;
     if !plan.programs.is_empty() {
         staging.write(programs::PROGRAMS, &programs::to_csv(&program_rows)?)?;
@@ -247,6 +252,7 @@ pub fn compare(
 /// machine's conditions and the warm ÷ cold check's puzzles.
 struct Measured {
     parts: Parts,
+    samples: Parts,
     agg: Aggregate,
     conditions: Conditions,
     warm_tasks: Vec<(Strategy, Arc<run::Item>, f64)>,
@@ -270,7 +276,8 @@ fn measure_all(
             forecast.expect(s, side, nodes);
         }
     }
-    let mut parts = Parts::new(dir, prepared.len());
+    let mut parts = Parts::new(dir, prepared.len(), RESULTS, run::columns());
+    let mut samples = Parts::new(dir, prepared.len(), SAMPLES, run::SAMPLE_COLUMNS.to_vec());
     let mut agg = Aggregate::with_datasets(prepared.iter().map(|p| p.source.name.as_str()));
     let mut conditions = Conditions::new(plan.jobs);
     conditions.sample_load();
@@ -291,7 +298,10 @@ fn measure_all(
             warm_tasks.push((f.row.strategy, f.item.clone(), t.cpu_ns));
         }
         let row = &f.row;
-        parts.write(f.dataset, row)?;
+        parts.write(f.dataset, row.record())?;
+        if row.timing.is_some() {
+            samples.write(f.dataset, run::samples_record(row, &f.samples))?;
+        }
         agg.push(row);
         if let Some(t) = &f.measured {
             conditions.add(t);
@@ -309,6 +319,7 @@ fn measure_all(
     })?;
     Ok(Measured {
         parts,
+        samples,
         agg,
         conditions,
         warm_tasks,
@@ -456,27 +467,37 @@ fn previous_command(out: &Path, slug: Option<&str>, command: &str) -> Option<Str
     (!same).then_some(theirs)
 }
 
-/// `results.csv` as it is measured: one file per dataset in the staging
-/// folder (datasets are measured interleaved), joined in dataset order at
-/// the end. The part files are never committed.
+/// `results.csv` (or `samples.csv`) as it is measured: one file per dataset
+/// in the staging folder (datasets are measured interleaved), joined in
+/// dataset order at the end. The part files are never committed.
 struct Parts {
     dir: PathBuf,
+    /// The file the parts make, and its header.
+    name: &'static str,
+    header: Vec<&'static str>,
     writers: Vec<Option<csv::Writer<std::io::BufWriter<std::fs::File>>>>,
 }
 
 impl Parts {
-    fn new(dir: &Path, datasets: usize) -> Parts {
+    fn new(dir: &Path, datasets: usize, name: &'static str, header: Vec<&'static str>) -> Parts {
         Parts {
             dir: dir.to_path_buf(),
+            name,
+            header,
             writers: (0..datasets).map(|_| None).collect(),
         }
     }
 
     fn path(&self, d: usize) -> PathBuf {
-        self.dir.join(format!("part-{d}.csv"))
+        self.dir.join(format!("part-{d}-{}", self.name))
     }
 
-    fn write(&mut self, d: usize, row: &Row) -> anyhow::Result<()> {
+    fn write<I, T>(&mut self, d: usize, record: I) -> anyhow::Result<()>
+    where
+        I: IntoIterator<Item = T>,
+        T: AsRef<[u8]>,
+    {
+        let name = self.name;
         if self.writers[d].is_none() {
             let path = self.path(d);
             let file = std::fs::File::create(&path)
@@ -484,8 +505,8 @@ impl Parts {
             self.writers[d] = Some(csv::Writer::from_writer(std::io::BufWriter::new(file)));
         }
         if let Some(w) = &mut self.writers[d] {
-            w.write_record(row.record())
-                .with_context(|| format!("cannot write {RESULTS}"))?;
+            w.write_record(record)
+                .with_context(|| format!("cannot write {name}"))?;
         }
         Ok(())
     }
@@ -493,30 +514,30 @@ impl Parts {
     /// Writes the header and every part, in dataset order, to `file`, and
     /// removes the parts.
     fn join(mut self, file: std::io::BufWriter<std::fs::File>) -> anyhow::Result<()> {
+        let name = self.name;
         let mut csv = csv::Writer::from_writer(file);
-        csv.write_record(run::columns())
-            .with_context(|| format!("cannot write {RESULTS}"))?;
+        csv.write_record(&self.header)
+            .with_context(|| format!("cannot write {name}"))?;
         let mut file = csv
             .into_inner()
-            .map_err(|e| anyhow::anyhow!("cannot write {RESULTS}: {}", e.error()))?;
+            .map_err(|e| anyhow::anyhow!("cannot write {name}: {}", e.error()))?;
         for d in 0..self.writers.len() {
             let Some(w) = self.writers[d].take() else {
                 continue;
             };
             w.into_inner()
-                .map_err(|e| anyhow::anyhow!("cannot write {RESULTS}: {}", e.error()))?
+                .map_err(|e| anyhow::anyhow!("cannot write {name}: {}", e.error()))?
                 .flush()
-                .with_context(|| format!("cannot write {RESULTS}"))?;
+                .with_context(|| format!("cannot write {name}"))?;
             let path = self.path(d);
             let mut part = std::fs::File::open(&path)
                 .with_context(|| format!("cannot read {}", path.display()))?;
-            std::io::copy(&mut part, &mut file)
-                .with_context(|| format!("cannot write {RESULTS}"))?;
+            std::io::copy(&mut part, &mut file).with_context(|| format!("cannot write {name}"))?;
             std::fs::remove_file(&path)
                 .with_context(|| format!("cannot remove {}", path.display()))?;
         }
         file.flush()
-            .with_context(|| format!("cannot write {RESULTS}"))?;
+            .with_context(|| format!("cannot write {name}"))?;
         Ok(())
     }
 }
@@ -575,6 +596,9 @@ pub(crate) fn redraw(dir: &Path) -> anyhow::Result<Done> {
     let mut staging = Staging::with_lock(&lock)?;
     staging.known_names(report_names());
     staging.keep(RESULTS);
+    if dir.join(SAMPLES).is_file() {
+        staging.keep(SAMPLES);
+    }
     if !program_rows.is_empty() {
         staging.keep(programs::PROGRAMS);
     }

@@ -463,7 +463,8 @@ pub fn markdown(meta: &Meta, agg: &Aggregate, summary: &[SummaryRow], data: &Cha
     md.push_str(&super::merge::section(meta));
     what_was_run(&mut md, meta);
     md.push_str(
-        "## Files\n\n- `results.csv`: one row per puzzle × strategy.\n- `summary.csv`: one row per \
+        "## Files\n\n- `results.csv`: one row per puzzle × strategy.\n- `samples.csv`: every timed \
+         sample of each row (ns, in the order taken).\n- `summary.csv`: one row per \
          dataset × strategy (the tables above).\n- `meta.csv`: the facts in *What was run*.\n- \
          `*.svg`, `*.png`: the charts.\n",
     );
@@ -539,8 +540,12 @@ fn dataset_sections(md: &mut String, agg: &Aggregate, summary: &[SummaryRow]) {
     md.push_str(
         "Node and time statistics cover every run that ran, including those stopped at the \
          budget (their figures are lower bounds). p90 = 90th percentile (linear interpolation, \
-         as every quantile of the lab).\n\n",
+         as every quantile of the lab). Outliers, mild + severe: samples of a puzzle's time \
+         beyond Tukey's fences of that puzzle's own samples (1.5 to 3 interquartile ranges out; \
+         beyond 3), summed over the puzzles, as criterion classifies them; every sample is in \
+         `samples.csv`.\n\n",
     );
+    outliers_flag(md, summary);
     let stats = [
         "median nodes",
         "p90 nodes",
@@ -548,6 +553,7 @@ fn dataset_sections(md: &mut String, agg: &Aggregate, summary: &[SummaryRow]) {
         "median time",
         "p90 time",
         "max time",
+        "outliers",
     ];
     for name in &agg.datasets {
         let _ = writeln!(md, "### {}\n", code(name));
@@ -565,12 +571,43 @@ fn dataset_sections(md: &mut String, agg: &Aggregate, summary: &[SummaryRow]) {
                 opt_time(r.time.map(|s| s.median)),
                 opt_time(r.time.map(|s| s.p90)),
                 opt_time(r.time.map(|s| s.max)),
+                r.outliers
+                    .map_or_else(|| "–".to_string(), |o| format!("{} + {}", o.mild, o.severe)),
             ]);
             row
         });
         md.push_str(&Table::new(headers, 1).rows(rows).markdown_compact());
         md.push('\n');
     }
+}
+
+/// Rows of summary.csv with severe outliers flagged, most first: a severe
+/// outlier is a run something else disturbed, so those rows' times rest on
+/// fewer clean samples than their count says.
+fn outliers_flag(md: &mut String, summary: &[SummaryRow]) {
+    let mut severe: Vec<(&SummaryRow, u64)> = summary
+        .iter()
+        .filter_map(|r| Some((r, r.outliers?.severe)).filter(|x| x.1 > 0))
+        .collect();
+    if severe.is_empty() {
+        return;
+    }
+    severe.sort_by_key(|x| std::cmp::Reverse(x.1));
+    let total: u64 = severe.iter().map(|x| x.1).sum();
+    let listed: Vec<String> = severe
+        .iter()
+        .take(5)
+        .map(|(r, n)| format!("{} × `{}` {n}", code(&r.dataset), r.strategy))
+        .collect();
+    let more = if severe.len() > 5 { ", …" } else { "" };
+    let _ = writeln!(
+        md,
+        "> **Severe outliers:** {total} samples in {} dataset × strategy rows ({}{more}): runs \
+         something else disturbed; a median over samples resists them, but where they are many \
+         the machine was busy.\n",
+        severe.len(),
+        listed.join(", ")
+    );
 }
 
 /// "What was run": meta.csv's facts in [`META_KEYS`] order, and how the

@@ -49,6 +49,10 @@ pub struct Row {
     /// over the samples; `None` with one sample, or from a file written
     /// before these columns.
     pub time_interval: Option<crate::stats::Interval>,
+    /// The row's samples beyond Tukey's fences, mild and severe
+    /// ([`crate::stats::Outliers`]); `None` where nothing was timed, or
+    /// from a file written before these columns.
+    pub outliers: Option<crate::stats::Outliers>,
 }
 
 /// The columns after the identity: what ran and how it ended.
@@ -68,7 +72,43 @@ pub fn columns() -> Vec<&'static str> {
     c.extend(super::estimates::COLUMNS);
     c.extend(INTERVAL_COLUMNS);
     c.extend(super::estimates::TIME_COLUMNS);
+    c.extend(OUTLIER_COLUMNS);
     c
+}
+
+/// The row's samples beyond Tukey's fences: mild, severe.
+const OUTLIER_COLUMNS: [&str; 2] = ["outliers_mild", "outliers_severe"];
+
+fn read_outliers(f: &Fields) -> Result<Option<crate::stats::Outliers>, String> {
+    let [mild, severe] = OUTLIER_COLUMNS;
+    match (f.opt::<u64>(mild)?, f.opt::<u64>(severe)?) {
+        (Some(mild), Some(severe)) => Ok(Some(crate::stats::Outliers { mild, severe })),
+        (None, None) => Ok(None),
+        _ => Err(format!("columns {mild}, {severe} (outliers): one empty")),
+    }
+}
+
+/// `samples.csv`: the row's identity, then every kept sample of its time.
+pub const SAMPLE_COLUMNS: [&str; 5] = ["dataset", "index", "strategy", "samples", "samples_ns"];
+
+/// One line of `samples.csv`: the row's puzzle and strategy, how many
+/// samples, and each sample's per-thread CPU time (ns, to 0.1 ns, in the
+/// order taken, separated by spaces: one line per row of `results.csv`).
+pub fn samples_record(row: &Row, samples: &[f64]) -> [String; 5] {
+    let mut times = String::with_capacity(samples.len() * 9);
+    for (i, x) in samples.iter().enumerate() {
+        if i > 0 {
+            times.push(' ');
+        }
+        times.push_str(&ns((x * 10.0).round() / 10.0));
+    }
+    [
+        row.puzzle.dataset.clone(),
+        row.puzzle.index.to_string(),
+        row.strategy.name().to_string(),
+        samples.len().to_string(),
+        times,
+    ]
 }
 
 /// The interval of `time_ns` over the row's samples.
@@ -255,6 +295,10 @@ impl Row {
             None => f.extend([String::new(), String::new()]),
         }
         f.extend(super::estimates::time_fields(&self.time_estimate()));
+        match self.outliers {
+            Some(o) => f.extend([o.mild.to_string(), o.severe.to_string()]),
+            None => f.extend([String::new(), String::new()]),
+        }
         f
     }
 
@@ -287,6 +331,7 @@ impl Row {
             timing,
             estimate: super::estimates::parse([a, b, c])?,
             time_interval: read_interval(f)?,
+            outliers: read_outliers(f)?,
         };
         // The time estimate is derived from the columns read above; the
         // file's copy is checked, so a hand-edited one does not pass unseen.
@@ -469,6 +514,7 @@ fn row(
     });
     let measured = m.timing;
     let time_interval = crate::stats::median_interval(&m.samples).map(|i| i.map(tenth));
+    let outliers = timing.map(|_| crate::stats::Outliers::of(&m.samples));
     let row = Row {
         puzzle: item.id(dataset),
         strategy,
@@ -478,6 +524,7 @@ fn row(
         timing,
         estimate: super::estimates::of_cut_off(strategy, &item.board, &m),
         time_interval,
+        outliers,
     };
     (row, measured)
 }
@@ -734,6 +781,8 @@ pub struct Finished {
     pub cpu: std::time::Duration,
     /// The timing as measured (samples retaken and kept slow included).
     pub measured: Option<measure::Timing>,
+    /// Every kept sample's CPU time (ns, in the order taken): `samples.csv`.
+    pub samples: Vec<f64>,
     /// The puzzle (for the warm ÷ cold check, `measure::warm_bonus`).
     pub item: Arc<Item>,
     /// On the first task of each measured group: the group's clock
@@ -854,6 +903,7 @@ fn measure_group(
         .map(|(k, ((d, item, strategy, probe), m))| {
             let dataset = &prepared[*d].source.name;
             let (m, cpu) = m.with_context(|| aborted(dataset, item))?;
+            let samples = m.samples.clone();
             let (row, measured) = row(dataset, item, *strategy, m);
             Ok(Finished {
                 dataset: *d,
@@ -861,6 +911,7 @@ fn measure_group(
                 probe: *probe,
                 cpu,
                 measured,
+                samples,
                 item: item.clone(),
                 group: if k == 0 { account } else { None },
             })

@@ -120,6 +120,9 @@ pub struct Group {
     pub outcomes: [u64; OUTCOMES],
     /// Measured runs (every outcome but the not-run ones), in puzzle order.
     pub samples: Vec<Sample>,
+    /// Samples beyond Tukey's fences, over the rows that say (`None`: no
+    /// row does, e.g. a file from before the columns).
+    pub outliers: Option<crate::stats::Outliers>,
 }
 
 impl Group {
@@ -214,6 +217,9 @@ impl Aggregate {
             (row.estimate, row.measured(), Kind::of(row.outcome))
         {
             self.estimates.insert((self.puzzle, row.strategy), e);
+        }
+        if let Some(o) = row.outliers {
+            *g.outliers.get_or_insert_default() += o;
         }
         if let Some((nodes, nanos)) = row.measured() {
             g.samples.push(Sample {
@@ -826,6 +832,9 @@ pub struct SummaryRow {
     pub time_median_interval: Option<crate::stats::Interval>,
     /// Total time over total nodes (weighted towards the largest searches).
     pub ns_per_node: Option<f64>,
+    /// Samples beyond Tukey's fences within their puzzle's samples, mild
+    /// and severe, summed over the puzzles.
+    pub outliers: Option<crate::stats::Outliers>,
 }
 
 /// Outcome counts as an object by outcome name (`{"solved": 3, ...}`).
@@ -862,6 +871,8 @@ pub fn columns() -> Vec<String> {
             "ns_per_node",
             "time_median_low_ns",
             "time_median_high_ns",
+            "outliers_mild",
+            "outliers_severe",
         ]
         .map(String::from),
     );
@@ -892,6 +903,7 @@ impl SummaryRow {
                 .then(|| round3(measured as f64 * 1e9 / total_nanos as f64)),
             time_median_interval: crate::stats::median_interval(&times).map(|i| i.map(round3)),
             ns_per_node: (total_nodes > 0).then(|| round3(total_nanos as f64 / total_nodes as f64)),
+            outliers: g.outliers,
         }
     }
 
@@ -920,6 +932,9 @@ impl SummaryRow {
         f.push(num(self.ns_per_node));
         f.push(num(self.time_median_interval.map(|i| i.low)));
         f.push(num(self.time_median_interval.map(|i| i.high)));
+        let count = |n: Option<u64>| n.map(|n| n.to_string()).unwrap_or_default();
+        f.push(count(self.outliers.map(|o| o.mild)));
+        f.push(count(self.outliers.map(|o| o.severe)));
         f
     }
 }
@@ -963,6 +978,7 @@ pub(crate) fn solved_row(
         }),
         estimate: None,
         time_interval: None,
+        outliers: None,
     }
 }
 

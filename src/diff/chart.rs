@@ -1,5 +1,5 @@
 //! What `diff`'s chart shows: one line per dataset × strategy, its time
-//! ratio NEW ÷ OLD with its interval, and the noise band. Drawn by
+//! ratio NEW ÷ OLD with its interval, and the run-to-run spread's band. Drawn by
 //! [`crate::chart::diff`].
 
 use super::{Diff, Verdict};
@@ -33,7 +33,7 @@ impl DiffChart {
             .collect();
         DiffChart {
             title: format!(
-                "Time NEW ÷ OLD ({:.0}% interval; band: ±{}% noise)",
+                "Time NEW ÷ OLD ({:.0}% interval, ±{}% run-to-run spread in it: band)",
                 diff.level * 100.0,
                 diff.noise * 100.0
             ),

@@ -51,6 +51,17 @@ pub fn cells(row: &SpeedRow) -> [String; 10] {
         }
         Some(Clock::ThreadCpu) | None => {}
     }
+    // Severe outliers are runs something else disturbed: say how many, as
+    // hyperfine warns, so a throughput read on a busy machine is not taken
+    // for the machine's.
+    if let Some(o) = row.timing.and_then(|t| t.outliers).filter(|o| o.severe > 0) {
+        notes.push(format!(
+            "outliers: {} mild, {} severe of {} runs (Tukey)",
+            o.mild,
+            o.severe,
+            row.timing.map_or(0, |t| t.runs)
+        ));
+    }
     let failures: Vec<String> = Outcome::ALL
         .iter()
         .filter(|o| o.is_program_failure() && row.with(**o) > 0)
@@ -171,4 +182,40 @@ pub(crate) fn footer(opts: &SpeedOptions, sample: &str, time_limit: Option<f64>)
          time); {limit}; budget {} nodes per puzzle; {sample}; every solution verified\n",
         opts.method.seed, opts.method.min_samples, opts.budget
     ) + &programs
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::program::Entrant;
+    use crate::speed::SetTiming;
+    use crate::stats::{Outliers, Summary};
+    use crate::strategy::Strategy;
+
+    #[test]
+    fn severe_outliers_are_flagged_in_the_note() {
+        let mut row = SpeedRow::new(
+            "set",
+            Entrant::Rung(Strategy::Mrv),
+            &[],
+            crate::defaults::MEASURE_BUDGET,
+        );
+        let timing = |mild, severe| SetTiming {
+            total_ns: 1e6,
+            passes: 5,
+            per_puzzle: Summary::default(),
+            runs: 50,
+            clock: Clock::ThreadCpu,
+            total_interval: None,
+            outliers: Some(Outliers { mild, severe }),
+        };
+        row.timing = Some(timing(4, 0));
+        assert!(!cells(&row)[9].contains("outliers"), "{:?}", cells(&row));
+        row.timing = Some(timing(4, 2));
+        assert!(
+            cells(&row)[9].contains("outliers: 4 mild, 2 severe of 50 runs"),
+            "{:?}",
+            cells(&row)
+        );
+    }
 }

@@ -59,6 +59,24 @@ pub enum StartError {
     Bug(#[from] WrongSolution),
 }
 
+/// Extensions of the scripts an interpreter is handed (`python3 x.py`).
+const SCRIPTS: [&str; 12] = [
+    "py", "rb", "pl", "js", "mjs", "php", "lua", "jar", "sh", "bash", "r", "jl",
+];
+
+/// The first argument after the command that names a script (by its
+/// extension, not an option) which does not exist.
+fn missing_script(argv: &[String]) -> Option<&str> {
+    argv.iter().skip(1).map(String::as_str).find(|a| {
+        !a.starts_with('-')
+            && std::path::Path::new(a)
+                .extension()
+                .and_then(|e| e.to_str())
+                .is_some_and(|e| SCRIPTS.contains(&e.to_ascii_lowercase().as_str()))
+            && !std::path::Path::new(a).exists()
+    })
+}
+
 /// Runs one program on puzzles, one at a time, in the program's
 /// [`Feed`]. In stream mode the process lives across calls (and is
 /// restarted after a failed puzzle); dropping the session ends it.
@@ -139,11 +157,21 @@ impl<'p> Session<'p> {
     }
 
     fn spawn(&self) -> Result<Proc, StartError> {
-        Proc::spawn(&self.program.argv).map_err(|source| StartError::Spawn {
+        let start_error = |source| StartError::Spawn {
             name: self.program.name.to_string(),
             command: self.program.command.clone(),
             source,
-        })
+        };
+        // `python3 missing.py` starts the interpreter, which then fails on
+        // every puzzle: the same program that cannot start as `./missing`,
+        // so the same error (and exit code), before any puzzle.
+        if let Some(script) = missing_script(&self.program.argv) {
+            return Err(start_error(io::Error::new(
+                io::ErrorKind::NotFound,
+                format!("{script}: no such file (the program's script)"),
+            )));
+        }
+        Proc::spawn(&self.program.argv).map_err(start_error)
     }
 
     /// A fresh process for one puzzle.
@@ -357,4 +385,32 @@ fn read_lines<R: io::Read + Send + 'static>(out: R) -> Receiver<Line> {
         let _ = tx.send(Line::End);
     });
     rx
+}
+
+#[cfg(test)]
+mod tests {
+    use super::missing_script;
+
+    #[test]
+    fn a_missing_script_is_found_by_its_extension() {
+        let argv = |v: &[&str]| v.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+        assert_eq!(
+            missing_script(&argv(&["python3", "-u", "no-such-solver.py"])),
+            Some("no-such-solver.py")
+        );
+        assert_eq!(
+            missing_script(&argv(&["node", "gone/Solver.JS"])),
+            Some("gone/Solver.JS")
+        );
+        // An existing script, options, code and plain words are not.
+        let here = concat!(env!("CARGO_MANIFEST_DIR"), "/scripts/sample-report.sh");
+        assert_eq!(missing_script(&argv(&["sh", here])), None);
+        assert_eq!(missing_script(&argv(&["sh", "-c", "exit 3"])), None);
+        assert_eq!(missing_script(&argv(&["printf", "1234"])), None);
+        assert_eq!(
+            missing_script(&argv(&["no-such.py"])),
+            None,
+            "argv[0] is the system's"
+        );
+    }
 }

@@ -131,6 +131,53 @@ pub(crate) fn bootstrap_mean(
     }
 }
 
+/// Samples of one measurement beyond Tukey's fences, criterion's way:
+/// *mild* between 1.5 and 3 interquartile ranges outside the quartiles,
+/// *severe* beyond 3 (either side). A few mild ones are the usual tail of
+/// a timed run; severe ones are runs something else disturbed (a
+/// preemption, a migration, a frequency change).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Outliers {
+    pub mild: u64,
+    pub severe: u64,
+}
+
+impl Outliers {
+    /// The classes of `values` (any order; fewer than four values have no
+    /// quartiles worth fencing: none are outliers).
+    pub fn of(values: &[f64]) -> Outliers {
+        let mut out = Outliers::default();
+        if values.len() < 4 {
+            return out;
+        }
+        let mut v = values.to_vec();
+        let v = sorted(&mut v);
+        let (q1, q3) = (quantile_sorted(v, 0.25), quantile_sorted(v, 0.75));
+        let iqr = q3 - q1;
+        for &x in v {
+            let beyond = if x < q1 { q1 - x } else { (x - q3).max(0.0) };
+            if beyond > 3.0 * iqr {
+                out.severe += 1;
+            } else if beyond > 1.5 * iqr {
+                out.mild += 1;
+            }
+        }
+        out
+    }
+
+    /// Both classes.
+    pub fn total(self) -> u64 {
+        self.mild + self.severe
+    }
+}
+
+impl std::ops::AddAssign for Outliers {
+    fn add_assign(&mut self, o: Outliers) {
+        self.mild += o.mild;
+        self.severe += o.severe;
+    }
+}
+
 /// Share of `part` in `whole`, 0 when `whole` is 0.
 pub fn share(part: f64, whole: f64) -> f64 {
     if whole == 0.0 { 0.0 } else { part / whole }
@@ -181,6 +228,35 @@ mod tests {
         assert_eq!(bootstrap_mean(&[], 100, 0.95, 1), None);
         // Equal values: no spread, whatever the draw.
         assert_eq!(bootstrap_mean(&[0.5; 9], 100, 0.95, 1), Some((0.5, 0.5)));
+    }
+
+    #[test]
+    fn tukey_fences_classify_mild_and_severe() {
+        // Quartiles 10 and 20 (IQR 10): mild beyond 35 or below -5, severe
+        // beyond 50 or below -20.
+        let mut v: Vec<f64> = (0..=20).map(|i| 10.0 + f64::from(i) / 2.0).collect();
+        assert_eq!(Outliers::of(&v), Outliers::default());
+        v.extend([36.0, 49.0, 51.0, 100.0, -6.0, -21.0]);
+        let o = Outliers::of(&v);
+        // Six values added move the quartiles a little: recompute them.
+        let mut s = v.clone();
+        let s = sorted(&mut s);
+        let (q1, q3) = (quantile_sorted(s, 0.25), quantile_sorted(s, 0.75));
+        let iqr = q3 - q1;
+        let severe = v
+            .iter()
+            .filter(|&&x| x > q3 + 3.0 * iqr || x < q1 - 3.0 * iqr)
+            .count();
+        let mild = v
+            .iter()
+            .filter(|&&x| x > q3 + 1.5 * iqr || x < q1 - 1.5 * iqr)
+            .count()
+            - severe;
+        assert_eq!((o.mild, o.severe), (mild as u64, severe as u64));
+        assert!(o.severe >= 2 && o.mild >= 1, "{o:?}");
+        // Too few values to fence, or all equal: none.
+        assert_eq!(Outliers::of(&[1.0, 2.0, 100.0]), Outliers::default());
+        assert_eq!(Outliers::of(&[5.0; 9]), Outliers::default());
     }
 
     #[test]

@@ -326,22 +326,25 @@ impl std::fmt::Display for Strategy {
 
 /// An unknown strategy name; says which names there are.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("unknown strategy {name:?} (valid: {valid})")]
+#[error("unknown strategy {name:?}{hint} (valid: {valid})")]
 pub struct UnknownStrategy {
     pub name: String,
+    /// ` (did you mean NAME?)`, or empty.
+    pub hint: String,
     pub valid: String,
 }
 
 impl std::str::FromStr for Strategy {
     type Err = UnknownStrategy;
     fn from_str(name: &str) -> Result<Self, Self::Err> {
-        Strategy::from_name(name).ok_or_else(|| UnknownStrategy {
-            name: name.to_string(),
-            valid: Strategy::every()
-                .iter()
-                .map(|s| s.name())
-                .collect::<Vec<_>>()
-                .join(", "),
+        Strategy::from_name(name).ok_or_else(|| {
+            let every = Strategy::every();
+            let names: Vec<&str> = every.iter().map(|s| s.name()).collect();
+            UnknownStrategy {
+                name: name.to_string(),
+                hint: crate::present::did_you_mean(name, names.iter().copied()),
+                valid: names.join(", "),
+            }
         })
     }
 }
