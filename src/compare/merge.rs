@@ -388,6 +388,8 @@ impl PlanOf {
 fn check_shares(shards: &[ShardDir], plan: &PlanOf) -> anyhow::Result<csv::StringRecord> {
     let mut header: Option<csv::StringRecord> = None;
     for s in shards {
+        // Every row checked as `report` and `diff` check theirs, naming the shard's file.
+        run::read(&s.dir.join(RESULTS), |_| {})?;
         let (mut blocks, h) = plan.blocks(s)?;
         match &header {
             None => header = Some(h),
