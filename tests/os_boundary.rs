@@ -1239,10 +1239,10 @@ fn dataset_arguments_say_what_is_wrong() {
 }
 
 // ---------------------------------------------------------------------------
-// Issue 30: a report folder is recognised by its meta.csv.
+// Issue 30: a report folder is recognised (issue 59: by the lab's list of its files).
 // ---------------------------------------------------------------------------
 
-/// A folder of someone's files (no meta.csv) is refused before anything is
+/// A folder of someone's files (no list of the lab's) is refused before anything is
 /// measured, and left exactly as it was; `--force` writes into it, leaving
 /// the files the report does not write. An empty folder is fine.
 #[test]
@@ -1261,7 +1261,7 @@ fn compare_refuses_a_folder_that_is_not_a_report_folder() {
     assert_eq!(
         stderr_of(&out).trim_end(),
         format!(
-            "error: refusing to write the report into {}: the folder holds files (README.md, results.csv, todo.txt) and no meta.csv, so it is not a report folder; choose another --out, or add --force to write the report into it",
+            "error: refusing to write the report into {}: the folder holds files (README.md, results.csv, todo.txt) and no .sudoku-lab-files (the list of its files the lab writes into every report folder it makes), so the lab did not make it; choose another folder, or add --force to write the report into it (files of the report's names are replaced, no other file is removed)",
             mine.display()
         )
     );

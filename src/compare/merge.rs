@@ -473,9 +473,11 @@ fn write_rows(
 }
 
 /// Merges the shard folders `dirs` into a report in `out` (see the module
-/// doc); `command` is quoted in the report.
-pub fn merge(dirs: &[PathBuf], out: &Path, command: &str) -> anyhow::Result<Done> {
+/// doc); `command` is quoted in the report. A folder `out` the lab did not
+/// make is refused unless `force` ([`super::write::check_out`]).
+pub fn merge(dirs: &[PathBuf], out: &Path, force: bool, command: &str) -> anyhow::Result<Done> {
     check_folders(dirs, out)?;
+    super::write::check_out(out, force, &[])?;
     let shards: Vec<ShardDir> = dirs
         .iter()
         .map(|d| read_shard(d))
@@ -498,6 +500,9 @@ pub fn merge(dirs: &[PathBuf], out: &Path, command: &str) -> anyhow::Result<Done
     let header = check_shares(&shards, &plan)?;
 
     let mut staging = Staging::new(out)?;
+    if super::write::old_report(out) {
+        staging.known_names(super::report_names());
+    }
     let mut w = csv::Writer::from_writer(staging.create(RESULTS)?);
     write_rows(&mut w, &shards, &plan, &header)?;
     w.into_inner()
