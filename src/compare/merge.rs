@@ -474,7 +474,7 @@ fn write_rows(
 
 /// Merges the shard folders `dirs` into a report in `out` (see the module
 /// doc); `command` is quoted in the report. A folder `out` the lab did not
-/// make is refused unless `force` ([`super::write::check_out`]).
+/// make is refused unless `force` (`write::check_out`).
 pub fn merge(dirs: &[PathBuf], out: &Path, force: bool, command: &str) -> anyhow::Result<Done> {
     check_folders(dirs, out)?;
     super::write::check_out(out, force, &[])?;
