@@ -373,11 +373,11 @@ pub(crate) fn file_fnv1a64(path: &Path) -> anyhow::Result<u64> {
 
 /// Everything that must be equal for two runs to be parts of one run: what
 /// is measured (datasets by content, strategies, budget, sample and seed,
-/// timing method) and by which build (version, commit and a hash of the sources, all read when
-/// the binary was built). Written to every
-/// `compare` report's meta.csv as `plan_*` keys, and `plan`, a hash of them
-/// all; the merge compares the keys by name, so a key added here later is
-/// checked without changing the merge.
+/// timing method) and by which build (version, commit and a hash of the
+/// sources, read when the binary was built, so one binary gives one plan
+/// anywhere). Written to every `compare` report's meta.csv as `plan_*` keys,
+/// and `plan`, a hash of them all; the merge compares the keys by name, so a
+/// key added here later is checked without changing the merge.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Fingerprint {
     /// `(key, value)`, keys starting `plan_`.
