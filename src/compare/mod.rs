@@ -547,7 +547,9 @@ pub(crate) fn redraw(dir: &Path, force: bool) -> anyhow::Result<Done> {
         }
         Err(e) => return Err(e).with_context(|| format!("cannot redraw {}", dir.display())),
     }
-    write::check_out(dir, force, &[RESULTS, programs::PROGRAMS])?;
+    // What it reads does not count: a folder of results.csv (and the
+    // meta.csv it writes back as read) is redrawn.
+    write::check_out(dir, force, &[RESULTS, META, programs::PROGRAMS])?;
     let lock = FolderLock::acquire(dir)?;
     let results = dir.join(RESULTS);
     if std::fs::metadata(&results).is_err_and(|e| e.kind() == std::io::ErrorKind::NotFound) {
