@@ -35,7 +35,7 @@ use serde::{Deserialize, Serialize};
 use crate::compare::report::Meta;
 use crate::compare::run;
 use crate::compare::{META, RESULTS};
-use crate::rows::{Fields, PuzzleId, Table};
+use crate::rows::{Fields, PuzzleId};
 use crate::shard::Fingerprint;
 
 pub mod chart;
@@ -231,7 +231,7 @@ impl Rec {
         Ok(Rec {
             puzzle: PuzzleId::read(f)?,
             strategy: f.text("strategy")?.to_string(),
-            outcome: f.text("outcome")?.to_string(),
+            outcome: run::read_outcome(f)?.name().to_string(),
             nodes: run::read_counts(f)?.0.map(|c| c.nodes),
             time: run::read_timing(f)?.map(|t| (t.cpu_ns, t.cpu_min_ns, t.cpu_max_ns)),
         })
@@ -292,15 +292,11 @@ fn read_folder(dir: &Path) -> anyhow::Result<Folder> {
     })
 }
 
-/// Reads `results.csv` by column name (the columns
-/// [`run::required_columns`] names must be there, others may be missing or
-/// added); an error names file, line and column.
+/// Reads `results.csv` as `report` and `merge` do ([`run::read_rows`]);
+/// an error names file, line and column.
 fn read_results(path: &Path) -> anyhow::Result<Vec<Rec>> {
     let mut recs = Vec::new();
-    Table::open(path, &run::required_columns())?.for_each(Rec::from_fields, |r| recs.push(r))?;
-    if recs.is_empty() {
-        bail!("{}: no rows", path.display());
-    }
+    run::read_rows(path, Rec::from_fields, |r| recs.push(r))?;
     Ok(recs)
 }
 

@@ -63,6 +63,12 @@ pub enum ParseErrorKind {
     /// alone (classic Mac OS), so it reads as one long line.
     CrLineEnds,
     UnknownCharacter(String),
+    /// A space or tab in a line or compact puzzle: a grid row, where the
+    /// file's first puzzle set another layout (at `line`).
+    LayoutChanged {
+        format: Format,
+        line: usize,
+    },
     DigitOutOfRange {
         found: String,
         size: BoxSize,
@@ -92,6 +98,10 @@ impl fmt::Display for ParseErrorKind {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             ParseErrorKind::UnknownCharacter(c) => write!(f, "unknown character {c}"),
+            ParseErrorKind::LayoutChanged { format, line } => write!(
+                f,
+                "the layout changed: a space, as in a grid row of numbers, where the file's puzzles are in the {format} layout (set by its first puzzle, line {line}); a file holds puzzles of one layout"
+            ),
             ParseErrorKind::Binary => {
                 write!(f, "binary data (a NUL byte): not a text file of puzzles")
             }
@@ -564,11 +574,16 @@ impl<R: BufRead> PuzzleReader<R> {
         for (i, &ch) in body.iter().enumerate() {
             let column = c.start + i + 1;
             let v = value_of(ch).ok_or_else(|| {
-                self.err(
-                    self.line_no,
-                    column,
-                    ParseErrorKind::UnknownCharacter(describe_byte(ch)),
-                )
+                let kind = match self.layout {
+                    Some((format, _)) if ch == b' ' || ch == b'\t' => {
+                        ParseErrorKind::LayoutChanged {
+                            format,
+                            line: self.layout_line,
+                        }
+                    }
+                    _ => ParseErrorKind::UnknownCharacter(describe_byte(ch)),
+                };
+                self.err(self.line_no, column, kind)
             })?;
             if v as usize > size.side() {
                 return Err(self.err(

@@ -49,16 +49,39 @@ impl PuzzleId {
         ]
     }
 
-    /// Reads the identity of a row (every column required).
+    /// Reads the identity of a row (every column required): a size no
+    /// board has, or more clues than cells, is refused.
     pub fn read(f: &Fields) -> Result<PuzzleId, String> {
-        Ok(PuzzleId {
+        let id = PuzzleId {
             dataset: f.text("dataset")?.to_string(),
             index: f.num("index")?,
             line: f.num("line")?,
             name: f.text("name")?.to_string(),
             size: f.num("size")?,
             clues: f.num("clues")?,
-        })
+        };
+        if crate::board::BoxSize::from_side(id.size as usize).is_none() {
+            return Err(f.wrong(
+                "size",
+                &format!(
+                    "impossible size {} (a board's side is 4, 9, 16 or 25)",
+                    id.size
+                ),
+            ));
+        }
+        if id.clues > id.size * id.size {
+            return Err(f.wrong(
+                "clues",
+                &format!(
+                    "{} clues, more than the {} cells of a {}×{} board",
+                    id.clues,
+                    id.size * id.size,
+                    id.size,
+                    id.size
+                ),
+            ));
+        }
+        Ok(id)
     }
 }
 
@@ -75,12 +98,9 @@ impl Table {
     /// reader cannot do without (the first one missing is named in the
     /// error, at line 1).
     pub fn open(path: &Path, required: &[&str]) -> anyhow::Result<Table> {
-        let mut reader = csv::Reader::from_path(path)
-            .with_context(|| format!("cannot open {}", path.display()))?;
-        let header = reader
-            .headers()
-            .map_err(|e| anyhow::anyhow!("{}:1: {e}", path.display()))?
-            .clone();
+        let file = File::open(path).with_context(|| format!("cannot open {}", path.display()))?;
+        let mut reader = csv::Reader::from_reader(file);
+        let header = reader.headers().map_err(|e| csv_error(path, 1, e))?.clone();
         if let Some(name) = required.iter().find(|n| !header.iter().any(|h| h == **n)) {
             let file = path
                 .file_name()
@@ -115,7 +135,7 @@ impl Table {
             Ok(false) => Ok(None),
             Err(e) => {
                 let line = e.position().map_or(0, |p| p.line());
-                Err(anyhow::anyhow!("{}:{line}: {e}", self.path.display()))
+                Err(csv_error(&self.path, line, e))
             }
         }
     }
@@ -139,7 +159,7 @@ impl Table {
     /// many records there were.
     pub fn for_each<T>(
         &mut self,
-        decode: impl Fn(&Fields) -> Result<T, String>,
+        mut decode: impl FnMut(&Fields) -> Result<T, String>,
         mut each: impl FnMut(T),
     ) -> anyhow::Result<u64> {
         let mut n = 0;
@@ -149,6 +169,20 @@ impl Table {
             n += 1;
         }
         Ok(n)
+    }
+}
+
+/// A CSV error at `line` of `path`; a failed read keeps its
+/// [`std::io::Error`] as the cause, so it exits as an I/O error (74), not
+/// as bad input.
+fn csv_error(path: &Path, line: u64, e: csv::Error) -> anyhow::Error {
+    let at = format!("{}:{line}", path.display());
+    if !e.is_io_error() {
+        return anyhow::anyhow!("{at}: {e}");
+    }
+    match e.into_kind() {
+        csv::ErrorKind::Io(io) => anyhow::Error::from(io).context(at),
+        _ => anyhow::anyhow!("{at}: a read failed"),
     }
 }
 
@@ -195,17 +229,53 @@ impl<'a> Fields<'a> {
         }
     }
 
-    /// A field that does not read as it should, named by column position
-    /// and name.
+    /// A field that does not read as the number it should be, named by
+    /// column position and name, and by what is wrong with it: negative,
+    /// too large for its column, or not a number at all.
     pub fn bad(&self, name: &str, v: &str) -> String {
-        let at = self.position(name).map_or(0, |i| i + 1);
-        format!("column {at} ({name}): {v:?} is not a number")
+        let t = v.trim();
+        let why = if t.starts_with('-') && t[1..].parse::<f64>().is_ok() {
+            "is negative"
+        } else if !t.is_empty() && t.bytes().all(|b| b.is_ascii_digit()) {
+            "is too large"
+        } else {
+            "is not a number"
+        };
+        self.wrong(name, &format!("{v:?} {why}"))
     }
 
     /// `what` about column `name`, named by its position and name.
     pub fn wrong(&self, name: &str, what: &str) -> String {
         let at = self.position(name).map_or(0, |i| i + 1);
         format!("column {at} ({name}): {what}")
+    }
+}
+
+/// The rows seen so far of a file of one row per (dataset, index,
+/// strategy): a second row of one key is refused. Names are kept once
+/// each, keys as numbers, so a file of many rows costs little.
+#[derive(Default)]
+pub struct Unique {
+    names: std::collections::HashMap<String, u32>,
+    keys: std::collections::HashSet<(u32, u64, u32)>,
+}
+
+impl Unique {
+    /// Refuses a row whose (dataset, index, `column`) an earlier row had.
+    pub fn check(&mut self, f: &Fields, column: &str) -> Result<(), String> {
+        let mut id = |name: &str| {
+            let next = self.names.len() as u32;
+            *self.names.entry(name.to_string()).or_insert(next)
+        };
+        let (dataset, strategy) = (f.text("dataset")?, f.text(column)?);
+        let key = (id(dataset), f.num("index")?, id(strategy));
+        if !self.keys.insert(key) {
+            return Err(f.wrong(column, &format!(
+                "a second row of puzzle {dataset} #{} × {strategy} (a file holds one row per dataset, index and {column})",
+                key.1
+            )));
+        }
+        Ok(())
     }
 }
 

@@ -73,6 +73,10 @@ pub enum ShardError {
         step: u64,
         count: u64,
     },
+    #[error(
+        "--shard auto: Slurm array task {0} is the only task of its array (SLURM_ARRAY_TASK_MIN = MAX), as a resubmitted task is, so Slurm does not say how many shards the plan has; add --shards N, the plan's shard count (task K is then shard K of N)"
+    )]
+    OneTask(u64),
     #[error("--shards is only read with --shard auto (--shard {0} names the count itself)")]
     ShardsWithFixed(Shard),
 }
@@ -189,8 +193,11 @@ const PARALLEL_SEQ: &str = "PARALLEL_SEQ";
 ///
 /// - **Slurm job array** (`sbatch --array=0-N-1`): `SLURM_ARRAY_TASK_ID`,
 ///   counted from `SLURM_ARRAY_TASK_MIN` in steps of
-///   `SLURM_ARRAY_TASK_STEP`, of `SLURM_ARRAY_TASK_COUNT` tasks (or
-///   `--shards N`; both must agree).
+///   `SLURM_ARRAY_TASK_STEP`, of `SLURM_ARRAY_TASK_COUNT` tasks. With
+///   `--shards N` (both counts must agree) the task id is the shard index
+///   (the array must be 0-based), and a one-task array (`--array=K`, a task
+///   resubmitted alone, MIN = MAX) is shard K of N; without `--shards` a
+///   one-task array is refused, since its count is not the plan's.
 /// - **Kubernetes Indexed Job**: `JOB_COMPLETION_INDEX` (0-based); the
 ///   number of completions is not in the pod's environment: `--shards N`.
 /// - **GNU parallel**: `PARALLEL_SEQ`, the job's sequence number (1-based,
@@ -247,27 +254,51 @@ fn from_env(
         SLURM_ID => {
             let id = num(var, &value)?;
             let count = opt("SLURM_ARRAY_TASK_COUNT")?;
-            let min = opt("SLURM_ARRAY_TASK_MIN")?.unwrap_or(0);
+            let min = opt("SLURM_ARRAY_TASK_MIN")?;
+            let one_task =
+                count == Some(1) || (min.is_some() && min == opt("SLURM_ARRAY_TASK_MAX")?);
+            let min = min.unwrap_or(0);
             let step = opt("SLURM_ARRAY_TASK_STEP")?.unwrap_or(1).max(1);
-            let count = agree(
-                format!("SLURM_ARRAY_TASK_COUNT={}", count.unwrap_or(0)),
-                count,
-            )?;
-            let layout = ShardError::SlurmLayout {
-                id,
-                min,
-                step,
-                count,
+            let slurm_count = format!("SLURM_ARRAY_TASK_COUNT={}", count.unwrap_or(0));
+            let (index, count) = match shards {
+                // A one-task array's count is its own, not the plan's.
+                None if one_task => return Err(ShardError::OneTask(id)),
+                // With --shards the task id is the shard index, so that a
+                // task resubmitted alone (--array=K) is the shard it was in
+                // the whole array (--array=0-N-1).
+                Some(n) if one_task => (id, n),
+                Some(_) => {
+                    let n = agree(slurm_count, count)?;
+                    if min != 0 || step != 1 {
+                        return Err(ShardError::SlurmLayout {
+                            id,
+                            min,
+                            step,
+                            count: n,
+                        });
+                    }
+                    (id, n)
+                }
+                None => {
+                    let count = agree(slurm_count, count)?;
+                    let layout = ShardError::SlurmLayout {
+                        id,
+                        min,
+                        step,
+                        count,
+                    };
+                    let offset = id.checked_sub(min).ok_or(layout.clone())?;
+                    if offset % step != 0 || offset / step >= count {
+                        return Err(layout);
+                    }
+                    (offset / step, count)
+                }
             };
-            let offset = id.checked_sub(min).ok_or(layout.clone())?;
-            if offset % step != 0 || offset / step >= count {
-                return Err(layout);
-            }
             let mut from = format!("{SLURM_ID}={id}");
             if let Some(c) = opt("SLURM_ARRAY_TASK_COUNT")? {
                 from.push_str(&format!(", SLURM_ARRAY_TASK_COUNT={c}"));
             }
-            if min != 0 || step != 1 {
+            if !one_task && (min != 0 || step != 1) {
                 from.push_str(&format!(
                     ", SLURM_ARRAY_TASK_MIN={min}, SLURM_ARRAY_TASK_STEP={step}"
                 ));
@@ -275,7 +306,7 @@ fn from_env(
             if let Some(job) = env("SLURM_ARRAY_JOB_ID") {
                 from.push_str(&format!(", SLURM_ARRAY_JOB_ID={job}"));
             }
-            (offset / step, count, from)
+            (index, count, from)
         }
         K8S_INDEX => {
             let count = agree(String::new(), None)?;
@@ -342,10 +373,11 @@ pub(crate) fn file_fnv1a64(path: &Path) -> anyhow::Result<u64> {
 
 /// Everything that must be equal for two runs to be parts of one run: what
 /// is measured (datasets by content, strategies, budget, sample and seed,
-/// timing method) and by which code (version and commit). Written to every
-/// `compare` report's meta.csv as `plan_*` keys, and `plan`, a hash of them
-/// all; the merge compares the keys by name, so a key added here later is
-/// checked without changing the merge.
+/// timing method) and by which build (version, commit and a hash of the
+/// sources, read when the binary was built, so one binary gives one plan
+/// anywhere). Written to every `compare` report's meta.csv as `plan_*` keys,
+/// and `plan`, a hash of them all; the merge compares the keys by name, so a
+/// key added here later is checked without changing the merge.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Fingerprint {
     /// `(key, value)`, keys starting `plan_`.
@@ -561,6 +593,48 @@ mod tests {
         assert_eq!(auto(&bare, Some(4)), Shard::new(3, 4));
         let from = ShardSpec::Auto.resolve(None, &env(&vars)).unwrap().from;
         assert_eq!(from, "SLURM_ARRAY_TASK_ID=2, SLURM_ARRAY_TASK_COUNT=4");
+    }
+
+    /// Issue 59, case 1: a task resubmitted alone (`sbatch --array=1`) is a
+    /// one-task array; it is shard 1 of the plan's N, never shard 0 of 1.
+    #[test]
+    fn a_resubmitted_slurm_task_is_its_own_shard() {
+        let resubmitted = [
+            ("SLURM_ARRAY_TASK_ID", "1"),
+            ("SLURM_ARRAY_TASK_COUNT", "1"),
+            ("SLURM_ARRAY_TASK_MIN", "1"),
+            ("SLURM_ARRAY_TASK_MAX", "1"),
+        ];
+        assert_eq!(auto(&resubmitted, None), Err(ShardError::OneTask(1)));
+        assert!(
+            ShardError::OneTask(1)
+                .to_string()
+                .contains("add --shards N")
+        );
+        assert_eq!(auto(&resubmitted, Some(4)), Shard::new(1, 4));
+        // An old Slurm without the count: MIN = MAX says it.
+        let no_count = [
+            ("SLURM_ARRAY_TASK_ID", "3"),
+            ("SLURM_ARRAY_TASK_MIN", "3"),
+            ("SLURM_ARRAY_TASK_MAX", "3"),
+        ];
+        assert_eq!(auto(&no_count, None), Err(ShardError::OneTask(3)));
+        assert_eq!(auto(&no_count, Some(4)), Shard::new(3, 4));
+        assert_eq!(
+            auto(&resubmitted, Some(1)),
+            Err(ShardError::OutOfRange { index: 1, count: 1 })
+        );
+        // With --shards, the whole array is 0-based: a 1-based one would
+        // number its tasks otherwise than their resubmissions.
+        let one_based = [
+            ("SLURM_ARRAY_TASK_ID", "1"),
+            ("SLURM_ARRAY_TASK_COUNT", "4"),
+            ("SLURM_ARRAY_TASK_MIN", "1"),
+        ];
+        assert!(matches!(
+            auto(&one_based, Some(4)),
+            Err(ShardError::SlurmLayout { .. })
+        ));
     }
 
     #[test]

@@ -67,7 +67,10 @@ pub fn resolve_sources(specs: &[String]) -> anyhow::Result<Vec<Source>> {
                     ),
                 }
             }
-            Err(e) => bail!("--dataset {spec}: cannot read {}: {e}", path.display()),
+            Err(e) => {
+                return Err(anyhow::Error::from(e)
+                    .context(format!("--dataset {spec}: cannot read {}", path.display())));
+            }
         };
         let identity = std::fs::canonicalize(&source.path).unwrap_or_else(|_| source.path.clone());
         if out.iter().any(|(_, id)| *id == identity) {

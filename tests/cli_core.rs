@@ -301,11 +301,37 @@ fn a_strategy_is_never_run_on_a_size_it_does_not_support() {
     }
 }
 
+/// The file that holds the exit-code table, and the marker the table
+/// follows: moving the table to another file is changing this path.
+const EXIT_CODE_DOC: &str = "docs/reference.md";
+const EXIT_CODE_MARKER: &str = "<!-- exit codes: tests/cli_core.rs drives every row -->";
+
+/// The codes of the exit-code table (the first column of the table after
+/// [`EXIT_CODE_MARKER`] in [`EXIT_CODE_DOC`]).
+fn documented_exit_codes() -> Vec<u8> {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(EXIT_CODE_DOC);
+    let text = std::fs::read_to_string(&path).expect("the exit-code table's file");
+    let after = text
+        .split_once(EXIT_CODE_MARKER)
+        .unwrap_or_else(|| panic!("{EXIT_CODE_DOC} has no {EXIT_CODE_MARKER}"))
+        .1;
+    after
+        .lines()
+        .map(str::trim)
+        .skip_while(|l| !l.starts_with('|'))
+        .take_while(|l| l.starts_with('|'))
+        .filter_map(|l| l.split('|').nth(1))
+        .filter_map(|c| c.trim().trim_matches('`').parse().ok())
+        .collect()
+}
+
 /// Issue 30: the exit-code table (docs/reference.md), row by row, each failure with
 /// its `error:` line. Row 1 per command on one puzzle without solution
-/// (and one over budget), so `solve` and `count` agree.
+/// (and one over budget), so `solve` and `count` agree. Issue 59: the
+/// table is read, and its rows are the codes driven here.
 #[test]
 fn exit_code_table_every_row() {
+    assert_eq!(documented_exit_codes(), [0, 1, 2, 70, 74, 130]);
     let dir = tempfile::tempdir().expect("temp dir");
     let none = dir.path().join("none.txt");
     std::fs::write(&none, "12....3.........\n").expect("write");
@@ -408,6 +434,38 @@ fn exit_code_table_every_row() {
         assert_eq!(out.status.code(), Some(74));
         assert!(String::from_utf8_lossy(&out.stderr).contains("error: "));
     }
+    // 74 for a read that fails, whatever the command: a symbolic link loop
+    // (on main, 2 from compare) and a results.csv that cannot be read (on
+    // main, 2 from report and diff).
+    let report_dir = |name: &str, results: &std::path::Path| {
+        let d = dir.path().join(name);
+        std::fs::create_dir(&d).expect("mkdir");
+        std::fs::copy(report.join("meta.csv"), d.join("meta.csv")).expect("copy");
+        std::os::unix::fs::symlink(results, d.join("results.csv")).expect("symlink");
+        d
+    };
+    let loop_file = dir.path().join("loop");
+    std::os::unix::fs::symlink(&loop_file, &loop_file).expect("symlink");
+    let looped = report_dir("looped", &dir.path().join("looped/results.csv"));
+    let mut reads: Vec<Vec<std::ffi::OsString>> = ["solve", "count", "rate", "ladder"]
+        .iter()
+        .map(|c| vec![c.into(), loop_file.clone().into()])
+        .collect();
+    reads.push(vec!["compare".into(), "--dataset".into(), loop_file.into()]);
+    reads.push(vec!["report".into(), looped.clone().into()]);
+    reads.push(vec!["diff".into(), report.clone().into(), looped.into()]);
+    // /proc/self/mem reads fail (EIO) at offset 0, even for root.
+    if std::fs::read(std::path::Path::new("/proc/self/mem")).is_err() {
+        let eio = report_dir("eio", std::path::Path::new("/proc/self/mem"));
+        reads.push(vec!["report".into(), eio.clone().into()]);
+        reads.push(vec!["diff".into(), report.clone().into(), eio.into()]);
+    }
+    for args in &reads {
+        let out = lab().args(args).output().expect("run");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(74), "{args:?}: {err}");
+        assert!(err.starts_with("error: "), "{args:?}: {err}");
+    }
     // 130: see tests/program.rs (interrupted_runs_leave_no_program_behind)
     // for runs with programs; here a `solve` waiting on its input.
     let mut waiting = std::process::Command::new(assert_cmd::cargo::cargo_bin("sudoku-lab"))
@@ -438,6 +496,23 @@ fn exit_code_table_every_row() {
         status.code() == Some(130) || status.signal() == Some(libc::SIGINT),
         "{status:?}"
     );
+}
+
+/// Issue 59, case 7: a line puzzle followed by a grid says the layout
+/// changed, at the file, line and column of the grid row's first space.
+#[test]
+fn a_grid_after_a_line_puzzle_says_the_layout_changed() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let mixed = dir.path().join("mixed.txt");
+    std::fs::write(
+        &mixed,
+        "1.3.3.1.2.4.4.2.\n1 0 3 0\n3 0 1 0\n2 0 4 0\n4 0 2 0\n",
+    )
+    .expect("write");
+    lab().arg("solve").arg(&mixed).assert().code(2).stderr(format!(
+        "error: {}:2:2: the layout changed: a space, as in a grid row of numbers, where the file's puzzles are in the line layout (set by its first puzzle, line 1); a file holds puzzles of one layout\n",
+        mixed.display()
+    ));
 }
 
 /// Issue 30, point 6: the smaller defects, each as found.

@@ -840,15 +840,17 @@ fn report_and_compare_on_dot_paths() {
 }
 
 // ---------------------------------------------------------------------------
-// 6. report is linear in rows per puzzle.
+// 6. report is linear in rows.
 // ---------------------------------------------------------------------------
 
-/// 160,000 rows of one puzzle (20,000 per strategy). Pairing every row with
-/// every other took over 300 s; rounds of one row per strategy take well
-/// under a second. The 20 s limit only guards against the quadratic step
-/// coming back (it is not a benchmark); the counts are checked exactly.
+/// 160,000 rows, 20,000 puzzles of one row per strategy. They were once all
+/// rows of one puzzle, and pairing every row with every other took over
+/// 300 s; since issue 59 a second row of one puzzle and strategy is refused,
+/// so each round of rows is a puzzle of its own. The time limit only guards
+/// against a quadratic step (it is not a benchmark); the counts are checked
+/// exactly.
 #[test]
-fn report_on_160k_rows_of_one_puzzle_is_linear() {
+fn report_on_160k_rows_is_linear() {
     let tmp = tempfile::tempdir().unwrap();
     let out = tmp.path().join("r");
     fs::create_dir(&out).unwrap();
@@ -867,7 +869,9 @@ fn report_on_160k_rows_of_one_puzzle_is_linear() {
             let t = nodes * 10 + i % 2;
             writeln!(
                 w,
-                "d,1,1,,9,25,{},solved,{nodes},1,1,1,1,1,1,{t},{t},{t},{t},1",
+                "d,{},{},,9,25,{},solved,{nodes},1,1,1,1,1,1,{t},{t},{t},{t},1",
+                i + 1,
+                i + 1,
                 s.name()
             )
             .unwrap();
@@ -1239,10 +1243,10 @@ fn dataset_arguments_say_what_is_wrong() {
 }
 
 // ---------------------------------------------------------------------------
-// Issue 30: a report folder is recognised by its meta.csv.
+// Issue 30: a report folder is recognised (issue 59: by the lab's list of its files).
 // ---------------------------------------------------------------------------
 
-/// A folder of someone's files (no meta.csv) is refused before anything is
+/// A folder of someone's files (no list of the lab's) is refused before anything is
 /// measured, and left exactly as it was; `--force` writes into it, leaving
 /// the files the report does not write. An empty folder is fine.
 #[test]
@@ -1261,7 +1265,7 @@ fn compare_refuses_a_folder_that_is_not_a_report_folder() {
     assert_eq!(
         stderr_of(&out).trim_end(),
         format!(
-            "error: refusing to write the report into {}: the folder holds files (README.md, results.csv, todo.txt) and no meta.csv, so it is not a report folder; choose another --out, or add --force to write the report into it",
+            "error: refusing to write the report into {}: the folder holds files (README.md, results.csv, todo.txt) and no .sudoku-lab-files (the list of its files the lab writes into every report folder it makes), so the lab did not make it; choose another folder, or add --force to write the report into it (files of the report's names are replaced, no other file is removed)",
             mine.display()
         )
     );

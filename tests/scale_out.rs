@@ -209,174 +209,54 @@ fn the_kubernetes_indexed_job_command_runs_with_each_index() {
     );
 }
 
-/// A one-node Slurm in a folder of its own: munged on a private socket,
-/// slurmctld and slurmd on free localhost ports. Dropping it stops the three
-/// daemons it started (by their pid files), whatever the test's outcome.
+/// A one-node Slurm in a folder of its own, brought up and stopped by the
+/// script a user runs (scripts/scale-out/slurm-one-node.sh). Dropping it
+/// stops the three daemons it started, whatever the test's outcome.
 struct Slurm {
     dir: PathBuf,
-    conf: PathBuf,
-    socket: PathBuf,
 }
 
 impl Slurm {
+    fn script() -> PathBuf {
+        root().join("scripts/scale-out/slurm-one-node.sh")
+    }
+
+    /// Starts it; returns when the node takes jobs.
     fn start(dir: &Path) -> Slurm {
-        let munge = dir.join("munge");
-        fs::create_dir_all(&munge).unwrap();
-        for d in ["state", "spool", "log"] {
-            fs::create_dir_all(dir.join(d)).unwrap();
-        }
-        use std::os::unix::fs::PermissionsExt;
-        fs::set_permissions(&munge, fs::Permissions::from_mode(0o700)).unwrap();
-        let key: Vec<u8> = (0..128u32)
-            .map(|i| (i.wrapping_mul(2_654_435_761) >> 13) as u8 ^ std::process::id() as u8)
-            .collect();
-        let key_file = munge.join("munge.key");
-        fs::write(&key_file, key).unwrap();
-        fs::set_permissions(&key_file, fs::Permissions::from_mode(0o600)).unwrap();
-        let socket = munge.join("socket");
-        let slurm = Slurm {
+        run(Command::new("bash")
+            .arg(Slurm::script())
+            .arg("start")
+            .arg(dir));
+        Slurm {
             dir: dir.to_path_buf(),
-            conf: dir.join("slurm.conf"),
-            socket: socket.clone(),
-        };
-        run(Command::new("munged").args([
-            "--force".to_string(),
-            format!("--socket={}", socket.display()),
-            format!("--key-file={}", key_file.display()),
-            format!("--pid-file={}", munge.join("munged.pid").display()),
-            format!("--log-file={}", dir.join("log/munged.log").display()),
-            format!("--seed-file={}", munge.join("seed").display()),
-        ]));
-        let port = || {
-            std::net::TcpListener::bind("127.0.0.1:0")
-                .unwrap()
-                .local_addr()
-                .unwrap()
-                .port()
-        };
-        let (ctld_port, d_port) = (port(), port());
-        let host = sudoku_lab::shard::hostname();
-        let host = host.split('.').next().unwrap_or("localhost");
-        let d = dir.display();
-        let conf = format!(
-            "ClusterName=lab\n\
-             SlurmctldHost={host}(127.0.0.1)\n\
-             SlurmctldPort={ctld_port}\n\
-             SlurmdPort={d_port}\n\
-             AuthType=auth/munge\n\
-             AuthInfo=socket={socket}\n\
-             CredType=cred/munge\n\
-             SlurmUser=root\n\
-             SlurmdUser=root\n\
-             StateSaveLocation={d}/state\n\
-             SlurmdSpoolDir={d}/spool\n\
-             SlurmctldPidFile={d}/slurmctld.pid\n\
-             SlurmdPidFile={d}/slurmd.pid\n\
-             SlurmctldLogFile={d}/log/slurmctld.log\n\
-             SlurmdLogFile={d}/log/slurmd.log\n\
-             ProctrackType=proctrack/linuxproc\n\
-             TaskPlugin=task/none\n\
-             SwitchType=switch/none\n\
-             MpiDefault=none\n\
-             SchedulerType=sched/builtin\n\
-             SelectType=select/cons_tres\n\
-             SelectTypeParameters=CR_CPU\n\
-             ReturnToService=2\n\
-             JobCompType=jobcomp/none\n\
-             JobAcctGatherType=jobacct_gather/none\n\
-             AccountingStorageType=accounting_storage/none\n\
-             NodeName=lab1 NodeHostname={host} NodeAddr=127.0.0.1 CPUs=2 State=UNKNOWN\n\
-             PartitionName=lab Nodes=ALL Default=YES MaxTime=INFINITE State=UP\n",
-            socket = socket.display()
-        );
-        fs::write(&slurm.conf, conf).unwrap();
-        run(slurm.cmd("slurmctld").args(["-c", "-i"]));
-        run(slurm.cmd("slurmd").args(["-N", "lab1"]));
-        slurm
+        }
     }
 
     /// A Slurm command that reads this cluster's configuration.
     fn cmd(&self, program: &str) -> Command {
         let mut c = Command::new(program);
-        c.env("SLURM_CONF", &self.conf);
-        if program == "slurmctld" || program == "slurmd" {
-            c.arg("-f").arg(&self.conf);
-        }
+        c.env("SLURM_CONF", self.dir.join("slurm.conf"));
         c
     }
 
     fn logs(&self) -> String {
-        let mut out = String::new();
-        for name in ["slurmctld.log", "slurmd.log", "munged.log"] {
-            let text = fs::read_to_string(self.dir.join("log").join(name)).unwrap_or_default();
-            let tail: Vec<&str> = text.lines().rev().take(15).collect();
-            out.push_str(&format!("--- {name}\n"));
-            for l in tail.into_iter().rev() {
-                out.push_str(l);
-                out.push('\n');
-            }
-        }
-        out
-    }
-
-    /// Waits until the node takes jobs.
-    fn wait_idle(&self, deadline: Instant) {
-        loop {
-            let out = self
-                .cmd("sinfo")
-                .args(["-h", "-n", "lab1", "-o", "%T"])
-                .output()
-                .unwrap();
-            if String::from_utf8_lossy(&out.stdout).trim() == "idle" {
-                return;
-            }
-            assert!(
-                Instant::now() < deadline,
-                "the Slurm node did not come up\n{}",
-                self.logs()
-            );
-            std::thread::sleep(Duration::from_millis(300));
-        }
-    }
-
-    fn pid(&self, file: &Path) -> Option<i32> {
-        fs::read_to_string(file).ok()?.trim().parse().ok()
+        let out = Command::new("bash")
+            .arg(Slurm::script())
+            .arg("logs")
+            .arg(&self.dir)
+            .output()
+            .unwrap();
+        String::from_utf8_lossy(&out.stdout).into_owned()
     }
 }
 
 impl Drop for Slurm {
     fn drop(&mut self) {
-        let pids: Vec<i32> = [
-            self.dir.join("slurmctld.pid"),
-            self.dir.join("slurmd.pid"),
-            self.dir.join("munge/munged.pid"),
-        ]
-        .iter()
-        .filter_map(|f| self.pid(f))
-        .collect();
-        let _ = self
-            .cmd("scontrol")
-            .arg("shutdown")
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
+        let _ = Command::new("bash")
+            .arg(Slurm::script())
+            .arg("stop")
+            .arg(&self.dir)
             .status();
-        let _ = Command::new("munged")
-            .arg("--stop")
-            .arg(format!("--socket={}", self.socket.display()))
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            .status();
-        // What did not end within ten seconds is ended (only our daemons).
-        let alive = |pid: i32| unsafe { libc::kill(pid, 0) } == 0;
-        let until = Instant::now() + Duration::from_secs(10);
-        while pids.iter().any(|&p| alive(p)) && Instant::now() < until {
-            std::thread::sleep(Duration::from_millis(100));
-        }
-        for &p in &pids {
-            if alive(p) {
-                unsafe { libc::kill(p, libc::SIGKILL) };
-            }
-        }
     }
 }
 
@@ -390,6 +270,69 @@ fn run(cmd: &mut Command) {
     );
 }
 
+/// Submits slurm-array.sh as `sbatch --wait --array=ARRAY` with `plan`;
+/// panics with the tasks' output and the daemons' logs if it fails.
+fn submit(slurm: &Slurm, work: &Path, array: &str, plan: &[String], deadline: Instant) {
+    let mut sbatch = slurm.cmd("sbatch");
+    sbatch
+        .args(["--wait", "--parsable"])
+        .arg(format!("--array={array}"))
+        .arg(format!(
+            "--export=ALL,SUDOKU_LAB={},SHARDS={}",
+            bin().display(),
+            work.join("shards").display()
+        ))
+        .arg(format!("--chdir={}", work.display()))
+        .arg(root().join("scripts/scale-out/slurm-array.sh"))
+        .args(plan)
+        .env_remove("PARALLEL_SEQ")
+        .env_remove("JOB_COMPLETION_INDEX")
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped());
+    let mut child = sbatch.spawn().unwrap();
+    let status = loop {
+        if let Some(s) = child.try_wait().unwrap() {
+            break s;
+        }
+        if Instant::now() > deadline {
+            let _ = child.kill();
+            let _ = slurm.cmd("scancel").arg("--user=root").status();
+            panic!(
+                "the job array did not end within the bound\n{}",
+                slurm.logs()
+            );
+        }
+        std::thread::sleep(Duration::from_millis(200));
+    };
+    let out = child.wait_with_output().unwrap();
+    let job = String::from_utf8_lossy(&out.stdout).trim().to_string();
+    let job_out: String = fs::read_dir(work)
+        .unwrap()
+        .flatten()
+        .filter(|e| {
+            let name = e.file_name().to_string_lossy().into_owned();
+            name.starts_with(&format!("slurm-{job}_"))
+        })
+        .map(|e| {
+            format!(
+                "--- {}\n{}",
+                e.path().display(),
+                fs::read_to_string(e.path()).unwrap_or_default()
+            )
+        })
+        .collect();
+    assert!(
+        status.success(),
+        "sbatch --wait --array={array}: {status}\n{}\n{job_out}\n{}",
+        String::from_utf8_lossy(&out.stderr),
+        slurm.logs()
+    );
+}
+
+/// The recipe on a real one-node Slurm, brought up by the script a user
+/// runs; then issue 59, case 1: a task resubmitted alone (`--array=1`, a
+/// one-task array to Slurm) reruns exactly its own shard, which merges
+/// with the others.
 #[test]
 fn a_slurm_job_array_runs_the_shards_of_one_plan() {
     let test = "Slurm job array";
@@ -415,15 +358,16 @@ fn a_slurm_job_array_runs_the_shards_of_one_plan() {
         return;
     }
     let start = Instant::now();
-    let deadline = start + Duration::from_secs(170);
+    let deadline = start + Duration::from_secs(240);
     let tmp = tempfile::Builder::new()
         .prefix("lab-slurm")
         .tempdir()
         .unwrap();
-    let slurm = Slurm::start(tmp.path());
-    slurm.wait_idle(start + Duration::from_secs(60));
+    let slurm = Slurm::start(&tmp.path().join("slurm"));
     let fixtures = root().join("tests/fixtures/compare");
     let plan: Vec<String> = vec![
+        "--shards".into(),
+        "4".into(),
         "--dataset".into(),
         fixtures.join("mini-4x4.txt").display().to_string(),
         "--dataset".into(),
@@ -435,54 +379,7 @@ fn a_slurm_job_array_runs_the_shards_of_one_plan() {
     ];
     let work = tmp.path().join("work");
     fs::create_dir(&work).unwrap();
-    let mut sbatch = slurm.cmd("sbatch");
-    sbatch
-        .args(["--wait", "--array=0-3", "--parsable"])
-        .arg(format!(
-            "--export=ALL,SUDOKU_LAB={},SHARDS={}",
-            bin().display(),
-            work.join("shards").display()
-        ))
-        .arg(format!("--chdir={}", work.display()))
-        .arg(root().join("scripts/scale-out/slurm-array.sh"))
-        .args(&plan)
-        .env_remove("PARALLEL_SEQ")
-        .env_remove("JOB_COMPLETION_INDEX")
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped());
-    let mut child = sbatch.spawn().unwrap();
-    let status = loop {
-        if let Some(s) = child.try_wait().unwrap() {
-            break s;
-        }
-        if Instant::now() > deadline {
-            let _ = child.kill();
-            let _ = slurm.cmd("scancel").arg("--user=root").status();
-            panic!(
-                "the job array did not end within the bound\n{}",
-                slurm.logs()
-            );
-        }
-        std::thread::sleep(Duration::from_millis(200));
-    };
-    let out = child.wait_with_output().unwrap();
-    let job_out: String = (0..4)
-        .map(|k| {
-            let job = String::from_utf8_lossy(&out.stdout).trim().to_string();
-            let f = work.join(format!("slurm-{job}_{k}.out"));
-            format!(
-                "--- {}\n{}",
-                f.display(),
-                fs::read_to_string(&f).unwrap_or_default()
-            )
-        })
-        .collect();
-    assert!(
-        status.success(),
-        "sbatch --wait: {status}\n{}\n{job_out}\n{}",
-        String::from_utf8_lossy(&out.stderr),
-        slurm.logs()
-    );
+    submit(&slurm, &work, "0-3", &plan, deadline);
     let shards: Vec<PathBuf> = (0..4).map(|k| work.join(format!("shards/{k}"))).collect();
     for (k, dir) in shards.iter().enumerate() {
         let from = meta_value(dir, "shard_from").unwrap_or_default();
@@ -493,6 +390,19 @@ fn a_slurm_job_array_runs_the_shards_of_one_plan() {
             "{from}"
         );
     }
+    let puzzles = meta_value(&shards[1], "shard_puzzles").unwrap();
+    let rows = without_times(&shards[1].join("results.csv"));
+    // Task 1 died: resubmitted alone, it is shard 1 of 4 again.
+    fs::remove_dir_all(&shards[1]).unwrap();
+    submit(&slurm, &work, "1", &plan, deadline);
+    assert_eq!(meta_value(&shards[1], "shard").as_deref(), Some("1/4"));
+    assert_eq!(meta_value(&shards[1], "shard_puzzles"), Some(puzzles));
+    assert_eq!(without_times(&shards[1].join("results.csv")), rows);
+    let from = meta_value(&shards[1], "shard_from").unwrap_or_default();
+    assert!(
+        from.starts_with("SLURM_ARRAY_TASK_ID=1, SLURM_ARRAY_TASK_COUNT=1"),
+        "{from}"
+    );
     let merged = work.join("merged");
     lab()
         .args(["report", "merge"])
@@ -503,13 +413,13 @@ fn a_slurm_job_array_runs_the_shards_of_one_plan() {
         .success();
     drop(slurm);
     let reference = work.join("single");
-    single(&plan, &reference);
+    single(&plan[2..], &reference);
     assert_eq!(
         without_times(&reference.join("results.csv")),
         without_times(&merged.join("results.csv"))
     );
     eprintln!(
-        "{test}: started, ran, merged and stopped in {:.1} s",
+        "{test}: started, ran, resubmitted one task, merged and stopped in {:.1} s",
         start.elapsed().as_secs_f64()
     );
 }

@@ -22,10 +22,11 @@ fn fixture(name: &str) -> String {
 
 /// The scheduler variables `--shard auto` reads, removed from every run so
 /// that a test run under a scheduler sees only what it sets.
-const SCHEDULER_VARS: [&str; 7] = [
+const SCHEDULER_VARS: [&str; 8] = [
     "SLURM_ARRAY_TASK_ID",
     "SLURM_ARRAY_TASK_COUNT",
     "SLURM_ARRAY_TASK_MIN",
+    "SLURM_ARRAY_TASK_MAX",
     "SLURM_ARRAY_TASK_STEP",
     "SLURM_ARRAY_JOB_ID",
     "JOB_COMPLETION_INDEX",
@@ -549,5 +550,247 @@ fn merge_output_into_a_closed_pipe_or_a_full_disk() {
             assert!(!err.contains("error:"), "{err}");
         }
         assert!(out.join("README.md").is_file());
+    }
+}
+
+// ---------------------------------------------------------------------------
+// Issue 59: shards and files you can trust.
+// ---------------------------------------------------------------------------
+
+/// Case 1: a task resubmitted alone (`sbatch --array=1`: Slurm says one
+/// task, MIN = MAX = 1) is refused without `--shards`, saying how to name
+/// the count, and with it measures exactly shard 1 of N, not the whole plan.
+#[test]
+fn a_resubmitted_slurm_task_measures_its_own_shard() {
+    let tmp = tempfile::tempdir().unwrap();
+    let root = tmp.path();
+    let plan = plan();
+    let resubmitted = [
+        ("SLURM_ARRAY_TASK_ID", "1"),
+        ("SLURM_ARRAY_TASK_COUNT", "1"),
+        ("SLURM_ARRAY_TASK_MIN", "1"),
+        ("SLURM_ARRAY_TASK_MAX", "1"),
+    ];
+    let alone = root.join("alone");
+    let a = compare(&alone, &plan, &["--shard", "auto"], &resubmitted).code(i32::from(EXIT_USAGE));
+    let err = String::from_utf8_lossy(&a.get_output().stderr).into_owned();
+    assert!(
+        err.contains("only task of its array") && err.contains("add --shards N"),
+        "{err}"
+    );
+    assert!(!alone.join("results.csv").exists());
+    compare(
+        &alone,
+        &plan,
+        &["--shard", "auto", "--shards", "3"],
+        &resubmitted,
+    )
+    .success();
+    let named = root.join("named");
+    compare(&named, &plan, &["--shard", "1/3"], &[]).success();
+    let m = meta(&alone);
+    assert_eq!(get(&m, "shard").as_deref(), Some("1/3"));
+    // 14 puzzles dealt over 3 shards: shard 1 holds puzzles 1, 4, 7, 10, 13.
+    assert_eq!(get(&m, "shard_puzzles").as_deref(), Some("5"));
+    assert_eq!(
+        without_times(&alone.join("results.csv")),
+        without_times(&named.join("results.csv"))
+    );
+}
+
+/// Case 2: the plan names the build, read when the binary was built: the
+/// same binary gives the same plan with git on PATH or not (on main, no git
+/// at run time gave `plan_commit,unknown`), and a shard of another build
+/// (other sources: `plan_sources`) is refused at merge, naming both.
+#[test]
+fn the_plan_names_the_build_and_a_changed_build_is_refused() {
+    let tmp = tempfile::tempdir().unwrap();
+    let root = tmp.path();
+    let mut plan = plan();
+    plan.extend(["--strategy", "mrv"].map(String::from));
+    let s = shards(root, &plan, 2);
+    // Shard 1 again, from another folder, with no git anywhere on PATH.
+    let bare = root.join("bare");
+    let mut cmd = lab();
+    for v in SCHEDULER_VARS {
+        cmd.env_remove(v);
+    }
+    cmd.env("PATH", root.join("no-such-folder"))
+        .current_dir(root)
+        .arg("compare")
+        .args(&plan)
+        .args(["--shard", "1/2", "--out"])
+        .arg(&bare)
+        .assert()
+        .success();
+    let (m0, mb) = (meta(&s[0]), meta(&bare));
+    for key in ["plan", "plan_commit", "plan_sources"] {
+        assert_eq!(get(&m0, key), get(&mb, key), "{key}");
+    }
+    let sources = get(&m0, "plan_sources").unwrap();
+    assert_eq!(sources.len(), 64, "a SHA-256: {sources}");
+    assert!(sources.bytes().all(|b| b.is_ascii_hexdigit()), "{sources}");
+    assert!(!get(&m0, "plan_commit").unwrap().is_empty());
+    merge(&[&s[0], &bare], &root.join("merged")).success();
+    // Shard 1 of a build of other sources (its meta.csv as that build writes it).
+    let other = root.join("other-build");
+    fs::create_dir(&other).unwrap();
+    fs::copy(s[1].join("results.csv"), other.join("results.csv")).unwrap();
+    let text = fs::read_to_string(s[1].join("meta.csv")).unwrap();
+    let changed = "0".repeat(64);
+    fs::write(
+        other.join("meta.csv"),
+        text.replace(&sources, &changed)
+            .replace(&get(&m0, "plan").unwrap(), "0123456789abcdef"),
+    )
+    .unwrap();
+    refused(
+        &[&s[0], &other],
+        &root.join("merged2"),
+        &[
+            "mixed plans",
+            &s[0].display().to_string(),
+            "other-build",
+            &format!("plan_sources: {sources} vs {changed}"),
+        ],
+    );
+}
+
+/// A folder of someone's: a `key,value` meta.csv, their results.csv,
+/// README.md and thesis.tex, and a programs.csv of theirs.
+fn users_folder(dir: &Path) -> Vec<(String, Vec<u8>)> {
+    fs::create_dir_all(dir).unwrap();
+    fs::write(dir.join("meta.csv"), "key,value\nauthor,me\n").unwrap();
+    fs::write(dir.join("results.csv"), "my,results\n1,2\n").unwrap();
+    fs::write(dir.join("README.md"), "my notes\n").unwrap();
+    fs::write(dir.join("thesis.tex"), "\\begin{document}\n").unwrap();
+    fs::write(dir.join("programs.csv"), "mine\n").unwrap();
+    snapshot(dir)
+}
+
+/// Cases 3 and 4: every writer of a report folder (`compare --out`,
+/// `report merge --out`, `report DIR`) refuses a folder the lab did not
+/// make, though it holds a meta.csv, and leaves it as it was; `--force`
+/// writes the report into it and removes no file the lab did not write.
+#[test]
+fn no_writer_takes_a_folder_the_lab_did_not_make() {
+    let tmp = tempfile::tempdir().unwrap();
+    let root = tmp.path();
+    let mut plan = plan();
+    plan.extend(["--strategy", "mrv"].map(String::from));
+    let s = shards(root, &plan, 2);
+    let theirs = root.join("theirs");
+    let before = users_folder(&theirs);
+    let expect = "and no .sudoku-lab-files (the list of its files the lab writes into every report folder it makes), so the lab did not make it";
+    let check = |a: assert_cmd::assert::Assert| {
+        let err = String::from_utf8_lossy(&a.code(i32::from(EXIT_USAGE)).get_output().stderr)
+            .into_owned();
+        assert!(err.contains(expect) && err.contains("--force"), "{err}");
+        assert_eq!(snapshot(&theirs), before, "the user's files are untouched");
+    };
+    check(merge(&[&s[0], &s[1]], &theirs));
+    check(compare(&theirs, &plan, &[], &[]));
+    check(lab().arg("report").arg(&theirs).assert());
+    // --force: the report is written; their other files stay, even one
+    // named as a report file the run does not write.
+    lab()
+        .args(["report", "merge"])
+        .args(&s)
+        .arg("--out")
+        .arg(&theirs)
+        .arg("--force")
+        .assert()
+        .success();
+    assert_eq!(
+        fs::read(theirs.join("thesis.tex")).unwrap(),
+        b"\\begin{document}\n"
+    );
+    assert_eq!(fs::read(theirs.join("programs.csv")).unwrap(), b"mine\n");
+    assert!(theirs.join(".sudoku-lab-files").is_file());
+    // Now the lab made it: the next writers need no --force, and still
+    // leave the files that are not the lab's.
+    merge(&[&s[0], &s[1]], &theirs).success();
+    compare(&theirs, &plan, &[], &[]).success();
+    lab().arg("report").arg(&theirs).assert().success();
+    assert_eq!(
+        fs::read(theirs.join("thesis.tex")).unwrap(),
+        b"\\begin{document}\n"
+    );
+    assert_eq!(fs::read(theirs.join("programs.csv")).unwrap(), b"mine\n");
+}
+
+/// Case 5: `report`, `report merge` and `diff` read rows alike: a second
+/// row of one (dataset, index, strategy), an unknown outcome, an impossible
+/// size, runs 0, a negative time and an overflowing count are each refused
+/// (exit 2) naming file, line and column, and what is wrong.
+#[test]
+fn report_merge_and_diff_refuse_the_same_bad_rows() {
+    let tmp = tempfile::tempdir().unwrap();
+    let root = tmp.path();
+    let mut plan = plan();
+    plan.extend(["--strategy", "mrv"].map(String::from));
+    let s = shards(root, &plan, 2);
+    let text = fs::read_to_string(s[1].join("results.csv")).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    let header: Vec<&str> = lines[0].split(',').collect();
+    let col = |name: &str| header.iter().position(|h| *h == name).unwrap();
+    // Line 3 (the second row) with `name` set to `value`.
+    let edit = |name: &str, value: &str| {
+        let mut rows: Vec<String> = lines.iter().map(|l| l.to_string()).collect();
+        let mut f: Vec<String> = rows[2].split(',').map(str::to_string).collect();
+        f[col(name)] = value.to_string();
+        rows[2] = f.join(",");
+        rows.join("\n") + "\n"
+    };
+    let doubled = {
+        let mut rows: Vec<&str> = vec![lines[0]];
+        for l in &lines[1..] {
+            rows.extend([*l, *l]);
+        }
+        rows.join("\n") + "\n"
+    };
+    let at = |name: &str| format!("results.csv:3: column {} ({name}): ", col(name) + 1);
+    let cases: Vec<(String, String)> = vec![
+        (
+            doubled,
+            format!(
+                "results.csv:3: column {} (strategy): a second row of puzzle",
+                col("strategy") + 1
+            ),
+        ),
+        (
+            edit("outcome", "exploded"),
+            at("outcome") + "unknown outcome \"exploded\"",
+        ),
+        (edit("size", "7"), at("size") + "impossible size 7"),
+        (edit("runs", "0"), at("runs") + "0 runs"),
+        (edit("time_ns", "-5"), at("time_ns") + "\"-5\" is negative"),
+        (
+            edit("nodes", "12345678901234567890123456"),
+            at("nodes") + "\"12345678901234567890123456\" is too large",
+        ),
+    ];
+    for (k, (bad, expect)) in cases.iter().enumerate() {
+        let dir = root.join(format!("bad{k}"));
+        fs::create_dir(&dir).unwrap();
+        fs::copy(s[1].join("meta.csv"), dir.join("meta.csv")).unwrap();
+        fs::write(dir.join("results.csv"), bad).unwrap();
+        let runs: [(&str, assert_cmd::assert::Assert); 3] = [
+            (
+                "report",
+                lab().arg("report").arg(&dir).arg("--force").assert(),
+            ),
+            ("diff", lab().arg("diff").arg(&s[1]).arg(&dir).assert()),
+            (
+                "merge",
+                merge(&[&s[0], &dir], &root.join(format!("merged{k}"))),
+            ),
+        ];
+        for (what, a) in runs {
+            let err = String::from_utf8_lossy(&a.code(i32::from(EXIT_USAGE)).get_output().stderr)
+                .into_owned();
+            let want = format!("{}/{expect}", dir.display());
+            assert!(err.contains(&want), "{what}: expected {want:?} in: {err}");
+        }
     }
 }

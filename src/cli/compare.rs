@@ -53,9 +53,16 @@ pub struct CompareArgs {
     /// `diff --baseline NAME NEW`.
     #[arg(long, value_name = "NAME", value_parser = compare::baseline::parse_name)]
     pub save_baseline: Option<String>,
-    /// Write the report into --out even when that folder holds files but no
-    /// meta.csv (is not a report folder): files of the same names are
-    /// replaced, others left alone.
+    #[command(flatten)]
+    pub force: ForceArg,
+}
+
+/// `--force` of every command that writes a report folder.
+#[derive(Clone, Copy, Debug, Default, Args)]
+pub struct ForceArg {
+    /// Write the report into a folder the lab did not make (one holding
+    /// files but not the lab's list of them, `.sudoku-lab-files`): files of
+    /// the report's names are replaced; no other file is removed.
     #[arg(long)]
     pub force: bool,
 }
@@ -75,6 +82,8 @@ pub struct ReportArgs {
     /// Print the rows of summary.csv as JSON instead of the summary text.
     #[arg(long)]
     pub json: bool,
+    #[command(flatten)]
+    pub force: ForceArg,
 }
 
 #[derive(Debug, clap::Subcommand)]
@@ -105,7 +114,7 @@ pub fn compare(args: &CompareArgs, argv: &[OsString]) -> anyhow::Result<ExitCode
     if let Some(code) = super::shard::before_compare(&plan, &out, args.shard.rerun)? {
         return Ok(code);
     }
-    compare::write::check_out(&out, compare::META, args.force)?;
+    compare::write::check_out(&out, args.force.force, &[])?;
     let bar = Bar::new("compare");
     // Ctrl-C / SIGTERM: drop the half-built report at once, keep the old one.
     super::interrupt::install(
@@ -167,7 +176,7 @@ pub fn report(args: &ReportArgs, argv: &[OsString]) -> anyhow::Result<ExitCode> 
             anyhow::bail!("report: name a report folder, or `report merge SHARD_DIR... --out DIR`")
         }
     };
-    let done = compare::redraw(dir)?;
+    let done = compare::redraw(dir, args.force.force)?;
     print(&done, args.json)?;
     exit(&done)
 }

@@ -50,10 +50,17 @@ pub struct MergeArgs {
     /// Folder of the merged report (replaced once it is complete).
     #[arg(long, value_name = "DIR")]
     pub out: PathBuf,
+    #[command(flatten)]
+    pub force: super::compare::ForceArg,
 }
 
 pub fn merge(args: &MergeArgs, argv: &[OsString]) -> anyhow::Result<ExitCode> {
-    let done = compare::merge::merge(&args.dirs, &args.out, &super::args::command_line(argv))?;
+    let done = compare::merge::merge(
+        &args.dirs,
+        &args.out,
+        args.force.force,
+        &super::args::command_line(argv),
+    )?;
     crate::output::print(&done.console)?;
     Ok(ExitCode::SUCCESS)
 }

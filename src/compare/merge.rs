@@ -388,6 +388,8 @@ impl PlanOf {
 fn check_shares(shards: &[ShardDir], plan: &PlanOf) -> anyhow::Result<csv::StringRecord> {
     let mut header: Option<csv::StringRecord> = None;
     for s in shards {
+        // Every row checked as `report` and `diff` check theirs, naming the shard's file.
+        run::read(&s.dir.join(RESULTS), |_| {})?;
         let (mut blocks, h) = plan.blocks(s)?;
         match &header {
             None => header = Some(h),
@@ -471,9 +473,11 @@ fn write_rows(
 }
 
 /// Merges the shard folders `dirs` into a report in `out` (see the module
-/// doc); `command` is quoted in the report.
-pub fn merge(dirs: &[PathBuf], out: &Path, command: &str) -> anyhow::Result<Done> {
+/// doc); `command` is quoted in the report. A folder `out` the lab did not
+/// make is refused unless `force` (`write::check_out`).
+pub fn merge(dirs: &[PathBuf], out: &Path, force: bool, command: &str) -> anyhow::Result<Done> {
     check_folders(dirs, out)?;
+    super::write::check_out(out, force, &[])?;
     let shards: Vec<ShardDir> = dirs
         .iter()
         .map(|d| read_shard(d))
@@ -496,6 +500,9 @@ pub fn merge(dirs: &[PathBuf], out: &Path, command: &str) -> anyhow::Result<Done
     let header = check_shares(&shards, &plan)?;
 
     let mut staging = Staging::new(out)?;
+    if super::write::old_report(out) {
+        staging.known_names(super::report_names());
+    }
     let mut w = csv::Writer::from_writer(staging.create(RESULTS)?);
     write_rows(&mut w, &shards, &plan, &header)?;
     w.into_inner()

@@ -64,40 +64,17 @@ pub fn cpu_model() -> String {
         .unwrap_or_else(|| "unknown".to_string())
 }
 
-/// `git rev-parse HEAD` of the source tree, marked `(modified)` when tracked
-/// sources differ from it; "unknown" without git.
+/// The git commit this binary was built from, marked `(modified)` when
+/// tracked sources differed from it: read by build.rs when the binary was
+/// built, not from whatever checkout is there when it runs.
 pub fn git_commit() -> String {
-    let dir = env!("CARGO_MANIFEST_DIR");
-    let run = |args: &[&str]| {
-        std::process::Command::new("git")
-            .args(args)
-            .current_dir(dir)
-            .output()
-            .ok()
-            .filter(|o| o.status.success())
-            .map(|o| String::from_utf8_lossy(&o.stdout).trim().to_string())
-    };
-    match run(&["rev-parse", "HEAD"]) {
-        Some(head) => {
-            let dirty = run(&[
-                "status",
-                "--porcelain",
-                "--untracked-files=no",
-                "--",
-                "src",
-                "Cargo.toml",
-                "Cargo.lock",
-                "datasets",
-            ])
-            .is_some_and(|s| !s.is_empty());
-            if dirty {
-                format!("{head} (modified)")
-            } else {
-                head
-            }
-        }
-        None => "unknown".to_string(),
-    }
+    env!("SUDOKU_LAB_COMMIT").to_string()
+}
+
+/// SHA-256 of the sources this binary was built from (build.rs): two
+/// builds of one hash run the same code, whatever their commits say.
+pub fn sources_hash() -> String {
+    env!("SUDOKU_LAB_SOURCES").to_string()
 }
 
 /// Now, as `YYYY-MM-DD HH:MM:SS UTC`.

@@ -196,7 +196,7 @@ pub fn compare(
     }
 
     let mut staging = Staging::new(out)?;
-    if out.join(META).is_file() {
+    if write::old_report(out) {
         staging.known_names(report_names());
     }
     let Measured {
@@ -554,8 +554,9 @@ fn shown_path(path: &Path) -> PathBuf {
 /// Redraws summary, charts and README of `dir` from `dir/results.csv`
 /// (and `dir/meta.csv` when present), without solving anything. Holds the
 /// folder's lock throughout, so a `compare` committing into `dir` at the same
-/// time lands wholly before or wholly after.
-pub(crate) fn redraw(dir: &Path) -> anyhow::Result<Done> {
+/// time lands wholly before or wholly after. A folder the lab did not make
+/// is refused unless `force` ([`write::check_out`]).
+pub(crate) fn redraw(dir: &Path, force: bool) -> anyhow::Result<Done> {
     match std::fs::metadata(dir) {
         Ok(m) if m.is_dir() => {}
         Ok(_) => anyhow::bail!(
@@ -567,6 +568,9 @@ pub(crate) fn redraw(dir: &Path) -> anyhow::Result<Done> {
         }
         Err(e) => return Err(e).with_context(|| format!("cannot redraw {}", dir.display())),
     }
+    // What it reads does not count: a folder of results.csv (and the
+    // meta.csv it writes back as read) is redrawn.
+    write::check_out(dir, force, &[RESULTS, META, programs::PROGRAMS])?;
     let lock = FolderLock::acquire(dir)?;
     let results = dir.join(RESULTS);
     if std::fs::metadata(&results).is_err_and(|e| e.kind() == std::io::ErrorKind::NotFound) {
@@ -594,7 +598,9 @@ pub(crate) fn redraw(dir: &Path) -> anyhow::Result<Done> {
         None => Vec::new(),
     };
     let mut staging = Staging::with_lock(&lock)?;
-    staging.known_names(report_names());
+    if write::old_report(dir) {
+        staging.known_names(report_names());
+    }
     staging.keep(RESULTS);
     if dir.join(SAMPLES).is_file() {
         staging.keep(SAMPLES);

@@ -20,7 +20,7 @@ use crate::counters::Counts;
 use crate::dataset::DatasetReader;
 pub use crate::dataset::Source;
 use crate::measure::{self, Method, Timing};
-use crate::rows::{Fields, PuzzleId, Table};
+use crate::rows::{Fields, PuzzleId, Table, Unique};
 use crate::sample::Sample;
 use crate::search::{Budget, Limits};
 pub use crate::sources::resolve_sources;
@@ -152,8 +152,28 @@ fn ns(x: f64) -> String {
 /// `read_counts` and `read_timing`). Errors name file, line and column;
 /// a file without rows is an error. Returns how many rows there were.
 pub fn read(path: &std::path::Path, each: impl FnMut(Row)) -> anyhow::Result<u64> {
+    read_rows(path, Row::from_fields, each)
+}
+
+/// The one path every reader of a `results.csv` takes through its rows
+/// (`report` and `merge` through [`read`], `diff` with its own `decode`
+/// built of the same parts): the required columns, then each row refused
+/// when an earlier one had its (dataset, index, strategy), else decoded.
+/// Errors name file, line and column; a file without rows is an error.
+pub(crate) fn read_rows<T>(
+    path: &std::path::Path,
+    mut decode: impl FnMut(&Fields) -> Result<T, String>,
+    each: impl FnMut(T),
+) -> anyhow::Result<u64> {
     let mut table = Table::open(path, &required_columns())?;
-    let n = table.for_each(Row::from_fields, each)?;
+    let mut unique = Unique::default();
+    let n = table.for_each(
+        |f| {
+            unique.check(f, "strategy")?;
+            decode(f)
+        },
+        each,
+    )?;
     if n == 0 {
         anyhow::bail!("{}: no rows", path.display());
     }
@@ -198,6 +218,9 @@ pub(crate) fn read_timing(f: &Fields) -> Result<Option<Timing>, String> {
         read_ns(f, hi)?,
         read_ns(f, wall)?,
     ) {
+        (Some(_), Some(_), Some(_), Some(_)) if f.num::<u64>(runs)? == 0 => {
+            Err(f.wrong(runs, "0 runs: a time is measured over at least one run"))
+        }
         (Some(cpu), Some(lo), Some(hi), Some(wall)) => Ok(Some(Timing {
             runs: f.num(runs)?,
             samples: 0,
@@ -219,7 +242,7 @@ pub(crate) fn read_timing(f: &Fields) -> Result<Option<Timing>, String> {
 
 /// A rung's outcome (an outside program's is refused: it belongs in
 /// `programs.csv`).
-fn read_outcome(f: &Fields) -> Result<Outcome, String> {
+pub(crate) fn read_outcome(f: &Fields) -> Result<Outcome, String> {
     let name = f.text("outcome")?;
     let outcome = Outcome::from_name(name).ok_or_else(|| {
         let valid: Vec<&str> = Outcome::ALL.iter().map(|o| o.name()).collect();

@@ -59,6 +59,7 @@ impl Fingerprint {
             ),
             ("plan_version", env!("CARGO_PKG_VERSION").to_string()),
             ("plan_commit", super::meta::git_commit()),
+            ("plan_sources", super::meta::sources_hash()),
         ];
         Ok(Fingerprint {
             parts: parts.into_iter().map(|(k, v)| (k.to_string(), v)).collect(),

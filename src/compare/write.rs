@@ -135,12 +135,42 @@ fn bookkeeping(name: &str) -> bool {
     name.starts_with(STAGING_PREFIX) || name == MANIFEST
 }
 
-/// Refuses to write a report into `out` when it is a folder that holds
-/// files but no `meta.csv` (`marker`): someone's folder, not a report
-/// folder, whose files a report would replace. `force` writes anyway. A
-/// missing or empty folder is fine. Checked before anything is measured.
-pub(crate) fn check_out(out: &Path, marker: &str, force: bool) -> anyhow::Result<()> {
-    if force || !out.is_dir() || out.join(marker).exists() {
+/// Keys every `meta.csv` the lab ever wrote has: a folder without
+/// [`MANIFEST`] whose `meta.csv` has them all is a report from before the
+/// lab kept its list of files (a `key,value` file of a user's has not).
+const LAB_KEYS: [&str; 7] = [
+    "command",
+    "commit",
+    "version",
+    "cpu",
+    "date",
+    "strategies",
+    "budget",
+];
+
+/// Whether `out` holds a report written before [`MANIFEST`] existed: no
+/// manifest, and a `meta.csv` with the lab's own keys. Its files are
+/// recognised by name ([`Staging::known_names`]).
+pub(crate) fn old_report(out: &Path) -> bool {
+    !out.join(MANIFEST).exists()
+        && fs::read(out.join(super::META))
+            .ok()
+            .and_then(|b| super::meta::Meta::from_csv(&b).ok())
+            .is_some_and(|m| LAB_KEYS.iter().all(|k| m.get(k).is_some()))
+}
+
+/// The one guard of every writer of a report folder (`compare --out`,
+/// `report DIR`, `report merge --out`): refuses a folder the lab did not
+/// make, that is one holding files but neither the list of files the lab
+/// writes into each report folder ([`MANIFEST`]) nor, from before that
+/// list, a `meta.csv` of the lab's keys ([`old_report`]). Files named in
+/// `reads` (what the writer reads and keeps) do not count. `force` writes
+/// anyway: files of the report's names are replaced, and no other file is
+/// removed (the stale files of a previous report are only removed where
+/// the manifest or an old report names them). A missing or empty folder is
+/// fine. Checked before anything is measured.
+pub(crate) fn check_out(out: &Path, force: bool, reads: &[&str]) -> anyhow::Result<()> {
+    if force || !out.is_dir() || out.join(MANIFEST).exists() || old_report(out) {
         return Ok(());
     }
     let entries =
@@ -148,7 +178,7 @@ pub(crate) fn check_out(out: &Path, marker: &str, force: bool) -> anyhow::Result
     let mut names: Vec<String> = entries
         .flatten()
         .map(|e| e.file_name().to_string_lossy().into_owned())
-        .filter(|n| !bookkeeping(n))
+        .filter(|n| !bookkeeping(n) && !reads.contains(&n.as_str()))
         .collect();
     if names.is_empty() {
         return Ok(());
@@ -160,7 +190,7 @@ pub(crate) fn check_out(out: &Path, marker: &str, force: bool) -> anyhow::Result
         names.join(", ")
     };
     bail!(
-        "refusing to write the report into {}: the folder holds files ({shown}) and no {marker}, so it is not a report folder; choose another --out, or add --force to write the report into it",
+        "refusing to write the report into {}: the folder holds files ({shown}) and no {MANIFEST} (the list of its files the lab writes into every report folder it makes), so the lab did not make it; choose another folder, or add --force to write the report into it (files of the report's names are replaced, no other file is removed)",
         out.display()
     )
 }
