@@ -50,6 +50,7 @@ pub mod format;
 pub mod generate;
 pub mod input;
 pub mod measure;
+pub(crate) mod names;
 pub(crate) mod output;
 pub mod present;
 pub mod program;

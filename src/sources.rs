@@ -50,7 +50,7 @@ pub fn resolve_sources(specs: &[String]) -> anyhow::Result<Vec<Source>> {
                                 let names: Vec<&str> =
                                     list.iter().map(|s| s.name.as_str()).collect();
                                 let corpora = crate::fetch::names();
-                                let hint = crate::present::did_you_mean(
+                                let hint = crate::names::did_you_mean(
                                     spec,
                                     names.iter().copied().chain(corpora.split(", ")),
                                 );

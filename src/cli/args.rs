@@ -177,7 +177,7 @@ impl clap::builder::TypedValueParser for StrategyParser {
             let every = Strategy::every();
             let hint = value
                 .to_str()
-                .and_then(|v| crate::present::closest(v, every.iter().map(|s| s.name())));
+                .and_then(|v| crate::names::closest(v, every.iter().map(|s| s.name())));
             if let Some(hint) = hint {
                 use clap::error::{ContextKind, ContextValue};
                 e.insert(
@@ -205,4 +205,14 @@ impl clap::builder::ValueParserFactory for Strategy {
     fn value_parser() -> StrategyParser {
         StrategyParser
     }
+}
+
+/// `--force` of every command that writes a report folder.
+#[derive(Clone, Copy, Debug, Default, Args)]
+pub struct ForceArg {
+    /// Write the report into a folder the lab did not make (one holding
+    /// files but not the lab's list of them, `.sudoku-lab-files`): files of
+    /// the report's names are replaced; no other file is removed.
+    #[arg(long)]
+    pub force: bool,
 }

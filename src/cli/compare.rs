@@ -54,17 +54,7 @@ pub struct CompareArgs {
     #[arg(long, value_name = "NAME", value_parser = compare::baseline::parse_name)]
     pub save_baseline: Option<String>,
     #[command(flatten)]
-    pub force: ForceArg,
-}
-
-/// `--force` of every command that writes a report folder.
-#[derive(Clone, Copy, Debug, Default, Args)]
-pub struct ForceArg {
-    /// Write the report into a folder the lab did not make (one holding
-    /// files but not the lab's list of them, `.sudoku-lab-files`): files of
-    /// the report's names are replaced; no other file is removed.
-    #[arg(long)]
-    pub force: bool,
+    pub force: super::args::ForceArg,
 }
 
 #[derive(Debug, Args)]
@@ -83,7 +73,7 @@ pub struct ReportArgs {
     #[arg(long)]
     pub json: bool,
     #[command(flatten)]
-    pub force: ForceArg,
+    pub force: super::args::ForceArg,
 }
 
 #[derive(Debug, clap::Subcommand)]

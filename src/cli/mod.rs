@@ -146,9 +146,6 @@ pub enum Command {
     )]
     Trace(TraceArgs),
     /// Replay searches as one self-contained web page (board, events, counters, depth).
-    #[command(
-        after_help = "Examples:\n  mkdir -p my-reports && sudoku-lab replay -s mrv,dlx docs/puzzles/famous.txt -o my-reports/replay.html\n  sudoku-lab replay -s naive -k 500 --puzzle 4 docs/puzzles/famous.txt -o my-reports/escargot.html"
-    )]
     Replay(ReplayArgs),
     /// Run strategies over puzzle files; print Markdown tables of counters and times.
     #[command(

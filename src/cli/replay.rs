@@ -24,7 +24,10 @@ use crate::present::thousands;
      rest (totals, nodes per depth, depth over time), so its size is bounded by --steps: at \
      most {BYTES_PER_EVENT} bytes per event kept, plus a fixed part (the page states its own \
      bound). Open it at a given step with FILE.html#step=N (event N of each search), or \
-     FILE.html#nodes=N (each search after N nodes: side by side, the same work)."
+     FILE.html#nodes=N (each search after N nodes: side by side, the same work).\n\n\
+     Examples:\n  \
+     mkdir -p my-reports && sudoku-lab replay -s mrv,dlx docs/puzzles/famous.txt -o my-reports/replay.html\n  \
+     sudoku-lab replay -s naive -k 500 --puzzle 4 docs/puzzles/famous.txt -o my-reports/escargot.html"
 ))]
 pub struct ReplayArgs {
     #[command(flatten)]

@@ -51,7 +51,7 @@ pub struct MergeArgs {
     #[arg(long, value_name = "DIR")]
     pub out: PathBuf,
     #[command(flatten)]
-    pub force: super::compare::ForceArg,
+    pub force: super::args::ForceArg,
 }
 
 pub fn merge(args: &MergeArgs, argv: &[OsString]) -> anyhow::Result<ExitCode> {

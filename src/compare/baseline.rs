@@ -55,7 +55,7 @@ pub fn find(root: &Path, name: &str) -> anyhow::Result<PathBuf> {
         return Ok(dir);
     }
     let names = saved(root);
-    let hint = crate::present::did_you_mean(name, names.iter().map(String::as_str));
+    let hint = crate::names::did_you_mean(name, names.iter().map(String::as_str));
     let list = if names.is_empty() {
         "none is saved".to_string()
     } else {

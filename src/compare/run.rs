@@ -1007,7 +1007,7 @@ mod tests {
         }
         let cols = columns();
         assert_eq!(&cols[8..8 + Counts::LEN], Counts::NAMES);
-        assert_eq!(cols.len(), 8 + Counts::LEN + 5 + 3 + 2 + 3);
+        assert_eq!(cols.len(), 8 + Counts::LEN + 5 + 3 + 2 + 3 + 2);
         assert_eq!(
             &cols[8 + Counts::LEN + 5..8 + Counts::LEN + 8],
             super::super::estimates::COLUMNS
@@ -1017,9 +1017,10 @@ mod tests {
             INTERVAL_COLUMNS
         );
         assert_eq!(
-            &cols[8 + Counts::LEN + 10..],
+            &cols[8 + Counts::LEN + 10..8 + Counts::LEN + 13],
             super::super::estimates::TIME_COLUMNS
         );
+        assert_eq!(&cols[8 + Counts::LEN + 13..], OUTLIER_COLUMNS);
         // A cut-off row's estimate reads back; a file without the estimate
         // columns still reads.
         let (mut row, _) = measure("d", &item, Strategy::Naive, Budget::nodes(1), &method).unwrap();
@@ -1038,16 +1039,22 @@ mod tests {
             (20.0 * per_node, per_node, 40.0 * per_node)
         );
         assert_eq!(rec.len(), cols.len());
-        assert_eq!(rec[cols.len() - 3], format!("{:.1}", 20.0 * per_node));
+        assert_eq!(rec[cols.len() - 5], format!("{:.1}", 20.0 * per_node));
         // A time estimate on a row without a node estimate is an error.
         let mut fields = row.record();
         fields[8 + Counts::LEN + 5..8 + Counts::LEN + 8].fill(String::new());
         assert!(back(&fields).unwrap_err().contains("time estimate"));
-        // Files without the time estimates, and without the node estimates,
-        // still read.
-        let old: Vec<String> = row.record()[..cols.len() - 3].to_vec();
-        assert_eq!(back(&old).unwrap(), row);
-        let old: Vec<String> = row.record()[..cols.len() - 8].to_vec();
+        // Files without the outlier columns, without the time estimates,
+        // and without the node estimates still read.
+        let old: Vec<String> = row.record()[..cols.len() - 2].to_vec();
+        let no_outliers = Row {
+            outliers: None,
+            ..row.clone()
+        };
+        assert_eq!(back(&old).unwrap(), no_outliers);
+        let old: Vec<String> = row.record()[..cols.len() - 5].to_vec();
+        assert_eq!(back(&old).unwrap(), no_outliers);
+        let old: Vec<String> = row.record()[..cols.len() - 10].to_vec();
         assert_eq!(back(&old).unwrap().estimate, None);
         // A row's time interval reads back; a file without the interval
         // columns still reads, its intervals absent (n/a).
@@ -1056,7 +1063,7 @@ mod tests {
             high: 12.0,
         });
         assert_eq!(back(&row.record()).unwrap(), row);
-        let old: Vec<String> = row.record()[..cols.len() - 5].to_vec();
+        let old: Vec<String> = row.record()[..cols.len() - 7].to_vec();
         let read = back(&old).unwrap();
         assert_eq!((read.time_interval, read.estimate), (None, row.estimate));
     }

@@ -342,7 +342,7 @@ impl std::str::FromStr for Strategy {
             let names: Vec<&str> = every.iter().map(|s| s.name()).collect();
             UnknownStrategy {
                 name: name.to_string(),
-                hint: crate::present::did_you_mean(name, names.iter().copied()),
+                hint: crate::names::did_you_mean(name, names.iter().copied()),
                 valid: names.join(", "),
             }
         })
