@@ -228,7 +228,7 @@ pub const BUSY_NOTE: &str = "note: the times may read high";
 /// usual, if they are ([`crate::measure::Conditions::busy`]), so that a
 /// figure from a slow or loaded machine never passes silently.
 fn note_conditions(conditions: &crate::measure::Conditions) {
-    if let Some(clock) = conditions.clock_note() {
+    if let Some(clock) = crate::present::clock_note(conditions) {
         crate::output::note(format_args!("{BUSY_NOTE}: {clock}"));
     }
     if let Some(why) = conditions.busy() {

@@ -5,7 +5,7 @@
 
 /// The `meta.csv` key present only when the times are wall-clock times
 /// because the machine's per-thread CPU clock is too coarse
-/// ([`crate::measure::Conditions::clock_note`]).
+/// ([`crate::present::clock_note`]).
 pub const CPU_CLOCK: &str = "cpu_clock";
 
 /// What was run, where and when: one `key,value` line each in `meta.csv`.

@@ -352,7 +352,7 @@ fn conditions_meta(meta: &mut Meta, conditions: &Conditions, start: Instant) {
         "busy",
         conditions.busy().unwrap_or_else(|| "no".to_string()),
     );
-    if let Some(note) = conditions.clock_note() {
+    if let Some(note) = crate::present::clock_note(conditions) {
         meta.set(meta::CPU_CLOCK, note);
     }
     if let Some(p) = conditions.pace() {

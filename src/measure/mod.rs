@@ -967,18 +967,6 @@ impl Conditions {
         }
     }
 
-    /// What the times are when they are not the thread's CPU time: on a
-    /// machine whose CPU clock is too coarse ([`Self::cpu_clock_step_ns`]),
-    /// the wall clock's, which also counts time the scheduler gave away.
-    pub fn clock_note(&self) -> Option<String> {
-        self.cpu_clock_step_ns.map(|step| {
-            format!(
-                "this machine's per-thread CPU clock moves in steps of {}, too coarse to time one run: the times are wall-clock times",
-                crate::present::fmt_time(step)
-            )
-        })
-    }
-
     /// Records the current load average (call now and then while measuring).
     pub fn sample_load(&mut self) {
         if let Some(l) = load_average() {

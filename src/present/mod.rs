@@ -34,6 +34,19 @@ pub fn sig(x: f64) -> String {
     }
 }
 
+/// What the times are when they are not the thread's CPU time: on a
+/// machine whose CPU clock is too coarse
+/// ([`crate::measure::Conditions::cpu_clock_step_ns`]), the wall clock's,
+/// which also counts time the scheduler gave away.
+pub fn clock_note(conditions: &crate::measure::Conditions) -> Option<String> {
+    conditions.cpu_clock_step_ns.map(|step| {
+        format!(
+            "this machine's per-thread CPU clock moves in steps of {}, too coarse to time one run: the times are wall-clock times",
+            fmt_time(step)
+        )
+    })
+}
+
 /// A Markdown table (aligned in the raw text too); the first `left`
 /// columns are left-aligned, the rest right-aligned. Shorthand for
 /// [`Table`]'s.
