@@ -493,3 +493,47 @@ fn bad_input_names_the_file_and_exits_2() {
         .code(2)
         .stderr(contains("expected OLD=NEW"));
 }
+
+/// Issue 59: `diff --out` writes its folder as every report folder is
+/// written: a folder the lab did not make is refused (exit 2, naming what
+/// is there) unless `--force`, which keeps the user's files; the lab's own
+/// diff folder is rewritten without it.
+#[test]
+fn out_refuses_a_folder_the_lab_did_not_make() {
+    let a = report();
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("mine");
+    fs::create_dir(&out).unwrap();
+    fs::write(out.join("diff.md"), "my notes\n").unwrap();
+    fs::write(out.join("thesis.tex"), "\\begin{document}\n").unwrap();
+    let diff_out = |force: bool| {
+        let mut cmd = lab();
+        cmd.arg("diff").arg(a).arg(a).arg("--out").arg(&out);
+        if force {
+            cmd.arg("--force");
+        }
+        cmd.assert()
+    };
+    diff_out(false)
+        .code(2)
+        .stderr(contains("refusing to write"))
+        .stderr(contains("thesis.tex"));
+    assert_eq!(
+        fs::read_to_string(out.join("diff.md")).unwrap(),
+        "my notes\n"
+    );
+    diff_out(true).success();
+    assert!(
+        fs::read_to_string(out.join("diff.md"))
+            .unwrap()
+            .starts_with("| dataset")
+    );
+    assert_eq!(
+        fs::read_to_string(out.join("thesis.tex")).unwrap(),
+        "\\begin{document}\n"
+    );
+    // Now the lab's folder: a second diff needs no --force, and still
+    // leaves the user's file alone.
+    diff_out(false).success();
+    assert!(out.join("thesis.tex").is_file());
+}

@@ -3,9 +3,9 @@
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use anyhow::Context as _;
 use clap::Args;
 
+use crate::compare::write::{FolderLock, Staging};
 use crate::diff::{self, Options, text};
 
 #[derive(Debug, Args)]
@@ -37,9 +37,12 @@ pub struct DiffArgs {
     #[arg(long, value_name = "PCT", value_parser = percent)]
     pub fail_if_slower: Option<f64>,
     /// Also write diff.md, diff.csv, node-changes.csv and the chart
-    /// (diff.svg, diff.png) into this folder.
+    /// (diff.svg, diff.png) into this folder, as a report folder is written:
+    /// a folder the lab did not make is refused without --force.
     #[arg(long, value_name = "DIR")]
     pub out: Option<PathBuf>,
+    #[command(flatten)]
+    pub force: super::args::ForceArg,
     /// Print a Markdown page instead of the table.
     #[arg(long, conflicts_with_all = ["csv", "json"])]
     pub markdown: bool,
@@ -85,10 +88,12 @@ pub fn run(args: &DiffArgs) -> anyhow::Result<ExitCode> {
     let (old, new) = folders(args)?;
     let d = diff::diff(&old, &new, &opts)?;
     if let Some(out) = &args.out {
-        std::fs::create_dir_all(out).with_context(|| format!("cannot create {}", out.display()))?;
+        crate::compare::write::check_out(out, args.force.force, &[])?;
+        let mut staging = Staging::new(out)?;
         for (name, bytes) in diff::files(&d)? {
-            crate::output::write_file(&out.join(name), &bytes)?;
+            staging.write(&name, &bytes)?;
         }
+        staging.commit(&FolderLock::acquire(out)?)?;
     }
     let body = if args.json {
         crate::present::json(&d)?
