@@ -23,9 +23,9 @@ use std::hint::black_box;
 use std::time::{Duration, SystemTime};
 
 use criterion::{BenchmarkId, Throughput};
-use sudoku_lab::board::{Board, BoxSize};
-use sudoku_lab::dataset::Dataset;
-use sudoku_lab::search::{End, Limits};
+use sudoku_lab::base::board::{Board, BoxSize};
+use sudoku_lab::base::search::{End, Limits};
+use sudoku_lab::io::dataset::Dataset;
 use sudoku_lab::{NoCount, Outcome, Solver, Strategy};
 
 mod common;

@@ -28,10 +28,10 @@ use std::hint::black_box;
 use std::time::Duration;
 
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
-use sudoku_lab::board::{Board, BoxSize};
-use sudoku_lab::dataset::{Dataset, shipped};
-use sudoku_lab::search::Limits;
-use sudoku_lab::speed::{SampleCheck, check_sample};
+use sudoku_lab::base::board::{Board, BoxSize};
+use sudoku_lab::base::search::Limits;
+use sudoku_lab::io::dataset::{Dataset, shipped};
+use sudoku_lab::run::speed::{SampleCheck, check_sample};
 use sudoku_lab::{NoCount, Strategy};
 
 mod common;

@@ -25,10 +25,10 @@
 
 use std::process::ExitCode;
 
-use sudoku_lab::dataset::Dataset;
-use sudoku_lab::estimate::check::{self, Plan, Row};
-use sudoku_lab::present::{markdown, percent, thousands};
-use sudoku_lab::progress::Quiet;
+use sudoku_lab::analysis::estimate::check::{self, Plan, Row};
+use sudoku_lab::base::progress::Quiet;
+use sudoku_lab::export::present::{markdown, percent, thousands};
+use sudoku_lab::io::dataset::Dataset;
 use sudoku_lab::{Board, EXIT_USAGE, Strategy};
 
 const USAGE: &str = "usage: estimate_coverage --budget NODES -s STRATEGY[,STRATEGY...] FILE...";
@@ -89,7 +89,7 @@ fn parse(mut args: impl Iterator<Item = String>) -> Result<(Plan, Vec<String>), 
         strategies,
         budget: budget.ok_or("give --budget")?,
         exact: true,
-        seed: sudoku_lab::estimate::Options::DEFAULT.seed,
+        seed: sudoku_lab::analysis::estimate::Options::DEFAULT.seed,
     };
     Ok((plan, files))
 }
@@ -160,7 +160,7 @@ fn present(plan: &Plan, rows: &[Row]) -> String {
                         .is_some_and(|(e, t)| e.estimate.round() < t as f64)
                 })
                 .count();
-            let fig = |f: fn(&sudoku_lab::stats::Summary) -> f64| {
+            let fig = |f: fn(&sudoku_lab::measure::stats::Summary) -> f64| {
                 v.ratio
                     .as_ref()
                     .map_or("-".into(), |r| format!("{:.3}", f(r)))

@@ -9,7 +9,7 @@
 //!
 //! Read it after trying: `cargo test --release --example exercise_mrv`.
 
-use sudoku_lab::search::{Ctx, Flow};
+use sudoku_lab::base::search::{Ctx, Flow};
 use sudoku_lab::{Board, BoxSize, Counter, Rung, Strategy};
 
 // The grade runs in the tests only.
@@ -243,15 +243,15 @@ fn main() -> std::process::ExitCode {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use sudoku_lab::check::CountingAllocator;
+    use sudoku_lab::analysis::check::CountingAllocator;
 
     #[global_allocator]
     static ALLOCATOR: CountingAllocator = CountingAllocator;
 
     /// The famous puzzles, from the lab's own folder.
-    fn famous() -> sudoku_lab::dataset::Dataset {
+    fn famous() -> sudoku_lab::io::dataset::Dataset {
         let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/puzzles/famous.txt");
-        sudoku_lab::dataset::Dataset::load(&path)
+        sudoku_lab::io::dataset::Dataset::load(&path)
             .unwrap_or_else(|e| panic!("{}: {e}", path.display()))
     }
 

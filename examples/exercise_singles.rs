@@ -46,7 +46,7 @@ fn main() -> std::process::ExitCode {
 
 #[cfg(test)]
 mod tests {
-    use sudoku_lab::check::CountingAllocator;
+    use sudoku_lab::analysis::check::CountingAllocator;
 
     // Lets the public checks count allocations too.
     #[global_allocator]

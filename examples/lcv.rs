@@ -30,8 +30,8 @@
 //! `sudoku-lab` command line with it on the ladder, and a test that holds it
 //! to the lab's public checks (`cargo test --release --example lcv`).
 
-use sudoku_lab::board::{Geometry, MAX_CELLS, MAX_SIDE, UnitMasks};
-use sudoku_lab::search::{Ctx, Flow};
+use sudoku_lab::base::board::{Geometry, MAX_CELLS, MAX_SIDE, UnitMasks};
+use sudoku_lab::base::search::{Ctx, Flow};
 use sudoku_lab::{Board, BoxSize, Counter, Rung, Strategy};
 
 /// `mrv`'s cell choice, least-constraining digit first.
@@ -225,7 +225,7 @@ fn main() -> std::process::ExitCode {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use sudoku_lab::check::{self, CountingAllocator, FIXTURES};
+    use sudoku_lab::analysis::check::{self, CountingAllocator, FIXTURES};
     use sudoku_lab::{Counts, End, Limits};
 
     // Lets the public checks run their allocation check too.

@@ -22,7 +22,7 @@ use std::io::Write as _;
 use std::sync::Mutex;
 use std::time::Instant;
 
-use sudoku_lab::compare::run::{self, Plan};
+use sudoku_lab::run::compare::run::{self, Plan};
 
 fn load() -> String {
     std::fs::read_to_string("/proc/loadavg")
@@ -38,11 +38,11 @@ fn main() -> anyhow::Result<()> {
     let plan = Plan {
         sources: run::resolve_sources(&[])?,
         strategies: sudoku_lab::Strategy::ladder(),
-        budget: sudoku_lab::defaults::MEASURE_BUDGET,
-        limit: sudoku_lab::defaults::LIMIT,
+        budget: sudoku_lab::base::defaults::MEASURE_BUDGET,
+        limit: sudoku_lab::base::defaults::LIMIT,
         sample: None,
         method: sudoku_lab::measure::Method::DEFAULT,
-        jobs: sudoku_lab::defaults::jobs(),
+        jobs: sudoku_lab::base::defaults::jobs(),
         programs: Vec::new(),
         shard: None,
     };
@@ -72,13 +72,13 @@ fn main() -> anyhow::Result<()> {
     // The process's CPU time, read every half second while the tasks run
     // (what the bar's ticker reads): `cpu,MS,CPU_US` lines.
     let running = std::sync::atomic::AtomicBool::new(true);
-    let cpu0 = sudoku_lab::compare::eta::process_cpu();
+    let cpu0 = sudoku_lab::run::compare::eta::process_cpu();
     let samples: Mutex<Vec<(u128, u128)>> = Mutex::default();
     std::thread::scope(|scope| -> anyhow::Result<()> {
         scope.spawn(|| {
             while running.load(std::sync::atomic::Ordering::Relaxed) {
                 std::thread::sleep(std::time::Duration::from_millis(500));
-                let cpu = sudoku_lab::compare::eta::process_cpu().saturating_sub(cpu0);
+                let cpu = sudoku_lab::run::compare::eta::process_cpu().saturating_sub(cpu0);
                 if let Ok(mut s) = samples.lock() {
                     s.push((start.elapsed().as_millis(), cpu.as_micros()));
                 }

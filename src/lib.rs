@@ -34,48 +34,20 @@
 //! `examples/lcv.rs` is a worked example; `docs/write-your-own-rung.md` walks
 //! through it.
 
-pub mod board;
-pub mod chart;
-pub mod check;
+pub mod analysis;
+pub mod base;
 mod cli;
-pub mod compare;
-pub mod counters;
-pub mod dataset;
-pub mod defaults;
-pub mod diff;
-pub mod estimate;
-pub(crate) mod exec;
-pub mod fetch;
-pub mod format;
-pub mod generate;
-pub mod input;
+pub mod export;
+pub mod io;
 pub mod measure;
-pub(crate) mod names;
-pub(crate) mod output;
-pub mod present;
-pub mod program;
-pub mod progress;
-pub mod rate;
-pub mod replay;
-pub mod rows;
-pub mod sample;
-pub mod search;
-pub mod shard;
-pub mod solver;
-pub(crate) mod sources;
-pub mod speed;
-pub mod stats;
-pub mod strategy;
-pub mod tour;
-pub mod trace;
-pub(crate) mod tracer;
+pub mod run;
 
-pub use board::{Board, BoxSize, Cell};
+pub use base::board::{Board, BoxSize, Cell};
+pub use base::counters::{Counter, Counts, NoCount};
+pub use base::format::{Format, ParseError, Puzzle};
+pub use base::search::{Budget, End, Limits};
+pub use base::solver::Solver;
+pub use base::strategy::{LabCounter, Outcome, Run, Rung, Strategy};
 pub use cli::{AddRung, BUSY_NOTE, main_with, run_with};
 /// Exit codes of the command line (docs/reference.md, *Exit codes*).
 pub use cli::{EXIT_BUG, EXIT_IO, EXIT_UNSOLVED, EXIT_USAGE};
-pub use counters::{Counter, Counts, NoCount};
-pub use format::{Format, ParseError, Puzzle};
-pub use search::{Budget, End, Limits};
-pub use solver::Solver;
-pub use strategy::{LabCounter, Outcome, Run, Rung, Strategy};

@@ -9,8 +9,8 @@ use std::path::PathBuf;
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-use sudoku_lab::dataset::Dataset;
-use sudoku_lab::format::{parse_one, to_line};
+use sudoku_lab::base::format::{parse_one, to_line};
+use sudoku_lab::io::dataset::Dataset;
 use sudoku_lab::{Board, BoxSize, Counts, End, Limits, NoCount, Outcome, Strategy};
 
 const NEW: [Strategy; 2] = [Strategy::Propagate, Strategy::Dlx];

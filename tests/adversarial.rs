@@ -15,8 +15,8 @@ use std::process::Command;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use robust_support::may_exceed;
-use sudoku_lab::board::{BoardError, UnitKind};
-use sudoku_lab::format::{ParseErrorKind, parse_str, to_line};
+use sudoku_lab::base::board::{BoardError, UnitKind};
+use sudoku_lab::base::format::{ParseErrorKind, parse_str, to_line};
 use sudoku_lab::{Board, BoxSize, Cell, End, Format, Outcome, Run, Strategy};
 
 fn strategies(size: BoxSize) -> impl Iterator<Item = Strategy> {
@@ -203,7 +203,7 @@ fn conflicting_givens_are_rejected_naming_both_cells() {
 
 /// Raw values (possibly inconsistent) written in a layout, as `render` would.
 fn with_values(format: Format, size: BoxSize, cells: &[u8]) -> String {
-    let sym = sudoku_lab::format::symbol;
+    let sym = sudoku_lab::base::format::symbol;
     let n = size.side();
     match format {
         Format::Line => cells.iter().map(|&v| sym(v)).collect(),

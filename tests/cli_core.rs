@@ -102,7 +102,7 @@ fn sixteen_by_sixteen_line_puzzles_use_the_letter_alphabet() {
         .map(|i| {
             let (r, c) = (i / n, i % n);
             let v = (4 * (r % 4) + r / 4 + c) % n + 1;
-            sudoku_lab::format::symbol(v as u8)
+            sudoku_lab::base::format::symbol(v as u8)
         })
         .collect();
     let puzzle: String = grid
@@ -414,7 +414,7 @@ fn exit_code_table_every_row() {
         .assert()
         .code(2);
     // 70: a rung that cannot join the ladder is a bug of the program embedding the lab.
-    let bad: sudoku_lab::AddRung = || Err(sudoku_lab::strategy::AddError::Taken("mrv"));
+    let bad: sudoku_lab::AddRung = || Err(sudoku_lab::base::strategy::AddError::Taken("mrv"));
     assert_eq!(
         sudoku_lab::run_with(&[bad], ["sudoku-lab", "strategies"]),
         std::process::ExitCode::from(70)

@@ -13,9 +13,11 @@ use std::path::{Path, PathBuf};
 
 use compare_support::lab;
 use sudoku_lab::Strategy;
-use sudoku_lab::compare::run::Schedule;
-use sudoku_lab::present::{fmt_count, fmt_ratio, fmt_ratio_ci, fmt_time, fmt_time_ci, size_name};
-use sudoku_lab::stats::{Interval, mean_interval, median_interval};
+use sudoku_lab::export::present::{
+    fmt_count, fmt_ratio, fmt_ratio_ci, fmt_time, fmt_time_ci, size_name,
+};
+use sudoku_lab::measure::stats::{Interval, mean_interval, median_interval};
+use sudoku_lab::run::compare::run::Schedule;
 
 // ------------------------------------------------------------------ reading
 
@@ -431,8 +433,8 @@ fn expected_lines(rows: &[Run]) -> Vec<String> {
     sides.sort_by_key(|&s| (s != 9, s));
     let mut lines = vec![format!(
         "- Figures in brackets are 95% intervals: a seeded percentile bootstrap over the puzzles of the set ({} resamples, seed {}), so they show how much a figure depends on which puzzles of this kind were measured, timing noise per puzzle included; they do not cover a shift of the whole machine between two runs. Each figure is printed to the precision its interval supports; `n/a`: a single puzzle, no interval.",
-        sudoku_lab::defaults::BOOTSTRAP_RESAMPLES,
-        sudoku_lab::defaults::SEED
+        sudoku_lab::base::defaults::BOOTSTRAP_RESAMPLES,
+        sudoku_lab::base::defaults::SEED
     )];
     for (k, &side) in sides.iter().enumerate() {
         let e = ladder(&all, &order, side);
@@ -770,7 +772,7 @@ fn full_set_estimated(rows: &[Run]) -> usize {
 /// without fill) are the estimated points, two per such strategy.
 fn check_full_set_chart(dir: &Path, rows: &[Run], md: &str) {
     let estimated = full_set_estimated(rows);
-    let stem = sudoku_lab::chart::FULL_SET.stem;
+    let stem = sudoku_lab::export::chart::FULL_SET.stem;
     let svg = dir.join(format!("{stem}.svg"));
     let linked = md.contains(&format!("({stem}.png)"));
     if estimated == 0 {
@@ -949,7 +951,7 @@ fn the_9x9_ladder_uses_one_puzzle_set_for_every_rung() {
         "every rung is on the 9×9 ladder"
     );
     // The library's ladder: the same set, the same means.
-    let agg = sudoku_lab::compare::read_results(&out.join("results.csv")).unwrap();
+    let agg = sudoku_lab::run::compare::read_results(&out.join("results.csv")).unwrap();
     let l = agg.ladder(9);
     assert_eq!(l.set as usize, e.set.len());
     assert!(e.set.len() < e.puzzles, "some puzzles are left out");
@@ -1015,7 +1017,7 @@ fn the_progress_estimate_is_within_2x_after_the_first_tenth() {
 /// the average time per task.
 fn replay(rows: &[Run], now: bool) -> f64 {
     use std::time::Duration;
-    use sudoku_lab::compare::run::Forecast;
+    use sudoku_lab::run::compare::run::Forecast;
     // (strategy, side, probe, cost in seconds) per task, per puzzle, per dataset.
     type T = (Strategy, u32, u64, f64);
     let mut datasets: Vec<Vec<Vec<T>>> = Vec::new();
@@ -1062,7 +1064,7 @@ fn replay(rows: &[Run], now: bool) -> f64 {
     let total = tasks.len();
     let mut free = [0.0f64, 0.0];
     let mut groups: Vec<(f64, &[T])> = Vec::new();
-    for group in tasks.chunks(sudoku_lab::defaults::MEASURE_GROUP) {
+    for group in tasks.chunks(sudoku_lab::base::defaults::MEASURE_GROUP) {
         let w = usize::from(free[1] < free[0]);
         free[w] += group.iter().map(|t| t.3).sum::<f64>();
         groups.push((free[w], group));

@@ -6,10 +6,10 @@ mod every_core;
 use std::io::Cursor;
 use std::path::{Path, PathBuf};
 
-use sudoku_lab::dataset::{self, Dataset, DatasetReader, Entry, Layout, LoadError};
-use sudoku_lab::format::Format;
-use sudoku_lab::search::End;
-use sudoku_lab::strategy::Outcome;
+use sudoku_lab::base::format::Format;
+use sudoku_lab::base::search::End;
+use sudoku_lab::base::strategy::Outcome;
+use sudoku_lab::io::dataset::{self, Dataset, DatasetReader, Entry, Layout, LoadError};
 use sudoku_lab::{BoxSize, Strategy};
 
 const EASTER: &str =
@@ -84,7 +84,7 @@ fn csv_with_checked_solutions() {
     assert_eq!(
         e[0].solution
             .as_ref()
-            .map(sudoku_lab::format::to_line)
+            .map(sudoku_lab::base::format::to_line)
             .as_deref(),
         Some(EASTER_SOLUTION)
     );

@@ -26,7 +26,7 @@
 //!   after a count bound to a sum of comparisons (`gt(…) + gt(…)`) name
 //!   exactly the puzzles where they hold. A
 //!   binding to a puzzle's row must sit in a paragraph that names that puzzle.
-//!   Code names in prose (`State::settle`, `COLS`, `src/strategy/fast.rs`,
+//!   Code names in prose (`State::settle`, `COLS`, `src/base/strategy/fast.rs`,
 //!   `--depth-histogram`) must exist in the lab, be the kind of thing the
 //!   sentence calls them (`the switch `COLS``), and on a rung's chapter
 //!   belong to that rung's file; code names outside backticks are an error;
@@ -1055,18 +1055,19 @@ mod drift_is_caught {
         );
     }
 
-    /// A quote of `src/strategy/mrv.rs` made from the file as it reads now:
+    /// A quote of `src/base/strategy/mrv.rs` made from the file as it reads now:
     /// eight lines from `fn candidates` (their indentation removed), an
     /// elision, `dfs_lines` from `fn dfs`; its runs as a list, to edit.
     fn mrv_runs(dfs_lines: usize) -> Vec<Vec<String>> {
-        let source = std::fs::read_to_string(root().join("src/strategy/mrv.rs")).expect("mrv.rs");
+        let source =
+            std::fs::read_to_string(root().join("src/base/strategy/mrv.rs")).expect("mrv.rs");
         let lines: Vec<&str> = source.lines().collect();
         let from = |start: &str, n: usize| -> Vec<String> {
             let i = lines
                 .iter()
                 .position(|l| l.trim_start().starts_with(start))
                 .unwrap_or_else(|| {
-                    panic!("src/strategy/mrv.rs has no {start:?}: update this test")
+                    panic!("src/base/strategy/mrv.rs has no {start:?}: update this test")
                 });
             lines[i..i + n].iter().map(|l| l.to_string()).collect()
         };
@@ -1097,7 +1098,7 @@ mod drift_is_caught {
         );
         // As copied: no problem at all on the page (its numbers are code,
         // not prose).
-        let (before, after) = edited(file, at, &quote("src/strategy/mrv.rs", &runs));
+        let (before, after) = edited(file, at, &quote("src/base/strategy/mrv.rs", &runs));
         let mine = |ps: &[Problem]| ps.iter().filter(|p| p.file == file).count();
         assert_eq!(mine(&after), mine(&before), "{}", report(&after));
         // A quoted line edited.
@@ -1107,30 +1108,35 @@ mod drift_is_caught {
         assert_caught(
             file,
             at,
-            &quote("src/strategy/mrv.rs", &changed),
+            &quote("src/base/strategy/mrv.rs", &changed),
             Kind::Quote,
         );
         // A file that does not exist.
-        assert_caught(file, at, &quote("src/strategy/mrv2.rs", &runs), Kind::Quote);
+        assert_caught(
+            file,
+            at,
+            &quote("src/base/strategy/mrv2.rs", &runs),
+            Kind::Quote,
+        );
         // Runs out of file order.
         let swapped: Vec<Vec<String>> = runs.iter().rev().cloned().collect();
         assert_caught(
             file,
             at,
-            &quote("src/strategy/mrv.rs", &swapped),
+            &quote("src/base/strategy/mrv.rs", &swapped),
             Kind::Quote,
         );
         // Too few lines to show a rung, and too many.
         assert_caught(
             file,
             at,
-            &quote("src/strategy/mrv.rs", &runs[..1]),
+            &quote("src/base/strategy/mrv.rs", &runs[..1]),
             Kind::Quote,
         );
         assert_caught(
             file,
             at,
-            &quote("src/strategy/mrv.rs", &mrv_runs(18)),
+            &quote("src/base/strategy/mrv.rs", &mrv_runs(18)),
             Kind::Quote,
         );
         // Each for the reason it says.
@@ -1142,10 +1148,10 @@ mod drift_is_caught {
                 .collect::<Vec<_>>()
                 .join("\n")
         };
-        let mrv = "src/strategy/mrv.rs";
+        let mrv = "src/base/strategy/mrv.rs";
         assert_eq!(why(mrv, &runs), "");
         assert!(why(mrv, &changed).contains("is not consecutive lines"));
-        assert!(why("src/strategy/mrv2.rs", &runs).contains("does not exist"));
+        assert!(why("src/base/strategy/mrv2.rs", &runs).contains("does not exist"));
         assert!(why(mrv, &swapped).contains("quote runs in file order"));
         assert!(why(mrv, &runs[..1]).contains("holds 8 lines"));
         assert!(why(mrv, &mrv_runs(18)).contains("holds 26 lines"));

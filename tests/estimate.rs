@@ -1,20 +1,20 @@
-//! The size estimator (`sudoku_lab::estimate`) held against searches the lab
+//! The size estimator (`sudoku_lab::analysis::estimate`) held against searches the lab
 //! can count to the end. Every figure is deterministic (the probes are
 //! seeded, their number is set by nodes, never by time), so the assertions
 //! are on exact counts and on the estimator's own outcomes.
 
 use std::path::Path;
 
-use sudoku_lab::board::Geometry;
-use sudoku_lab::dataset::Dataset;
-use sudoku_lab::estimate::check::{self, Plan};
-use sudoku_lab::estimate::{self, EstimateError, Options, Tree};
-use sudoku_lab::progress::Quiet;
-use sudoku_lab::search::{Ctx, Flow};
+use sudoku_lab::analysis::estimate::check::{self, Plan};
+use sudoku_lab::analysis::estimate::{self, EstimateError, Options, Tree};
+use sudoku_lab::base::board::Geometry;
+use sudoku_lab::base::progress::Quiet;
+use sudoku_lab::base::search::{Ctx, Flow};
+use sudoku_lab::io::dataset::Dataset;
 use sudoku_lab::{Board, BoxSize, Counter, Counts, End, Limits, Rung, Strategy};
 
 fn board(line: &str) -> Board {
-    sudoku_lab::format::parse_one(line).unwrap().1.board
+    sudoku_lab::base::format::parse_one(line).unwrap().1.board
 }
 
 fn root() -> &'static Path {
@@ -36,7 +36,7 @@ fn anti() -> Board {
 #[test]
 fn the_anti_backtracking_puzzle_at_the_default_budget() {
     let puzzle = anti();
-    let budget = sudoku_lab::defaults::MEASURE_BUDGET.get().unwrap();
+    let budget = sudoku_lab::base::defaults::MEASURE_BUDGET.get().unwrap();
     let cut = Strategy::Bitmask.solve(&puzzle, Some(budget)).unwrap();
     assert_eq!(cut.end, End::BudgetExceeded);
     let options = Options::for_budget(budget);
@@ -214,7 +214,7 @@ fn the_branch_on_ways_is_followed() {
         strategies: vec![Strategy::FastTriads, Strategy::FastTriadsTdoku],
         budget: 50,
         exact: true,
-        seed: sudoku_lab::defaults::SEED,
+        seed: sudoku_lab::base::defaults::SEED,
     };
     let rows = check::run(&plan, &named, &Quiet).unwrap();
     assert_eq!(rows.len(), 2 * named.len());
@@ -303,7 +303,7 @@ fn validation_on_the_shipped_hard_puzzles() {
         ],
         budget: 1_000_000,
         exact: true,
-        seed: sudoku_lab::defaults::SEED,
+        seed: sudoku_lab::base::defaults::SEED,
     };
     let rows = check::run(&plan, &puzzles, &Quiet).unwrap();
     assert_eq!(rows.len(), puzzles.len() * 5);

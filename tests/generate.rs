@@ -2,10 +2,10 @@
 //! minimality, clear errors for infeasible targets, and the CLI file.
 
 use assert_cmd::Command;
-use sudoku_lab::board::BoxSize;
-use sudoku_lab::dataset::Dataset;
-use sudoku_lab::format::to_line;
-use sudoku_lab::generate::{
+use sudoku_lab::base::board::BoxSize;
+use sudoku_lab::base::format::to_line;
+use sudoku_lab::io::dataset::Dataset;
+use sudoku_lab::io::generate::{
     self, Clues, DEFAULT_MAX_ATTEMPTS, GenError, Params, Symmetry, Uniqueness, is_minimal,
     uniqueness,
 };

@@ -5,7 +5,7 @@
 mod core_support;
 
 use core_support::board;
-use sudoku_lab::check::{CountingAllocator, allocations};
+use sudoku_lab::analysis::check::{CountingAllocator, allocations};
 use sudoku_lab::{Limits, NoCount, Strategy};
 
 // The library's per-thread counting allocator (the one `check` uses): the

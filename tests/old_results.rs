@@ -60,7 +60,7 @@ fn the_fixture_is_an_older_layout() {
     for gone in ["forced", "nodes_est", "time_est_ns"] {
         assert!(!header.contains(&gone), "{gone}");
         assert!(
-            sudoku_lab::compare::run::columns().contains(&gone),
+            sudoku_lab::run::compare::run::columns().contains(&gone),
             "{gone}"
         );
     }

@@ -19,10 +19,10 @@ use proptest::test_runner::TestRunner;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use robust_support::{config, render_file};
-use sudoku_lab::dataset::Dataset;
-use sudoku_lab::format::{
+use sudoku_lab::base::format::{
     MAX_LINE_BYTES, ParseError, ParseErrorKind, PuzzleReader, parse_str, render, to_line,
 };
+use sudoku_lab::io::dataset::Dataset;
 use sudoku_lab::{Board, BoxSize, Format, Puzzle};
 
 type Item = Result<Puzzle, ParseError>;
@@ -397,7 +397,7 @@ fn digits_out_of_range_name_the_size_and_the_column() {
         // Line layout: the first symbol past the size, placed at cell 3.
         let mut line = vec![b'.'; size.cells()];
         line[2] = if n < 25 {
-            sudoku_lab::format::symbol(n as u8 + 1) as u8
+            sudoku_lab::base::format::symbol(n as u8 + 1) as u8
         } else {
             b'Q'
         };
@@ -632,15 +632,17 @@ fn files_parse_like_slices() {
                 std::fs::write(&path, &bytes).unwrap();
                 // One reader for files and for bytes: same puzzles, same
                 // errors (named after the file, or `mem` for the bytes).
-                let shown =
-                    |r: Result<sudoku_lab::format::Puzzle, sudoku_lab::dataset::LoadError>| {
-                        r.map_err(|e| e.to_string().replace(&path.display().to_string(), "mem"))
-                    };
-                let from_file: Vec<_> = sudoku_lab::input::open(Some(&path))
+                let shown = |r: Result<
+                    sudoku_lab::base::format::Puzzle,
+                    sudoku_lab::io::dataset::LoadError,
+                >| {
+                    r.map_err(|e| e.to_string().replace(&path.display().to_string(), "mem"))
+                };
+                let from_file: Vec<_> = sudoku_lab::io::input::open(Some(&path))
                     .unwrap()
                     .map(shown)
                     .collect();
-                let from_bytes: Vec<_> = sudoku_lab::dataset::DatasetReader::new(
+                let from_bytes: Vec<_> = sudoku_lab::io::dataset::DatasetReader::new(
                     Box::new(std::io::Cursor::new(bytes.clone())),
                     "mem".to_string(),
                 )

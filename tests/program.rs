@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use assert_cmd::Command;
-use sudoku_lab::program::{Feed, Mode, Program, Reference, Session};
+use sudoku_lab::io::program::{Feed, Mode, Program, Reference, Session};
 use sudoku_lab::{Board, Format, Outcome};
 use tempfile::TempDir;
 
@@ -173,7 +173,7 @@ impl Fixtures {
 }
 
 fn board(line: &str) -> Board {
-    sudoku_lab::format::parse_one(line)
+    sudoku_lab::base::format::parse_one(line)
         .expect("fixture puzzle")
         .1
         .board

@@ -22,7 +22,7 @@ use proptest::test_runner::TestRunner;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use robust_support::{config, may_exceed, render_file};
-use sudoku_lab::format::{parse_str, render, to_line};
+use sudoku_lab::base::format::{parse_str, render, to_line};
 use sudoku_lab::{Board, BoxSize, End, Format, Outcome, Strategy};
 
 /// Node budget for one solve or count. Strategies allowed to run out get a
@@ -376,7 +376,7 @@ fn line_rendering_uses_one_symbol_per_cell() {
         seen.sort();
         seen.dedup();
         let expected: Vec<char> = (1..=size.side() as u8)
-            .map(sudoku_lab::format::symbol)
+            .map(sudoku_lab::base::format::symbol)
             .collect();
         assert_eq!(seen, expected, "{size}");
     }

@@ -1,19 +1,19 @@
-//! The public checks (`sudoku_lab::check`: the fixture table and the
+//! The public checks (`sudoku_lab::analysis::check`: the fixture table and the
 //! invariants any rung must keep) run against every rung in the registry,
 //! and the ladder's own invariants on a few hundred puzzles.
 
 mod core_support;
 
 use core_support::{random_puzzles, shared_dir, shared_sample, size};
-use sudoku_lab::check::{self, FIXTURES};
-use sudoku_lab::format::to_line;
+use sudoku_lab::analysis::check::{self, FIXTURES};
+use sudoku_lab::base::format::to_line;
 use sudoku_lab::{Board, Counts, End, Limits, NoCount, Outcome, Strategy};
 
 #[global_allocator]
 static ALLOCATOR: check::CountingAllocator = check::CountingAllocator;
 
 /// The public checks (the fixture table and every invariant of
-/// `sudoku_lab::check`, the allocation check included) pass for every
+/// `sudoku_lab::analysis::check`, the allocation check included) pass for every
 /// built-in rung and variant: the same test a rung written outside the
 /// crate runs.
 #[test]

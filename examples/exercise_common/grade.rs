@@ -1,9 +1,9 @@
 //! The grade of a rung written for an exercise (`docs/exercises.md`):
 //! **correct**, by every public check the lab holds its own rungs to
-//! (`sudoku_lab::check::rung`), and **small**: at most [`FACTOR`] times the
+//! (`sudoku_lab::analysis::check::rung`), and **small**: at most [`FACTOR`] times the
 //! nodes `mrv` needs on [`DRAWN`] puzzles drawn afresh at grading time.
 //!
-//! The puzzles come from the lab's own generator (`sudoku_lab::generate`,
+//! The puzzles come from the lab's own generator (`sudoku_lab::io::generate`,
 //! ChaCha) with a seed read from the clock, printed in the report, and
 //! taken from `SUDOKU_LAB_GRADE_SEED` when set, to draw the same puzzles
 //! again: given the seed the grade is deterministic. Puzzles nobody has seen
@@ -23,9 +23,9 @@
 
 use std::fmt::Write as _;
 
-use sudoku_lab::check;
-use sudoku_lab::generate::{self, DEFAULT_MAX_ATTEMPTS, Params, Symmetry};
-use sudoku_lab::trace::{EventKind, Position};
+use sudoku_lab::analysis::check;
+use sudoku_lab::analysis::trace::{EventKind, Position};
+use sudoku_lab::io::generate::{self, DEFAULT_MAX_ATTEMPTS, Params, Symmetry};
 use sudoku_lab::{Board, BoxSize, Counts, Outcome, Rung, Strategy};
 
 /// The variable that fixes the grade's seed (to draw a graded set again).
@@ -185,7 +185,8 @@ pub fn recount(s: Strategy, puzzle: &Board, rule: Rule) -> Result<(), String> {
     // Every event of the search fits: a node makes at most a placement, an
     // undo and a dead end, besides the cells it forces.
     let steps = (3 * counted.counts.nodes + counted.counts.forced + 16) as usize;
-    let traced = sudoku_lab::trace::trace(s, puzzle, None, steps).map_err(|e| e.to_string())?;
+    let traced =
+        sudoku_lab::analysis::trace::trace(s, puzzle, None, steps).map_err(|e| e.to_string())?;
     if traced.tracer.truncated() {
         return Err("the search is too long to recount".into());
     }

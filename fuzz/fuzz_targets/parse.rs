@@ -10,7 +10,7 @@
 use std::io::BufReader;
 
 use libfuzzer_sys::fuzz_target;
-use sudoku_lab::format::{PuzzleReader, parse_str, render};
+use sudoku_lab::base::format::{PuzzleReader, parse_str, render};
 use sudoku_lab::{Format, Puzzle};
 
 fuzz_target!(|data: &[u8]| {

@@ -13,17 +13,17 @@ use pyo3::exceptions::{PyException, PyOSError, PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyString};
 
-use sudoku_lab::compare::programs::{self, ProgramRow};
-use sudoku_lab::compare::run::{self, Item, Plan};
-use sudoku_lab::dataset::Dataset;
-use sudoku_lab::format::{Format, Puzzle, parse_one, parse_str};
+use sudoku_lab::analysis::tour::{self, LadderPlan, LadderRow};
+use sudoku_lab::analysis::trace::{Event, EventKind, MAX_STEPS};
+use sudoku_lab::base::format::{Format, Puzzle, parse_one, parse_str};
+use sudoku_lab::base::search::{Budget, End, Limits};
+use sudoku_lab::io::dataset::Dataset;
+use sudoku_lab::io::program::{Mode, ProgramName, Reference, judge};
+use sudoku_lab::measure::sample::Sample;
 use sudoku_lab::measure::{self, Clock, Method};
-use sudoku_lab::program::{Mode, ProgramName, Reference, judge};
-use sudoku_lab::sample::Sample;
-use sudoku_lab::search::{Budget, End, Limits};
-use sudoku_lab::tour::{self, LadderPlan, LadderRow};
-use sudoku_lab::trace::{Event, EventKind, MAX_STEPS};
-use sudoku_lab::{Board, Counts, Outcome, Strategy, defaults};
+use sudoku_lab::run::compare::programs::{self, ProgramRow};
+use sudoku_lab::run::compare::run::{self, Item, Plan};
+use sudoku_lab::{Board, Counts, Outcome, Strategy, base::defaults};
 
 /// How often a long call looks for Ctrl-C while the lab works.
 const POLL: Duration = Duration::from_millis(50);
@@ -37,7 +37,7 @@ fn lab_error(e: anyhow::Error) -> PyErr {
         PyOSError::new_err(text)
     } else if e
         .chain()
-        .any(|c| c.is::<measure::Bug>() || c.is::<sudoku_lab::strategy::WrongSolution>())
+        .any(|c| c.is::<measure::Bug>() || c.is::<sudoku_lab::base::strategy::WrongSolution>())
     {
         PyRuntimeError::new_err(text)
     } else {
@@ -246,7 +246,7 @@ fn in_memory(puzzles: Vec<Puzzle>) -> Dataset {
 }
 
 fn line(board: &Board) -> String {
-    sudoku_lab::format::to_line(board)
+    sudoku_lab::base::format::to_line(board)
 }
 
 /// Every counter into `d` by its name (`None` each for a run that did not run).
@@ -411,7 +411,7 @@ fn ladder<'py>(
         tour::ladder(
             &plan,
             &[(set.path.as_path(), &set)],
-            &sudoku_lab::progress::Quiet,
+            &sudoku_lab::base::progress::Quiet,
         )
     })?;
     let mut rows = Vec::new();
@@ -458,7 +458,7 @@ fn trace<'py>(
     let s = self::strategy(Some(strategy.unwrap_or(Strategy::DEFAULT.name())), &p.board)?;
     let budget = budget_arg(budget, defaults::MEASURE_BUDGET)?.get();
     let t = py
-        .detach(|| sudoku_lab::trace::trace_window(s, &p.board, budget, start, steps))
+        .detach(|| sudoku_lab::analysis::trace::trace_window(s, &p.board, budget, start, steps))
         .map_err(|e| lab_error(e.into()))?;
     let g = p.board.geometry();
     t.tracer.events().iter().map(|e| event(py, e, g)).collect()
@@ -467,7 +467,7 @@ fn trace<'py>(
 fn event<'py>(
     py: Python<'py>,
     e: &Event,
-    g: &sudoku_lab::board::Geometry,
+    g: &sudoku_lab::base::board::Geometry,
 ) -> PyResult<Bound<'py, PyDict>> {
     let d = PyDict::new(py);
     d.set_item("step", e.step)?;

@@ -1,17 +1,17 @@
 //! Flags shared by several commands, defined once so that they mean the
 //! same everywhere: `--strategy/-s`, `--budget`, `--sample/--seed` and the
-//! timing flags. Defaults come from [`crate::defaults`].
+//! timing flags. Defaults come from [`crate::base::defaults`].
 
 use std::ffi::OsString;
 use std::time::Duration;
 
 use clap::Args;
 
-use crate::defaults;
+use crate::base::defaults;
+use crate::base::search::Budget;
+use crate::base::strategy::Strategy;
 use crate::measure::Method;
-use crate::sample::Sample;
-use crate::search::Budget;
-use crate::strategy::Strategy;
+use crate::measure::sample::Sample;
 
 /// `--strategy NAME` (repeatable, or a comma list): which rungs to run.
 #[derive(Clone, Debug, Default, Args)]
@@ -177,7 +177,7 @@ impl clap::builder::TypedValueParser for StrategyParser {
             let every = Strategy::every();
             let hint = value
                 .to_str()
-                .and_then(|v| crate::names::closest(v, every.iter().map(|s| s.name())));
+                .and_then(|v| crate::base::names::closest(v, every.iter().map(|s| s.name())));
             if let Some(hint) = hint {
                 use clap::error::{ContextKind, ContextValue};
                 e.insert(

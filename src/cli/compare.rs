@@ -1,4 +1,4 @@
-//! `compare` and `report`: thin wrappers over [`crate::compare`].
+//! `compare` and `report`: thin wrappers over [`crate::run::compare`].
 
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
@@ -6,12 +6,12 @@ use std::process::ExitCode;
 
 use clap::Args;
 
-use super::args::{LimitArg, MeasureBudget, SampleArgs, StrategyList, TimingArgs};
-use super::program::ProgramArgs;
-use super::progress::Bar;
-use super::shard::{MergeArgs, ShardArgs};
-use crate::compare::{self, run::Plan, run::resolve_sources};
-use crate::defaults;
+use crate::base::defaults;
+use crate::cli::args::{LimitArg, MeasureBudget, SampleArgs, StrategyList, TimingArgs};
+use crate::cli::program::ProgramArgs;
+use crate::cli::progress::Bar;
+use crate::cli::shard::{MergeArgs, ShardArgs};
+use crate::run::compare::{self, run::Plan, run::resolve_sources};
 
 #[derive(Debug, Args)]
 pub struct CompareArgs {
@@ -114,14 +114,14 @@ pub fn compare(args: &CompareArgs, argv: &[OsString]) -> anyhow::Result<ExitCode
     bar.finish();
     let done = done?;
     if let Some(old) = &done.replaced {
-        crate::output::note(format_args!(
+        crate::io::output::note(format_args!(
             "note: replaced the report in {} made by another selection ({old})",
             done.out.display()
         ));
     }
     if let Some(name) = &args.save_baseline {
         let dir = compare::baseline::save(&done.out, Path::new(compare::REPORTS), name)?;
-        crate::output::note(format_args!(
+        crate::io::output::note(format_args!(
             "saved baseline {name} in {} (`sudoku-lab diff --baseline {name} NEW` compares with it)",
             dir.display()
         ));
@@ -134,9 +134,9 @@ pub fn compare(args: &CompareArgs, argv: &[OsString]) -> anyhow::Result<ExitCode
 /// or with `--json` the rows of summary.csv.
 fn print(done: &compare::Done, json: bool) -> anyhow::Result<()> {
     if json {
-        crate::output::print(&crate::present::json(&done.summary)?)?;
+        crate::io::output::print(&crate::export::present::json(&done.summary)?)?;
     } else {
-        crate::output::print(&done.console)?;
+        crate::io::output::print(&done.console)?;
     }
     Ok(())
 }
@@ -154,7 +154,7 @@ fn exit(done: &compare::Done) -> anyhow::Result<ExitCode> {
     if why.is_empty() {
         return Ok(ExitCode::SUCCESS);
     }
-    crate::output::note(format_args!("error: {}", why.join("; ")));
+    crate::io::output::note(format_args!("error: {}", why.join("; ")));
     Ok(ExitCode::from(super::EXIT_UNSOLVED))
 }
 

@@ -1,11 +1,11 @@
-//! `datasets`: the public corpora ([`crate::fetch`]): list them, fetch them.
+//! `datasets`: the public corpora ([`crate::io::fetch`]): list them, fetch them.
 
 use std::process::ExitCode;
 
 use clap::{Args, Subcommand};
 
-use super::progress::Bar;
-use crate::fetch;
+use crate::cli::progress::Bar;
+use crate::io::fetch;
 
 #[derive(Debug, Args)]
 pub struct DatasetsArgs {
@@ -63,7 +63,7 @@ fn list() -> anyhow::Result<ExitCode> {
         )),
         Err(e) => text.push_str(&format!("\n{e}\n")),
     }
-    crate::output::print(&text)?;
+    crate::io::output::print(&text)?;
     Ok(ExitCode::SUCCESS)
 }
 
@@ -89,7 +89,7 @@ fn fetch_named(args: &FetchArgs) -> anyhow::Result<ExitCode> {
         None => std::env::var(fetch::BASE_ENV)
             .ok()
             .filter(|b| !b.is_empty())
-            .unwrap_or_else(|| crate::defaults::FETCH_BASE.to_string()),
+            .unwrap_or_else(|| crate::base::defaults::FETCH_BASE.to_string()),
     };
     let bar = Bar::bytes("download");
     let done = fetch::fetch(&chosen, &base, &bar);
@@ -108,6 +108,6 @@ fn fetch_named(args: &FetchArgs) -> anyhow::Result<ExitCode> {
             f.path.display()
         ));
     }
-    crate::output::print(&text)?;
+    crate::io::output::print(&text)?;
     Ok(ExitCode::SUCCESS)
 }

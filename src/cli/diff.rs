@@ -1,12 +1,12 @@
-//! `diff OLD NEW`: a thin wrapper over [`crate::diff`].
+//! `diff OLD NEW`: a thin wrapper over [`crate::run::diff`].
 
 use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::Args;
 
-use crate::compare::write::{FolderLock, Staging};
-use crate::diff::{self, Options, text};
+use crate::run::compare::write::{FolderLock, Staging};
+use crate::run::diff::{self, Options, text};
 
 #[derive(Debug, Args)]
 pub struct DiffArgs {
@@ -20,7 +20,7 @@ pub struct DiffArgs {
     /// Compare NEW with the baseline saved as NAME (`compare
     /// --save-baseline NAME`, kept in `my-reports/baselines/NAME`) instead
     /// of a folder OLD: `diff --baseline main my-reports`.
-    #[arg(long, value_name = "NAME", value_parser = crate::compare::baseline::parse_name)]
+    #[arg(long, value_name = "NAME", value_parser = crate::run::compare::baseline::parse_name)]
     pub baseline: Option<String>,
     /// Compare strategy OLD_NAME of OLD with NEW_NAME of NEW (repeatable),
     /// e.g. `--pair mrv=lcv`; default: every strategy both hold, by name.
@@ -29,7 +29,7 @@ pub struct DiffArgs {
     /// Run-to-run spread in percent: two runs of the same code differ by a
     /// factor within 1 ± PCT/100; every interval is widened by it, and the
     /// verdict is faster or slower only when the whole interval excludes ×1.
-    #[arg(long, value_name = "PCT", default_value_t = crate::defaults::DIFF_NOISE * 100.0,
+    #[arg(long, value_name = "PCT", default_value_t = crate::base::defaults::DIFF_NOISE * 100.0,
           value_parser = percent)]
     pub noise: f64,
     /// Exit 1 when a dataset × strategy is slower than PCT percent with its
@@ -66,8 +66,11 @@ fn folders(args: &DiffArgs) -> anyhow::Result<(PathBuf, PathBuf)> {
     match (&args.baseline, &args.old, &args.new) {
         (None, Some(old), Some(new)) => Ok((old.clone(), new.clone())),
         (Some(name), Some(new), None) => {
-            let root = std::path::Path::new(crate::compare::REPORTS);
-            Ok((crate::compare::baseline::find(root, name)?, new.clone()))
+            let root = std::path::Path::new(crate::run::compare::REPORTS);
+            Ok((
+                crate::run::compare::baseline::find(root, name)?,
+                new.clone(),
+            ))
         }
         (Some(name), None, _) => anyhow::bail!(
             "--baseline {name}: name the report folder to compare with it (`diff --baseline {name} my-reports`)"
@@ -88,7 +91,7 @@ pub fn run(args: &DiffArgs) -> anyhow::Result<ExitCode> {
     let (old, new) = folders(args)?;
     let d = diff::diff(&old, &new, &opts)?;
     if let Some(out) = &args.out {
-        crate::compare::write::check_out(out, args.force.force, &[])?;
+        crate::run::compare::write::check_out(out, args.force.force, &[])?;
         let mut staging = Staging::new(out)?;
         for (name, bytes) in diff::files(&d)? {
             staging.write(&name, &bytes)?;
@@ -96,7 +99,7 @@ pub fn run(args: &DiffArgs) -> anyhow::Result<ExitCode> {
         staging.commit(&FolderLock::acquire(out)?)?;
     }
     let body = if args.json {
-        crate::present::json(&d)?
+        crate::export::present::json(&d)?
     } else if args.csv {
         text::csv(&d)?
     } else if args.markdown {
@@ -107,10 +110,10 @@ pub fn run(args: &DiffArgs) -> anyhow::Result<ExitCode> {
     // Machine-readable output stays clean: differences go to stderr there.
     if !args.markdown {
         for line in text::differences(&d) {
-            crate::output::note(line);
+            crate::io::output::note(line);
         }
     }
-    crate::output::print(&body)?;
+    crate::io::output::print(&body)?;
     if let Some(pct) = args.fail_if_slower {
         let slow = d.slower_than(pct);
         if !slow.is_empty() {

@@ -1,5 +1,5 @@
 //! `estimate`: how big is the search the budget cut off? Knuth's random
-//! probes through each rung's own search ([`crate::estimate`]); with
+//! probes through each rung's own search ([`crate::analysis::estimate`]); with
 //! `--exact`, every search is also run to the end and the estimates are
 //! judged against the truth.
 
@@ -8,12 +8,12 @@ use std::process::ExitCode;
 
 use clap::Args;
 
-use crate::dataset::Dataset;
-use crate::estimate::check::{self, Plan};
-use crate::present::{estimate_rows, estimate_validation};
+use crate::analysis::estimate::check::{self, Plan};
+use crate::export::present::{estimate_rows, estimate_validation};
+use crate::io::dataset::Dataset;
 
-use super::args::{MeasureBudget, StrategyList};
-use super::progress::Bar;
+use crate::cli::args::{MeasureBudget, StrategyList};
+use crate::cli::progress::Bar;
 
 #[derive(Debug, Args)]
 pub struct EstimateArgs {
@@ -27,7 +27,7 @@ pub struct EstimateArgs {
     #[arg(long)]
     pub exact: bool,
     /// Seed of the probes' random choices (ChaCha8).
-    #[arg(long, value_name = "S", default_value_t = crate::estimate::Options::DEFAULT.seed)]
+    #[arg(long, value_name = "S", default_value_t = crate::analysis::estimate::Options::DEFAULT.seed)]
     pub seed: u64,
     /// Use only the first N puzzles of each file.
     #[arg(long, value_name = "N")]
@@ -73,7 +73,7 @@ pub fn estimate(args: &EstimateArgs) -> anyhow::Result<ExitCode> {
     if args.exact {
         text.push_str(&estimate_validation(&check::validate(&rows)));
     }
-    crate::output::print(&text)?;
+    crate::io::output::print(&text)?;
     Ok(ExitCode::SUCCESS)
 }
 
@@ -88,22 +88,25 @@ pub(super) fn cut_off_note(
     ns_per_node: Option<f64>,
 ) -> String {
     let budget = limits.node_budget;
-    let options = crate::estimate::Options::for_budget(budget);
+    let options = crate::analysis::estimate::Options::for_budget(budget);
     let head = format!(
         "cut off at {} nodes",
-        crate::present::thousands(counts.nodes)
+        crate::export::present::thousands(counts.nodes)
     );
-    match crate::estimate::estimate(strategy, board, limits, counts, options) {
+    match crate::analysis::estimate::estimate(strategy, board, limits, counts, options) {
         Ok(e) => {
             let mut s = format!(
                 "{head}; whole search: {} ({} probes, {} probe nodes)",
-                crate::present::nodes_estimate(&e.nodes()),
-                crate::present::thousands(e.runs),
-                crate::present::thousands(e.effort)
+                crate::export::present::nodes_estimate(&e.nodes()),
+                crate::export::present::thousands(e.runs),
+                crate::export::present::thousands(e.effort)
             );
             if let Some(ns) = ns_per_node {
                 s.push_str("; ");
-                s.push_str(&crate::present::time_estimate(e.nodes().estimate, ns));
+                s.push_str(&crate::export::present::time_estimate(
+                    e.nodes().estimate,
+                    ns,
+                ));
             }
             s
         }

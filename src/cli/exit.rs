@@ -25,9 +25,9 @@ impl Failure {
     /// failure, then an I/O error the system reported for a path that exists.
     pub fn of(err: &anyhow::Error) -> Failure {
         use std::io::ErrorKind;
-        let bug = err
-            .chain()
-            .any(|e| e.is::<crate::strategy::WrongSolution>() || e.to_string().starts_with("BUG:"));
+        let bug = err.chain().any(|e| {
+            e.is::<crate::base::strategy::WrongSolution>() || e.to_string().starts_with("BUG:")
+        });
         if bug {
             return Failure::Bug;
         }
@@ -35,14 +35,14 @@ impl Failure {
         // bad `--program`, whatever the system's reason.
         let spawn = err.chain().any(|e| {
             matches!(
-                e.downcast_ref::<crate::program::StartError>(),
-                Some(crate::program::StartError::Spawn { .. })
+                e.downcast_ref::<crate::io::program::StartError>(),
+                Some(crate::io::program::StartError::Spawn { .. })
             )
         });
         if spawn {
             return Failure::Usage;
         }
-        match crate::output::stdout_failure(err.as_ref()) {
+        match crate::io::output::stdout_failure(err.as_ref()) {
             Some(ErrorKind::BrokenPipe) => return Failure::ClosedPipe,
             Some(_) => return Failure::Io,
             None => {}
@@ -74,7 +74,7 @@ impl Failure {
 pub fn exit_code(err: &anyhow::Error) -> ExitCode {
     let failure = Failure::of(err);
     if failure != Failure::ClosedPipe {
-        crate::output::note(format_args!("error: {err:#}"));
+        crate::io::output::note(format_args!("error: {err:#}"));
     }
     ExitCode::from(failure.code())
 }
@@ -84,7 +84,7 @@ pub fn exit_code(err: &anyhow::Error) -> ExitCode {
 /// clap's errors exit 2.
 pub fn parse(argv: &[OsString]) -> Result<Cli, ExitCode> {
     Cli::try_parse_from(argv).map_err(|e| match e.print() {
-        Err(io) if !e.use_stderr() => exit_code(&crate::output::stdout_error(io).into()),
+        Err(io) if !e.use_stderr() => exit_code(&crate::io::output::stdout_error(io).into()),
         _ => ExitCode::from(u8::try_from(e.exit_code()).unwrap_or(EXIT_USAGE)),
     })
 }
@@ -94,8 +94,8 @@ mod tests {
     use std::io;
 
     use super::*;
-    use crate::board::{Board, BoxSize};
-    use crate::strategy::{Strategy, WrongSolution};
+    use crate::base::board::{Board, BoxSize};
+    use crate::base::strategy::{Strategy, WrongSolution};
 
     fn of(e: impl Into<anyhow::Error>) -> Failure {
         Failure::of(&e.into())
@@ -107,7 +107,7 @@ mod tests {
         let wrong = WrongSolution {
             strategy: Strategy::ALL[0],
             puzzle: Board::empty(size),
-            reason: crate::board::VerifyError::SizeMismatch,
+            reason: crate::base::board::VerifyError::SizeMismatch,
         };
         assert_eq!(
             of(anyhow::Error::from(wrong).context("dataset d")),
@@ -117,12 +117,12 @@ mod tests {
             of(anyhow::anyhow!("BUG: counted and uncounted differ")),
             Failure::Bug
         );
-        let pipe = crate::output::stdout_error(io::Error::from(io::ErrorKind::BrokenPipe));
+        let pipe = crate::io::output::stdout_error(io::Error::from(io::ErrorKind::BrokenPipe));
         assert_eq!(
             of(anyhow::Error::from(pipe).context("table")),
             Failure::ClosedPipe
         );
-        let full = crate::output::stdout_error(io::Error::from(io::ErrorKind::StorageFull));
+        let full = crate::io::output::stdout_error(io::Error::from(io::ErrorKind::StorageFull));
         assert_eq!(of(full), Failure::Io);
         // A broken pipe that is not standard output (a FIFO given to --out) is I/O.
         assert_eq!(of(io::Error::from(io::ErrorKind::BrokenPipe)), Failure::Io);

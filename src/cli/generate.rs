@@ -5,11 +5,11 @@ use std::process::ExitCode;
 
 use clap::Args;
 
-use super::progress::Bar;
-use crate::board::BoxSize;
-use crate::format::to_line;
-use crate::generate::{self, Clues, DEFAULT_MAX_ATTEMPTS, Params, Symmetry};
-use crate::progress::Progress;
+use crate::base::board::BoxSize;
+use crate::base::format::to_line;
+use crate::base::progress::Progress;
+use crate::cli::progress::Bar;
+use crate::io::generate::{self, Clues, DEFAULT_MAX_ATTEMPTS, Params, Symmetry};
 
 #[derive(Debug, Args)]
 pub struct GenerateArgs {
@@ -38,7 +38,7 @@ pub struct GenerateArgs {
     /// default depends on size). Read as every command's `--budget` is: 0 is
     /// refused.
     #[arg(long, value_name = "NODES")]
-    pub budget: Option<crate::search::Budget>,
+    pub budget: Option<crate::base::search::Budget>,
     /// Fresh grids tried per puzzle before giving up on its clue target.
     #[arg(long, default_value_t = DEFAULT_MAX_ATTEMPTS)]
     pub max_attempts: u32,
@@ -88,8 +88,8 @@ pub fn generate(args: &GenerateArgs) -> anyhow::Result<ExitCode> {
     bar.finish();
     let text = render(&params, &puzzles?);
     match &args.out {
-        Some(path) => crate::output::write_file(path, text.as_bytes())?,
-        None => crate::output::print(&text)?,
+        Some(path) => crate::io::output::write_file(path, text.as_bytes())?,
+        None => crate::io::output::print(&text)?,
     }
     Ok(ExitCode::SUCCESS)
 }

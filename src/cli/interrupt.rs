@@ -1,5 +1,5 @@
 //! Ctrl-C, SIGTERM and SIGHUP, for every command: the outside programs the
-//! lab started are killed ([`crate::program::end_all`]: a terminal's Ctrl-C
+//! lab started are killed ([`crate::io::program::end_all`]: a terminal's Ctrl-C
 //! never reaches them, they run in groups of their own), a half-written
 //! report folder is dropped, and the command exits 130.
 
@@ -24,16 +24,16 @@ pub fn install(note: &'static str) {
 
 fn on_signal() {
     let note = *NOTE.lock().unwrap_or_else(|e| e.into_inner());
-    crate::output::interrupt(note);
-    crate::program::end_all();
-    crate::program::goodbye();
-    crate::compare::write::abandon_and_exit(EXIT_INTERRUPTED)
+    crate::io::output::interrupt(note);
+    crate::io::program::end_all();
+    crate::io::program::goodbye();
+    crate::run::compare::write::abandon_and_exit(EXIT_INTERRUPTED)
 }
 
 /// The end of every command, however it ended: no program outlives it.
 pub fn finish() {
     // An interrupted command ends in the handler, with its exit code.
-    crate::output::halt_if_interrupted();
-    crate::program::end_all();
-    crate::program::goodbye();
+    crate::io::output::halt_if_interrupted();
+    crate::io::program::end_all();
+    crate::io::program::goodbye();
 }

@@ -8,15 +8,15 @@ use std::process::ExitCode;
 use anyhow::bail;
 use clap::Args;
 
-use crate::dataset::Dataset;
+use crate::analysis::tour::{self, Labelled, LadderPlan};
+use crate::base::search::Limits;
+use crate::base::strategy::Outcome;
+use crate::export::present::{ladder_distributions, ladder_puzzles};
+use crate::io::dataset::Dataset;
 use crate::measure::Conditions;
-use crate::present::{ladder_distributions, ladder_puzzles};
-use crate::search::Limits;
-use crate::strategy::Outcome;
-use crate::tour::{self, Labelled, LadderPlan};
 
-use super::args::{LimitArg, MeasureBudget, SampleArgs, StrategyList, TimingArgs};
-use super::progress::Bar;
+use crate::cli::args::{LimitArg, MeasureBudget, SampleArgs, StrategyList, TimingArgs};
+use crate::cli::progress::Bar;
 
 #[derive(Debug, Args)]
 pub struct LadderArgs {
@@ -95,16 +95,16 @@ pub fn ladder(args: &LadderArgs) -> anyhow::Result<ExitCode> {
         .all(|l| matches!(l.m.outcome, Outcome::Solved | Outcome::Unsupported));
     if args.json && args.dist {
         let dists = tour::distributions(&out, &strategies);
-        crate::output::print(&crate::present::json(&dists)?)?;
+        crate::io::output::print(&crate::export::present::json(&dists)?)?;
     } else if args.json {
         let rows: Vec<tour::LadderRow> = all.iter().map(|l| tour::LadderRow::of(l)).collect();
-        crate::output::print(&crate::present::json(&rows)?)?;
+        crate::io::output::print(&crate::export::present::json(&rows)?)?;
     } else if args.dist {
-        crate::output::print(&ladder_distributions(&out, &strategies))?;
+        crate::io::output::print(&ladder_distributions(&out, &strategies))?;
     } else {
         let mut text = ladder_puzzles(&all);
-        text.push_str(&crate::present::ladder_estimates(&all));
-        crate::output::print(&text)?;
+        text.push_str(&crate::export::present::ladder_estimates(&all));
+        crate::io::output::print(&text)?;
     }
     Ok(if all_solved {
         ExitCode::SUCCESS

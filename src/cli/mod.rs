@@ -44,7 +44,7 @@ use solve::{CountArgs, SolveArgs};
 use speed::SpeedArgs;
 use trace::TraceArgs;
 
-use crate::strategy::{AddError, Strategy};
+use crate::base::strategy::{AddError, Strategy};
 
 /// Puts one rung on the ladder; `Strategy::add::<MyRung>` is one.
 pub type AddRung = fn() -> Result<Strategy, AddError>;
@@ -98,7 +98,7 @@ where
 {
     for add in rungs {
         if let Err(e) = add() {
-            crate::output::note(format_args!("error: {e}"));
+            crate::io::output::note(format_args!("error: {e}"));
             return ExitCode::from(EXIT_BUG);
         }
     }
@@ -214,7 +214,7 @@ pub const EXIT_IO: u8 = 74;
 /// Exit code 1 with its `error:` line on standard error (`why`): every
 /// command that exits 1 says why, as every other failure does.
 pub(crate) fn unsolved(why: &str) -> ExitCode {
-    crate::output::note(format_args!("error: {why}"));
+    crate::io::output::note(format_args!("error: {why}"));
     ExitCode::from(EXIT_UNSOLVED)
 }
 
@@ -228,11 +228,11 @@ pub const BUSY_NOTE: &str = "note: the times may read high";
 /// usual, if they are ([`crate::measure::Conditions::busy`]), so that a
 /// figure from a slow or loaded machine never passes silently.
 fn note_conditions(conditions: &crate::measure::Conditions) {
-    if let Some(clock) = crate::present::clock_note(conditions) {
-        crate::output::note(format_args!("{BUSY_NOTE}: {clock}"));
+    if let Some(clock) = crate::export::present::clock_note(conditions) {
+        crate::io::output::note(format_args!("{BUSY_NOTE}: {clock}"));
     }
     if let Some(why) = conditions.busy() {
-        crate::output::note(format_args!(
+        crate::io::output::note(format_args!(
             "{BUSY_NOTE} ({why}); run again when the machine is quieter"
         ));
     }
@@ -258,7 +258,7 @@ fn run(cli: Cli, argv: &[OsString]) -> anyhow::Result<ExitCode> {
         Command::Strategies => {
             let every = Strategy::every();
             let width = every.iter().map(|s| s.name().len()).max().unwrap_or(0);
-            let mut out = crate::output::stdout();
+            let mut out = crate::io::output::stdout();
             for s in every {
                 writeln!(out, "{:width$}  {}", s.name(), s.summary())?;
             }

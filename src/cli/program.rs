@@ -1,12 +1,12 @@
 //! `--program NAME=COMMAND` and its settings, shared by `speed` and
-//! `compare`. The programs themselves live in [`crate::program`].
+//! `compare`. The programs themselves live in [`crate::io::program`].
 
 use std::time::Duration;
 
 use clap::Args;
 
-use crate::defaults;
-use crate::program::{Feed, FormatArg, Mode, Program, Setting, SpecError, apply, check_unique};
+use crate::base::defaults;
+use crate::io::program::{Feed, FormatArg, Mode, Program, Setting, SpecError, apply, check_unique};
 
 /// Outside solver programs to run beside the rungs.
 #[derive(Clone, Debug, Default, Args)]

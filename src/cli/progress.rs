@@ -1,4 +1,4 @@
-//! The terminal side of [`crate::progress::Progress`]: a bar on standard
+//! The terminal side of [`crate::base::progress::Progress`]: a bar on standard
 //! error when it is a terminal, silence when it is not (piped or redirected
 //! output stays clean).
 
@@ -19,7 +19,7 @@ pub struct Bar {
     bar: ProgressBar,
     eta: Arc<Mutex<Eta>>,
     /// The pace the work's estimate assumes, in cores
-    /// ([`crate::progress::Progress::pace`]), shown beside the ETA.
+    /// ([`crate::base::progress::Progress::pace`]), shown beside the ETA.
     pace: Arc<Mutex<Option<f64>>>,
 }
 
@@ -31,13 +31,13 @@ enum Eta {
     Rate,
     /// The work will estimate, but cannot yet.
     Unknown,
-    /// The work said it will end then ([`crate::progress::Progress::left`]).
+    /// The work said it will end then ([`crate::base::progress::Progress::left`]).
     Ends(Instant),
 }
 
 impl Bar {
     /// A bar labelled `label` (hidden unless stderr is a terminal); its
-    /// length comes with [`crate::progress::Progress::start`].
+    /// length comes with [`crate::base::progress::Progress::start`].
     pub fn new(label: &str) -> Bar {
         if std::io::stderr().is_terminal() {
             Bar::drawn_to(label, ProgressDrawTarget::stderr())
@@ -162,7 +162,7 @@ impl Drop for Bar {
     }
 }
 
-impl crate::progress::Progress for Bar {
+impl crate::base::progress::Progress for Bar {
     fn start(&self, total: u64) {
         self.bar.set_length(total);
     }
@@ -193,7 +193,7 @@ impl crate::progress::Progress for Bar {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::progress::Progress;
+    use crate::base::progress::Progress;
 
     /// A terminal that keeps every line drawn on it.
     #[derive(Debug, Default, Clone)]

@@ -6,13 +6,13 @@ use std::process::ExitCode;
 
 use clap::{Args, ValueEnum};
 
-use crate::dataset::DatasetReader;
-use crate::present::ratings;
-use crate::rate::{Rating, rate as rate_one};
+use crate::analysis::rate::{Rating, rate as rate_one};
+use crate::export::present::ratings;
+use crate::io::dataset::DatasetReader;
 
-use super::args::{MeasureBudget, SampleArgs};
-use super::progress::Bar;
-use crate::progress::Progress;
+use crate::base::progress::Progress;
+use crate::cli::args::{MeasureBudget, SampleArgs};
+use crate::cli::progress::Bar;
 
 /// How to print the ratings.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -41,12 +41,12 @@ pub struct RateArgs {
 
 pub fn rate(args: &RateArgs) -> anyhow::Result<ExitCode> {
     let reader = DatasetReader::open(args.file.as_deref())?;
-    let entries: Box<dyn Iterator<Item = anyhow::Result<(u64, crate::dataset::Entry)>>> =
+    let entries: Box<dyn Iterator<Item = anyhow::Result<(u64, crate::io::dataset::Entry)>>> =
         match args.sample.sample() {
             Some(sample) => Box::new(sample.draw(reader)?.0.into_iter().map(Ok)),
             None => Box::new((0..).zip(reader).map(|(i, e)| Ok((i, e?)))),
         };
-    let out = crate::output::stdout();
+    let out = crate::io::output::stdout();
     let mut sink = match args.format {
         RateFormat::Table => Sink::Table(out),
         RateFormat::Csv => Sink::Csv(Box::new(csv::Writer::from_writer(out))),
@@ -55,13 +55,14 @@ pub fn rate(args: &RateArgs) -> anyhow::Result<ExitCode> {
     let mut unrated = 0u64;
     let budget = args.budget.budget;
     let bar = Bar::streaming("rate", "puzzles");
-    crate::exec::ordered(
+    crate::measure::exec::ordered(
         entries,
-        args.jobs.map_or_else(crate::defaults::jobs, |j| j as usize),
+        args.jobs
+            .map_or_else(crate::base::defaults::jobs, |j| j as usize),
         |(i, e)| Ok(rate_one(*i as usize + 1, &e.puzzle, budget)?),
         |r: Rating| {
             bar.tick();
-            if r.mrv_outcome != crate::strategy::Outcome::Solved {
+            if r.mrv_outcome != crate::base::strategy::Outcome::Solved {
                 unrated += 1;
             }
             match &mut sink {
@@ -81,7 +82,7 @@ pub fn rate(args: &RateArgs) -> anyhow::Result<ExitCode> {
     // As `solve`: 1 when a puzzle had no solution or `mrv` ran out of budget
     // (its tier is then a bound, not a measurement).
     if unrated > 0 {
-        crate::output::note(format_args!(
+        crate::io::output::note(format_args!(
             "error: {unrated} puzzles had no solution or exceeded the budget"
         ));
         return Ok(ExitCode::from(super::EXIT_UNSOLVED));

@@ -1,5 +1,5 @@
 //! `replay`: one puzzle's searches as a self-contained web page (the page
-//! itself is built by [`crate::replay`]).
+//! itself is built by [`crate::export::replay`]).
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -7,15 +7,15 @@ use std::process::ExitCode;
 use anyhow::bail;
 use clap::Args;
 
-use crate::defaults;
-use crate::replay::{self, BYTES_PER_EVENT, MAX_STEPS};
-use crate::strategy::{Outcome, Strategy};
-use crate::trace::trace;
+use crate::analysis::trace::trace;
+use crate::base::defaults;
+use crate::base::strategy::{Outcome, Strategy};
+use crate::export::replay::{self, BYTES_PER_EVENT, MAX_STEPS};
 
-use super::EXIT_UNSOLVED;
-use super::args::{MeasureBudget, StrategyList};
-use crate::input::pick;
-use crate::present::thousands;
+use crate::cli::EXIT_UNSOLVED;
+use crate::cli::args::{MeasureBudget, StrategyList};
+use crate::export::present::thousands;
+use crate::io::input::pick;
 
 #[derive(Debug, Args)]
 #[command(after_help = format!(
@@ -96,9 +96,9 @@ pub fn run(args: &ReplayArgs) -> anyhow::Result<ExitCode> {
     }
     let to_stdout = args.out.as_os_str() == "-";
     if to_stdout {
-        crate::output::print(&html)?;
+        crate::io::output::print(&html)?;
     } else {
-        crate::output::write_file(&args.out, html.as_bytes())?;
+        crate::io::output::write_file(&args.out, html.as_bytes())?;
         let mut note = format!(
             "replay written to {} ({} bytes, bound {}): ",
             args.out.display(),
@@ -124,7 +124,7 @@ pub fn run(args: &ReplayArgs) -> anyhow::Result<ExitCode> {
             ));
         }
         note.push('\n');
-        crate::output::print(&note)?;
+        crate::io::output::print(&note)?;
     }
     let unsolved: Vec<String> = traces
         .iter()
@@ -134,7 +134,7 @@ pub fn run(args: &ReplayArgs) -> anyhow::Result<ExitCode> {
     if unsolved.is_empty() {
         return Ok(ExitCode::SUCCESS);
     }
-    crate::output::note(format_args!(
+    crate::io::output::note(format_args!(
         "error: the puzzle was not solved ({}); the page shows the search",
         unsolved.join(", ")
     ));

@@ -7,8 +7,8 @@ use std::process::ExitCode;
 
 use clap::Args;
 
-use crate::compare;
-use crate::shard::{Assigned, ShardSpec};
+use crate::run::compare;
+use crate::run::shard::{Assigned, ShardSpec};
 
 /// The shard flags of `compare`.
 #[derive(Clone, Debug, Default, Args)]
@@ -61,7 +61,7 @@ pub fn merge(args: &MergeArgs, argv: &[OsString]) -> anyhow::Result<ExitCode> {
         args.force.force,
         &super::args::command_line(argv),
     )?;
-    crate::output::print(&done.console)?;
+    crate::io::output::print(&done.console)?;
     Ok(ExitCode::SUCCESS)
 }
 
@@ -86,9 +86,9 @@ pub fn before_compare(
         return Ok(None);
     }
     let prepared = compare::run::prepare(plan)?;
-    let print = crate::shard::Fingerprint::of(plan, &prepared)?;
-    if crate::compare::shards::finished(out, &print, assigned.shard) {
-        crate::output::note(format_args!(
+    let print = crate::run::shard::Fingerprint::of(plan, &prepared)?;
+    if crate::run::compare::shards::finished(out, &print, assigned.shard) {
+        crate::io::output::note(format_args!(
             "shard {} of this plan is already complete in {} (its meta.csv has the plan's fingerprint and its results.csv the shard's rows): nothing to do; --rerun measures it again",
             assigned.shard,
             out.display()

@@ -8,17 +8,17 @@ use clap::Args;
 
 use std::time::Duration;
 
-use crate::counters::Counts;
-use crate::format::{Format, Puzzle, render};
-use crate::input;
+use crate::base::counters::Counts;
+use crate::base::format::{Format, Puzzle, render};
+use crate::base::search::{End, Limits};
+use crate::base::strategy::{Outcome, Run, Strategy};
+use crate::io::input;
 use crate::measure::{Measurement, measure};
-use crate::search::{End, Limits};
-use crate::strategy::{Outcome, Run, Strategy};
 
-use super::EXIT_UNSOLVED;
-use super::args::SolveBudget;
-use super::progress::Bar;
-use crate::progress::Progress;
+use crate::base::progress::Progress;
+use crate::cli::EXIT_UNSOLVED;
+use crate::cli::args::SolveBudget;
+use crate::cli::progress::Bar;
 
 /// Printed (one line, in place of a solution) for a line-format puzzle with no solution.
 pub const NO_SOLUTION: &str = "no solution";
@@ -84,7 +84,7 @@ fn timed_with_stats(
             limits,
             &crate::measure::Method::DEFAULT,
         )?;
-        bar.suspend(|| crate::output::note(stats_line(index, puzzle.line, &m)));
+        bar.suspend(|| crate::io::output::note(stats_line(index, puzzle.line, &m)));
         if let Some(c) = &mut cut {
             let per_node = m.timing.map(|t| t.ns() / m.counts.nodes.max(1) as f64);
             *c = (m.counts, per_node);
@@ -93,7 +93,7 @@ fn timed_with_stats(
     if let Some((counts, per_node)) = cut {
         let note = super::estimate::cut_off_note(strategy, &puzzle.board, limits, counts, per_node);
         bar.suspend(|| {
-            crate::output::note(format_args!(
+            crate::io::output::note(format_args!(
                 "puzzle {index} (line {}): {note}",
                 puzzle.line
             ))
@@ -133,7 +133,7 @@ fn parse_limit(s: &str) -> Result<u64, String> {
 
 pub fn solve(args: &SolveArgs) -> anyhow::Result<ExitCode> {
     let mut reader = input::open(args.file.as_deref())?;
-    let mut out = crate::output::stdout();
+    let mut out = crate::io::output::stdout();
     let mut all_solved = true;
     let mut index = 0;
     let bar = Bar::streaming("solve", "puzzles");
@@ -167,7 +167,7 @@ pub fn solve(args: &SolveArgs) -> anyhow::Result<ExitCode> {
                 all_solved = false;
                 out.flush()?;
                 bar.suspend(|| {
-                    crate::output::note(format_args!(
+                    crate::io::output::note(format_args!(
                         "puzzle {index} (line {}): {}",
                         puzzle.line,
                         match run.outcome {
@@ -185,7 +185,7 @@ pub fn solve(args: &SolveArgs) -> anyhow::Result<ExitCode> {
     }
     out.flush()?;
     if !all_solved {
-        crate::output::note("error: a puzzle had no solution or exceeded the budget");
+        crate::io::output::note("error: a puzzle had no solution or exceeded the budget");
     }
     Ok(if all_solved {
         ExitCode::SUCCESS
@@ -205,7 +205,7 @@ fn write_board(out: &mut impl Write, board: &crate::Board, format: Format) -> st
 
 pub fn count(args: &CountArgs) -> anyhow::Result<ExitCode> {
     let mut reader = input::open(args.file.as_deref())?;
-    let mut out = crate::output::stdout();
+    let mut out = crate::io::output::stdout();
     let mut complete = true;
     let mut index = 0;
     let bar = Bar::streaming("count", "puzzles");
@@ -228,7 +228,7 @@ pub fn count(args: &CountArgs) -> anyhow::Result<ExitCode> {
                     _ => format!("at least {}", run.solutions),
                 };
                 bar.suspend(|| {
-                    crate::output::note(format_args!(
+                    crate::io::output::note(format_args!(
                         "warning: {}: puzzle {index} (line {}): the file says `# solutions: {n}`, but it has {counted}",
                         reader.file(),
                         puzzle.line
@@ -256,7 +256,7 @@ pub fn count(args: &CountArgs) -> anyhow::Result<ExitCode> {
     }
     out.flush()?;
     if !complete {
-        crate::output::note("error: a puzzle had no solution or exceeded the budget");
+        crate::io::output::note("error: a puzzle had no solution or exceeded the budget");
     }
     Ok(if complete {
         ExitCode::SUCCESS

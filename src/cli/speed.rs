@@ -1,20 +1,20 @@
 //! `speed`: throughput per dataset × strategy, as a terminal table, CSV or
-//! Markdown. Measuring lives in [`crate::speed`], the text in
-//! [`crate::present::speed`]; this file only parses arguments and prints.
+//! Markdown. Measuring lives in [`crate::run::speed`], the text in
+//! [`crate::export::present::speed`]; this file only parses arguments and prints.
 
 use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::Args;
 
-use crate::dataset::Dataset;
-use crate::present::speed as text;
-use crate::speed::{SpeedOptions, SpeedRow};
-use crate::strategy::Outcome;
+use crate::base::strategy::Outcome;
+use crate::export::present::speed as text;
+use crate::io::dataset::Dataset;
+use crate::run::speed::{SpeedOptions, SpeedRow};
 
-use super::args::{LimitArg, MeasureBudget, SampleArgs, StrategyList, TimingArgs};
-use super::program::ProgramArgs;
-use super::progress::Bar;
+use crate::cli::args::{LimitArg, MeasureBudget, SampleArgs, StrategyList, TimingArgs};
+use crate::cli::program::ProgramArgs;
+use crate::cli::progress::Bar;
 
 #[derive(Debug, Args)]
 pub struct SpeedArgs {
@@ -51,7 +51,7 @@ pub struct SpeedArgs {
 }
 
 /// The library's options from the flags: `--min-time` per puzzle when
-/// given, else [`crate::defaults::SPEED_SET_TIME`] over each set.
+/// given, else [`crate::base::defaults::SPEED_SET_TIME`] over each set.
 fn options(args: &SpeedArgs) -> SpeedOptions {
     let mut method = args.timing.method(args.sample.seed);
     method.permute = args.permute;
@@ -63,7 +63,7 @@ fn options(args: &SpeedArgs) -> SpeedOptions {
             .timing
             .min_time
             .is_none()
-            .then_some(crate::defaults::SPEED_SET_TIME),
+            .then_some(crate::base::defaults::SPEED_SET_TIME),
     }
 }
 
@@ -73,10 +73,10 @@ pub fn speed(args: &SpeedArgs) -> anyhow::Result<ExitCode> {
     let sets = args
         .files
         .iter()
-        .map(|f| Dataset::load_sampled(&crate::fetch::file_or_corpus(f)?, args.sample.sample()))
+        .map(|f| Dataset::load_sampled(&crate::io::fetch::file_or_corpus(f)?, args.sample.sample()))
         .collect::<anyhow::Result<Vec<_>>>()?;
     let progress = Bar::new("speed");
-    let (rows, conditions) = crate::speed::run(
+    let (rows, conditions) = crate::run::speed::run(
         &sets,
         &args.strategies.chosen(),
         &args.programs.programs()?,
@@ -87,7 +87,7 @@ pub fn speed(args: &SpeedArgs) -> anyhow::Result<ExitCode> {
     super::note_conditions(&conditions);
     let text = if args.json {
         let records: Vec<_> = rows.iter().map(SpeedRow::record).collect();
-        crate::present::json(&records)?
+        crate::export::present::json(&records)?
     } else if args.csv {
         text::to_csv(&rows)?
     } else if args.markdown {
@@ -97,7 +97,7 @@ pub fn speed(args: &SpeedArgs) -> anyhow::Result<ExitCode> {
         t.push_str(&footer(args));
         t
     };
-    crate::output::print(&text)?;
+    crate::io::output::print(&text)?;
     // A puzzle not solved, or a program that failed one: exit 1.
     let incomplete = rows.iter().any(|r| {
         r.with(Outcome::BudgetExceeded) > 0 || r.with(Outcome::NoSolution) > 0 || r.failed() > 0
@@ -115,5 +115,5 @@ fn footer(args: &SpeedArgs) -> String {
         None => "every puzzle".to_string(),
     };
     let programs = (!args.programs.programs.is_empty()).then_some(args.programs.time_limit);
-    crate::present::speed::footer(&options(args), &sample, programs)
+    crate::export::present::speed::footer(&options(args), &sample, programs)
 }

@@ -1,7 +1,7 @@
 //! `trace`: watch a search unfold — its events from any step on, its totals,
 //! the shape of its tree (nodes per depth, as text or as a log-scale chart
 //! of several strategies overlaid) and, for a small search, the tree itself.
-//! The searches are [`crate::trace`]'s, the text [`crate::present::trace`]'s.
+//! The searches are [`crate::analysis::trace`]'s, the text [`crate::export::present::trace`]'s.
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -9,12 +9,12 @@ use std::process::ExitCode;
 use anyhow::bail;
 use clap::Args;
 
-use super::args::MeasureBudget;
-use super::progress::Bar;
-use crate::input::pick;
-use crate::present::trace as text;
-use crate::strategy::{Outcome, Strategy};
-use crate::trace::{MAX_STEPS, chart, trace_window_showing, whole_tree};
+use crate::analysis::trace::{MAX_STEPS, chart, trace_window_showing, whole_tree};
+use crate::base::strategy::{Outcome, Strategy};
+use crate::cli::args::MeasureBudget;
+use crate::cli::progress::Bar;
+use crate::export::present::trace as text;
+use crate::io::input::pick;
 
 #[derive(Debug, Args)]
 pub struct TraceArgs {
@@ -118,7 +118,7 @@ pub fn run(args: &TraceArgs) -> anyhow::Result<ExitCode> {
             out.push('\n');
             out.push_str(&text::tree(b, &whole_tree(b, budget, &t)?));
         }
-        crate::output::print(&out)?;
+        crate::io::output::print(&out)?;
         all_solved &= t.outcome == Outcome::Solved;
         series.push(chart::Series {
             strategy,
@@ -133,8 +133,8 @@ pub fn run(args: &TraceArgs) -> anyhow::Result<ExitCode> {
         } else {
             drawn.svg.into_bytes()
         };
-        crate::output::write_file(path, &bytes)?;
-        crate::output::print(&format!("\nchart written to {}\n", path.display()))?;
+        crate::io::output::write_file(path, &bytes)?;
+        crate::io::output::print(&format!("\nchart written to {}\n", path.display()))?;
     }
     Ok(if all_solved {
         ExitCode::SUCCESS

@@ -45,12 +45,12 @@ use std::sync::OnceLock;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant, SystemTime};
 
-use super::Clock;
-use crate::board::Board;
-use crate::counters::NoCount;
-use crate::search::Limits;
-use crate::solver::Solver;
-use crate::strategy::Strategy;
+use crate::base::board::Board;
+use crate::base::counters::NoCount;
+use crate::base::search::Limits;
+use crate::base::solver::Solver;
+use crate::base::strategy::Strategy;
+use crate::measure::Clock;
 
 /// Threads inside [`measure_all`](super::measure_all) right now.
 static MEASURING: AtomicU64 = AtomicU64::new(0);
@@ -338,7 +338,7 @@ fn search_reading() -> Option<u64> {
     PACE_SOLVER.with(|cell| {
         let mut slot = cell.try_borrow_mut().ok()?;
         if slot.is_none() {
-            let board = crate::format::parse_one(PACE_PUZZLE).ok()?.1.board;
+            let board = crate::base::format::parse_one(PACE_PUZZLE).ok()?.1.board;
             let solver = Solver::new(Strategy::Propagate, board.size()).ok()?;
             *slot = Some((solver, board));
         }
@@ -412,7 +412,7 @@ impl Record {
         if let Some(dir) = path.parent() {
             let _ = std::fs::create_dir_all(dir);
         }
-        let _ = crate::output::write_file(path, self.text().as_bytes());
+        let _ = crate::io::output::write_file(path, self.text().as_bytes());
     }
 }
 

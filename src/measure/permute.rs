@@ -11,7 +11,7 @@
 use rand::Rng;
 use rand::seq::SliceRandom;
 
-use crate::board::{Board, BoxSize};
+use crate::base::board::{Board, BoxSize};
 
 /// A permutation of `0..n` that keeps blocks of `b`: a random order of the
 /// `n / b` blocks, and a random order within each.
@@ -54,8 +54,8 @@ pub(crate) fn random_symmetry(board: &Board, rng: &mut impl Rng) -> Board {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::format::parse_one;
-    use crate::strategy::Strategy;
+    use crate::base::format::parse_one;
+    use crate::base::strategy::Strategy;
     use rand::SeedableRng;
     use rand_chacha::ChaCha8Rng;
 

@@ -8,7 +8,7 @@ use std::path::PathBuf;
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-use sudoku_lab::format::PuzzleReader;
+use sudoku_lab::base::format::PuzzleReader;
 use sudoku_lab::{Board, BoxSize};
 
 pub fn size(b: usize) -> BoxSize {
@@ -19,7 +19,7 @@ pub fn size(b: usize) -> BoxSize {
 /// digits, rows within bands, bands, columns within stacks and stacks
 /// shuffled (the library's, which its public checks use too).
 pub fn random_grid(size: BoxSize, rng: &mut ChaCha8Rng) -> Vec<u8> {
-    sudoku_lab::check::pattern_grid(size, rng)
+    sudoku_lab::analysis::check::pattern_grid(size, rng)
 }
 
 /// A random grid with all but `clues` cells blanked (not necessarily unique).
@@ -45,7 +45,7 @@ pub fn random_puzzles(size: BoxSize, count: usize, lo: usize, hi: usize, seed: u
 }
 
 pub fn board(line: &str) -> Board {
-    sudoku_lab::format::parse_one(line)
+    sudoku_lab::base::format::parse_one(line)
         .expect("fixture parses")
         .1
         .board

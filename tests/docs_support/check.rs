@@ -67,7 +67,7 @@ pub fn record_problems(content: &str) -> Vec<String> {
 }
 
 /// The marker before a fenced block that quotes a source file
-/// (`<!-- docs: quote src/strategy/mrv.rs -->`, see [`quote`]).
+/// (`<!-- docs: quote src/base/strategy/mrv.rs -->`, see [`quote`]).
 pub const QUOTE: &str = "quote";
 
 /// The marker line before a page's statement of the machine its times come from.

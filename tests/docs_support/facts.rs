@@ -296,7 +296,7 @@ pub fn boj12095_calls(block: &Block, hist: &[(usize, u64)]) -> Option<u64> {
     let which: usize = arg("--puzzle").map_or(Some(1), |p| p.parse().ok())?;
     let file = args.last()?;
     let text = std::fs::read_to_string(super::root().join(file)).ok()?;
-    let (_, puzzles) = sudoku_lab::format::parse_str(&text).ok()?;
+    let (_, puzzles) = sudoku_lab::base::format::parse_str(&text).ok()?;
     let board = &puzzles.get(which.checked_sub(1)?)?.board;
     let cells = board.cells();
     let mut gaps = Vec::new();

@@ -498,7 +498,7 @@ impl Index {
 
 impl Index {
     /// On a rung's chapter (`docs/03-used-tables.md`), `Owner::item` names
-    /// that rung's code: if the rung's file (`src/strategy/used_tables.rs`)
+    /// that rung's code: if the rung's file (`src/base/strategy/used_tables.rs`)
     /// defines `Owner`, it must define `item` for it too. Catches a real name
     /// of another rung (`State::settle` on the used-tables page).
     pub fn check_chapter(&self, page: &str, span: &str) -> Option<String> {
@@ -507,7 +507,7 @@ impl Index {
         if num.len() != 2 || !num.chars().all(|c| c.is_ascii_digit()) {
             return None;
         }
-        let file = format!("src/strategy/{}.rs", rung.replace('-', "_"));
+        let file = format!("src/base/strategy/{}.rs", rung.replace('-', "_"));
         let core = strip_turbofish(span.trim().trim_end_matches("()"));
         let segs: Vec<&str> = core.split("::").collect();
         if segs.len() != 2 || !is_ident_path(&core) {

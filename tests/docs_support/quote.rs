@@ -1,7 +1,7 @@
 //! Code quoted on a page, checked against its file:
 //!
 //! ````text
-//! <!-- docs: quote src/strategy/mrv.rs -->
+//! <!-- docs: quote src/base/strategy/mrv.rs -->
 //! ```rust
 //! ...lines copied verbatim (a common leading indentation may be removed)...
 //! // …

@@ -21,7 +21,7 @@ pub fn config(cases: u32, seed: u64) -> Config {
     }
 }
 
-use sudoku_lab::format::{Format, render};
+use sudoku_lab::base::format::{Format, render};
 use sudoku_lab::{Board, BoxSize, Strategy};
 
 /// Renders several puzzles as one file in `format`: line puzzles one per

@@ -1,0 +1,6 @@
+//! Data to bytes: numbers and tables, the chart engine, the report's prose, the replay page.
+
+pub mod chart;
+pub mod present;
+pub mod replay;
+pub mod report;

@@ -1,0 +1,860 @@
+//! `diff OLD NEW`: did a change help? Two report folders (`compare`'s
+//! `results.csv` and `meta.csv`) compared per dataset × strategy:
+//!
+//! * **node counts exactly**: a search is deterministic, so any puzzle whose
+//!   nodes (or outcome) differ is a changed tree, listed puzzle by puzzle
+//!   ([`NodeChange`]);
+//! * **times as a ratio NEW ÷ OLD**: the geometric mean of the per-puzzle
+//!   ratios (the two runs time the same puzzles, so each puzzle is its own
+//!   control), with a 95% bootstrap interval over puzzles, seeded
+//!   (`crate::measure::stats::bootstrap_mean`); one puzzle alone gets the range of
+//!   its samples instead (fastest NEW ÷ slowest OLD to slowest NEW ÷ fastest
+//!   OLD); that interval covers the puzzles, not a shift of the whole run,
+//!   so it is widened by the run-to-run spread (`--noise`, added in
+//!   quadrature on the log scale, [`widen`]): two runs of the same code
+//!   then get an interval holding ×1 even when the machine drifted between
+//!   them;
+//! * **a verdict** read off that interval alone ([`Verdict`]): faster or
+//!   slower when the whole interval lies below or above ×1, else no change
+//!   within noise, so the verdict and the interval never disagree.
+//!
+//! The two runs' conditions (CPU, host, load, busy, commit, budget, limit…)
+//! are compared from their `meta.csv` files ([`Difference`]). Computing only:
+//! the rows are plain serde data; [`text`] turns them into tables and
+//! [`chart`] into a picture. `results.csv` is read by column name, so
+//! columns added later do not break it; strategies are kept as names, so a
+//! folder written by a program with an outside rung (`examples/lcv.rs`) is
+//! read by the plain `sudoku-lab` too.
+
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+
+use anyhow::{Context, bail};
+use serde::{Deserialize, Serialize};
+
+use crate::export::report::Meta;
+use crate::io::rows::{Fields, PuzzleId};
+use crate::run::compare::run;
+use crate::run::compare::{META, RESULTS};
+use crate::run::shard::Fingerprint;
+
+pub mod chart;
+pub mod text;
+
+/// What to compare and how strictly.
+#[derive(Clone, Debug)]
+pub struct Options {
+    /// Strategy pairs `(OLD, NEW)` to compare under different names (`mrv`
+    /// in OLD against `lcv` in NEW); empty: every strategy both folders hold,
+    /// by name.
+    pub pairs: Vec<(String, String)>,
+    /// Run-to-run spread: two runs of the same code differ by a factor
+    /// within `1 ± noise` (95%); added to every interval ([`widen`]).
+    pub noise: f64,
+    /// Resamples of the bootstrap.
+    pub resamples: usize,
+    /// Confidence level of the interval.
+    pub level: f64,
+    /// Seed of the bootstrap.
+    pub seed: u64,
+}
+
+impl Default for Options {
+    fn default() -> Options {
+        Options {
+            pairs: Vec::new(),
+            noise: crate::base::defaults::DIFF_NOISE,
+            resamples: crate::base::defaults::BOOTSTRAP_RESAMPLES,
+            level: crate::base::defaults::CONFIDENCE,
+            seed: crate::base::defaults::SEED,
+        }
+    }
+}
+
+/// How the time of a dataset × strategy changed, criterion's way.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Verdict {
+    /// The whole interval lies below ×1.
+    Faster,
+    /// The whole interval lies above ×1.
+    Slower,
+    /// The interval holds ×1.
+    NoChange,
+    /// No puzzle was timed in both runs (nothing ran, or sizes unsupported).
+    Untimed,
+}
+
+impl Verdict {
+    /// The verdict of a ratio's interval (run-to-run spread included):
+    /// where it lies against ×1, nothing else.
+    pub fn of(low: f64, high: f64) -> Verdict {
+        if high < 1.0 {
+            Verdict::Faster
+        } else if low > 1.0 {
+            Verdict::Slower
+        } else {
+            Verdict::NoChange
+        }
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Verdict::Faster => "faster",
+            Verdict::Slower => "slower",
+            Verdict::NoChange => "no change within noise",
+            Verdict::Untimed => "not timed",
+        }
+    }
+}
+
+/// One dataset × strategy pair: one line of `diff.csv`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct DiffRow {
+    pub dataset: String,
+    /// The strategy in OLD.
+    pub strategy: String,
+    /// The strategy in NEW (the same name unless paired with `--pair`).
+    pub new_strategy: String,
+    /// Puzzles both runs hold.
+    pub puzzles: u64,
+    /// Nodes over those puzzles, OLD and NEW (empty when nothing ran).
+    pub old_nodes: Option<u64>,
+    pub new_nodes: Option<u64>,
+    /// Puzzles whose node count or outcome differ (a changed tree).
+    pub changed_trees: u64,
+    /// Puzzles timed in both runs (the ratio is over these).
+    pub timed: u64,
+    /// Geometric mean time per puzzle, OLD and NEW (ns).
+    pub old_ns: Option<f64>,
+    pub new_ns: Option<f64>,
+    /// NEW ÷ OLD: the geometric mean of the per-puzzle time ratios.
+    pub ratio: Option<f64>,
+    /// Its interval at [`Options::level`], run-to-run spread included.
+    pub ratio_low: Option<f64>,
+    pub ratio_high: Option<f64>,
+    pub verdict: Verdict,
+    /// The run-to-run spread in the interval, in percent.
+    pub noise_pct: f64,
+}
+
+/// A puzzle whose search tree changed: one line of `node-changes.csv`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct NodeChange {
+    pub dataset: String,
+    pub strategy: String,
+    pub new_strategy: String,
+    /// 1-based position in its file.
+    pub index: u64,
+    pub name: String,
+    pub old_outcome: String,
+    pub new_outcome: String,
+    pub old_nodes: Option<u64>,
+    pub new_nodes: Option<u64>,
+}
+
+/// Kinds of [`Difference`]: a different machine or conditions make times
+/// less comparable (a warning); different code is what a diff usually
+/// measures (a note).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Severity {
+    Warning,
+    Note,
+}
+
+/// A `meta.csv` entry the two runs disagree on (or, for `busy`, that
+/// either run was measured on a busy machine).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Difference {
+    pub severity: Severity,
+    pub key: String,
+    pub old: String,
+    pub new: String,
+}
+
+/// Everything `diff` found.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Diff {
+    pub old: PathBuf,
+    pub new: PathBuf,
+    pub rows: Vec<DiffRow>,
+    pub node_changes: Vec<NodeChange>,
+    pub differences: Vec<Difference>,
+    /// Datasets or strategies only one run holds (left out), in words.
+    pub left_out: Vec<String>,
+    /// Confidence level of the intervals (0.95).
+    pub level: f64,
+    /// The bootstrap's resamples and seed.
+    pub resamples: usize,
+    pub seed: u64,
+    /// The run-to-run spread, as a share (0.10 = 10%).
+    pub noise: f64,
+}
+
+/// `meta.csv` keys whose difference makes times less comparable: machine,
+/// build and conditions, then what was measured.
+const WARN_KEYS: [&str; 12] = [
+    "cpu",
+    crate::run::compare::meta::CPU_CLOCK,
+    crate::run::shard::HOST,
+    "threads",
+    "profile",
+    "rustc",
+    "plan_budget",
+    "plan_limit",
+    "plan_sample",
+    "plan_timing",
+    "budget",
+    "limit",
+];
+/// Keys whose difference is what a diff is usually run for.
+const NOTE_KEYS: [&str; 2] = ["plan_commit", "version"];
+/// Load averages further apart than this are a warning.
+const LOAD_GAP: f64 = 1.0;
+
+/// One `results.csv` row, as much as `diff` needs: read by the parts of
+/// [`crate::run::compare::run::read`], but with the strategy and outcome kept as
+/// names (an outside rung's rows read too).
+#[derive(Clone, Debug)]
+struct Rec {
+    puzzle: PuzzleId,
+    strategy: String,
+    outcome: String,
+    nodes: Option<u64>,
+    /// Median, fastest and slowest time per run (ns).
+    time: Option<(f64, f64, f64)>,
+}
+
+impl Rec {
+    fn from_fields(f: &Fields) -> Result<Rec, String> {
+        Ok(Rec {
+            puzzle: PuzzleId::read(f)?,
+            strategy: f.text("strategy")?.to_string(),
+            outcome: run::read_outcome(f)?.name().to_string(),
+            nodes: run::read_counts(f)?.0.map(|c| c.nodes),
+            time: run::read_timing(f)?.map(|t| (t.cpu_ns, t.cpu_min_ns, t.cpu_max_ns)),
+        })
+    }
+}
+
+/// A report folder read: its meta and rows.
+struct Folder {
+    dir: PathBuf,
+    meta: Meta,
+    recs: Vec<Rec>,
+}
+
+/// Reads both folders and compares them.
+pub fn diff(old: &Path, new: &Path, opts: &Options) -> anyhow::Result<Diff> {
+    let a = read_folder(old)?;
+    let b = read_folder(new)?;
+    compare_folders(&a, &b, opts)
+}
+
+fn read_folder(dir: &Path) -> anyhow::Result<Folder> {
+    match std::fs::metadata(dir) {
+        Ok(m) if m.is_dir() => {}
+        Ok(_) => bail!(
+            "{}: not a folder (a report folder written by `sudoku-lab compare` is)",
+            dir.display()
+        ),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+            bail!("{}: no such folder", dir.display())
+        }
+        Err(e) => return Err(e).with_context(|| format!("cannot read {}", dir.display())),
+    }
+    let meta_path = dir.join(META);
+    let results = dir.join(RESULTS);
+    for path in [&meta_path, &results] {
+        match std::fs::metadata(path) {
+            Ok(m) if m.is_file() => {}
+            Ok(_) => bail!("{}: not a regular file", path.display()),
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => bail!(
+                "{}: not a report folder: it holds no {} (`sudoku-lab compare --out {}` writes one)",
+                dir.display(),
+                path.file_name()
+                    .map_or_else(String::new, |n| n.to_string_lossy().into_owned()),
+                dir.display()
+            ),
+            Err(e) => return Err(e).with_context(|| format!("cannot read {}", path.display())),
+        }
+    }
+    let bytes = std::fs::read(&meta_path)
+        .with_context(|| format!("cannot read {}", meta_path.display()))?;
+    let meta =
+        Meta::from_csv(&bytes).with_context(|| format!("cannot read {}", meta_path.display()))?;
+    let recs = read_results(&results)?;
+    Ok(Folder {
+        dir: dir.to_path_buf(),
+        meta,
+        recs,
+    })
+}
+
+/// Reads `results.csv` as `report` and `merge` do ([`run::read_rows`]);
+/// an error names file, line and column.
+fn read_results(path: &Path) -> anyhow::Result<Vec<Rec>> {
+    let mut recs = Vec::new();
+    run::read_rows(path, Rec::from_fields, |r| recs.push(r))?;
+    Ok(recs)
+}
+
+/// Names in first-seen order.
+fn ordered<'a>(names: impl Iterator<Item = &'a str>) -> Vec<&'a str> {
+    let mut out: Vec<&str> = Vec::new();
+    for n in names {
+        if !out.contains(&n) {
+            out.push(n);
+        }
+    }
+    out
+}
+
+/// The datasets both folders hold, in OLD's order (those only one holds go
+/// to `left_out`); a dataset of one name must be the same file in both.
+fn common_datasets<'a>(
+    a: &'a Folder,
+    b: &'a Folder,
+    left_out: &mut Vec<String>,
+) -> anyhow::Result<Vec<&'a str>> {
+    let datasets_a = ordered(a.recs.iter().map(|r| r.puzzle.dataset.as_str()));
+    let datasets_b = ordered(b.recs.iter().map(|r| r.puzzle.dataset.as_str()));
+    let common: Vec<&str> = datasets_a
+        .iter()
+        .filter(|d| datasets_b.contains(d))
+        .copied()
+        .collect();
+    for (side, list) in [
+        ("OLD", only(&datasets_a, &datasets_b)),
+        ("NEW", only(&datasets_b, &datasets_a)),
+    ] {
+        if !list.is_empty() {
+            left_out.push(format!("datasets only in {side}: {}", list.join(", ")));
+        }
+    }
+    if common.is_empty() {
+        bail!(
+            "mismatched plans: {} and {} have no dataset in common ({} against {})",
+            a.dir.join(RESULTS).display(),
+            b.dir.join(RESULTS).display(),
+            datasets_a.join(", "),
+            datasets_b.join(", ")
+        );
+    }
+    let (old_sets, new_sets) = (
+        Fingerprint::from_meta(&a.meta)
+            .datasets()
+            .ok()
+            .unwrap_or_default(),
+        Fingerprint::from_meta(&b.meta)
+            .datasets()
+            .ok()
+            .unwrap_or_default(),
+    );
+    for d in &common {
+        let x = old_sets.iter().find(|p| p.name == *d);
+        let y = new_sets.iter().find(|p| p.name == *d);
+        if let (Some(x), Some(y)) = (x, y)
+            && (x.fnv1a64 != y.fnv1a64 || x.total != y.total)
+        {
+            bail!(
+                "mismatched plans: dataset {d} is another file in {} ({} puzzles, hash {}) than in {} ({} puzzles, hash {})",
+                b.dir.join(META).display(),
+                y.total,
+                y.fnv1a64,
+                a.dir.join(META).display(),
+                x.total,
+                x.fnv1a64
+            );
+        }
+    }
+    Ok(common)
+}
+
+/// The names of `xs` that `ys` lacks.
+fn only(xs: &[&str], ys: &[&str]) -> Vec<String> {
+    xs.iter()
+        .filter(|x| !ys.contains(x))
+        .map(|x| x.to_string())
+        .collect()
+}
+
+/// The strategy pairs (OLD, NEW) to compare: `opts.pairs`, or every
+/// strategy both hold by name (those only one holds go to `left_out`).
+fn strategy_pairs(
+    a: &Folder,
+    b: &Folder,
+    opts: &Options,
+    left_out: &mut Vec<String>,
+) -> anyhow::Result<Vec<(String, String)>> {
+    let strategies_a = ordered(a.recs.iter().map(|r| r.strategy.as_str()));
+    let strategies_b = ordered(b.recs.iter().map(|r| r.strategy.as_str()));
+    let pairs: Vec<(String, String)> = if opts.pairs.is_empty() {
+        for (side, list) in [
+            ("OLD", only(&strategies_a, &strategies_b)),
+            ("NEW", only(&strategies_b, &strategies_a)),
+        ] {
+            if !list.is_empty() {
+                left_out.push(format!(
+                    "strategies only in {side}: {} (compare them under another name with --pair OLD=NEW)",
+                    list.join(", ")
+                ));
+            }
+        }
+        strategies_a
+            .iter()
+            .filter(|s| strategies_b.contains(s))
+            .map(|s| (s.to_string(), s.to_string()))
+            .collect()
+    } else {
+        for (x, y) in &opts.pairs {
+            for (name, list, folder) in [(x, &strategies_a, a), (y, &strategies_b, b)] {
+                if !list.contains(&name.as_str()) {
+                    bail!(
+                        "--pair {x}={y}: {} holds no strategy {name} (it holds {})",
+                        folder.dir.join(RESULTS).display(),
+                        list.join(", ")
+                    );
+                }
+            }
+        }
+        opts.pairs.clone()
+    };
+    if pairs.is_empty() {
+        bail!(
+            "mismatched plans: {} and {} have no strategy in common ({} against {}); name the pairs to compare with --pair OLD=NEW",
+            a.dir.join(RESULTS).display(),
+            b.dir.join(RESULTS).display(),
+            strategies_a.join(", "),
+            strategies_b.join(", ")
+        );
+    }
+    Ok(pairs)
+}
+
+/// Both folders' rows, grouped for matching: OLD's by (dataset, strategy),
+/// NEW's by (dataset, index, strategy) and counted by (dataset, strategy).
+struct Index<'a> {
+    a: &'a Folder,
+    b: &'a Folder,
+    groups_a: HashMap<(&'a str, &'a str), Vec<&'a Rec>>,
+    index_b: HashMap<(&'a str, u64, &'a str), &'a Rec>,
+    counts_b: HashMap<(&'a str, &'a str), usize>,
+}
+
+impl<'a> Index<'a> {
+    fn new(a: &'a Folder, b: &'a Folder) -> Index<'a> {
+        let mut index = Index {
+            a,
+            b,
+            groups_a: HashMap::new(),
+            index_b: HashMap::new(),
+            counts_b: HashMap::new(),
+        };
+        for r in &a.recs {
+            let key = (r.puzzle.dataset.as_str(), r.strategy.as_str());
+            index.groups_a.entry(key).or_default().push(r);
+        }
+        for r in &b.recs {
+            let (d, s) = (r.puzzle.dataset.as_str(), r.strategy.as_str());
+            index.index_b.insert((d, r.puzzle.index, s), r);
+            *index.counts_b.entry((d, s)).or_default() += 1;
+        }
+        index
+    }
+
+    /// OLD's puzzles of dataset `d` under `sa`, each with NEW's under `sb`;
+    /// `None` when neither folder ran the pair on `d`. Puzzles that do not
+    /// match are an error: the runs measured other puzzles.
+    fn matched(
+        &self,
+        d: &str,
+        sa: &str,
+        sb: &str,
+    ) -> anyhow::Result<Option<Vec<(&'a Rec, &'a Rec)>>> {
+        let (a, b) = (self.a.dir.join(RESULTS), self.b.dir.join(RESULTS));
+        let olds: &[&Rec] = self.groups_a.get(&(d, sa)).map_or(&[], Vec::as_slice);
+        let news_count = self.counts_b.get(&(d, sb)).copied().unwrap_or(0);
+        if olds.is_empty() && news_count == 0 {
+            return Ok(None);
+        }
+        let mut matched = Vec::with_capacity(olds.len());
+        for o in olds {
+            let Some(n) = self.index_b.get(&(d, o.puzzle.index, sb)) else {
+                bail!(
+                    "mismatched plans: {} has puzzle #{} of {d} ({sa}), {} has not ({sb}): were they run with another --sample, or cut short?",
+                    a.display(),
+                    o.puzzle.index,
+                    b.display()
+                );
+            };
+            if n.puzzle.clues != o.puzzle.clues {
+                bail!(
+                    "mismatched plans: puzzle #{} of {d} has {} clues in {} but {} in {}: not the same puzzles",
+                    o.puzzle.index,
+                    o.puzzle.clues,
+                    a.display(),
+                    n.puzzle.clues,
+                    b.display()
+                );
+            }
+            matched.push((*o, *n));
+        }
+        if news_count != olds.len() {
+            bail!(
+                "mismatched plans: {} holds {news_count} puzzles of {d} ({sb}), {} holds {} ({sa}): were they run with another --sample?",
+                b.display(),
+                a.display(),
+                olds.len()
+            );
+        }
+        Ok(Some(matched))
+    }
+}
+
+fn compare_folders(a: &Folder, b: &Folder, opts: &Options) -> anyhow::Result<Diff> {
+    let mut left_out = Vec::new();
+    let common = common_datasets(a, b, &mut left_out)?;
+    let pairs = strategy_pairs(a, b, opts, &mut left_out)?;
+    let index = Index::new(a, b);
+    let mut rows = Vec::new();
+    let mut node_changes = Vec::new();
+    for d in &common {
+        for (sa, sb) in &pairs {
+            if let Some(matched) = index.matched(d, sa, sb)? {
+                let (row, changes) = pair_row(d, sa, sb, &matched, opts);
+                rows.push(row);
+                node_changes.extend(changes);
+            }
+        }
+    }
+    Ok(Diff {
+        old: a.dir.clone(),
+        new: b.dir.clone(),
+        rows,
+        node_changes,
+        differences: differences(&a.meta, &b.meta),
+        left_out,
+        level: opts.level,
+        resamples: opts.resamples,
+        seed: opts.seed,
+        noise: opts.noise,
+    })
+}
+
+/// The row of one dataset × strategy pair over its matched puzzles.
+fn pair_row(
+    dataset: &str,
+    old: &str,
+    new: &str,
+    matched: &[(&Rec, &Rec)],
+    opts: &Options,
+) -> (DiffRow, Vec<NodeChange>) {
+    let mut changes = Vec::new();
+    let (mut old_nodes, mut new_nodes) = (None::<u64>, None::<u64>);
+    let mut logs = Vec::new();
+    let (mut log_old, mut log_new) = (0.0, 0.0);
+    for (o, n) in matched {
+        if let Some(x) = o.nodes {
+            old_nodes = Some(old_nodes.unwrap_or(0) + x);
+        }
+        if let Some(x) = n.nodes {
+            new_nodes = Some(new_nodes.unwrap_or(0) + x);
+        }
+        if o.nodes != n.nodes || o.outcome != n.outcome {
+            changes.push(NodeChange {
+                dataset: dataset.to_string(),
+                strategy: old.to_string(),
+                new_strategy: new.to_string(),
+                index: o.puzzle.index,
+                name: o.puzzle.name.clone(),
+                old_outcome: o.outcome.clone(),
+                new_outcome: n.outcome.clone(),
+                old_nodes: o.nodes,
+                new_nodes: n.nodes,
+            });
+        }
+        if let (Some((t, _, _)), Some((u, _, _))) = (o.time, n.time)
+            && t > 0.0
+            && u > 0.0
+        {
+            logs.push(u.ln() - t.ln());
+            log_old += t.ln();
+            log_new += u.ln();
+        }
+    }
+    let timed = logs.len();
+    let mean = |s: f64| (timed > 0).then(|| (s / timed as f64).exp());
+    let ratio = mean(logs.iter().sum());
+    let interval = match timed {
+        0 => None,
+        // One puzzle: the range of its samples, not a bootstrap of one.
+        1 => matched.iter().find_map(|(o, n)| match (o.time, n.time) {
+            (Some((_, olo, ohi)), Some((_, nlo, nhi))) if olo > 0.0 && ohi > 0.0 => {
+                Some((nlo / ohi, nhi / olo))
+            }
+            _ => None,
+        }),
+        _ => crate::measure::stats::bootstrap_mean(&logs, opts.resamples, opts.level, opts.seed)
+            .map(|(lo, hi)| (lo.exp(), hi.exp())),
+    };
+    let interval = interval
+        .zip(ratio)
+        .map(|((lo, hi), r)| widen(r, lo, hi, opts.noise));
+    let verdict = match interval {
+        Some((lo, hi)) => Verdict::of(lo, hi),
+        None => Verdict::Untimed,
+    };
+    let row = DiffRow {
+        dataset: dataset.to_string(),
+        strategy: old.to_string(),
+        new_strategy: new.to_string(),
+        puzzles: matched.len() as u64,
+        old_nodes,
+        new_nodes,
+        changed_trees: changes.len() as u64,
+        timed: timed as u64,
+        old_ns: mean(log_old),
+        new_ns: mean(log_new),
+        ratio,
+        ratio_low: interval.map(|i| i.0),
+        ratio_high: interval.map(|i| i.1),
+        verdict,
+        noise_pct: opts.noise * 100.0,
+    };
+    (row, changes)
+}
+
+/// The interval `[lo, hi]` of `ratio` over puzzles widened by a run-to-run
+/// spread of `1 ± noise`: each half, on the log scale, added in quadrature
+/// to `ln(1 + noise)` (independent errors: the puzzles drawn, and the
+/// drift of a whole run that every puzzle of it shares, which resampling
+/// puzzles cannot see). A diff of a run against itself gets
+/// `[1/(1+noise), 1+noise]`.
+pub fn widen(ratio: f64, lo: f64, hi: f64, noise: f64) -> (f64, f64) {
+    let (c, run) = (ratio.ln(), noise.ln_1p());
+    let half = |end: f64| (end.ln() - c).abs().hypot(run);
+    ((c - half(lo)).exp(), (c + half(hi)).exp())
+}
+
+/// The `meta.csv` entries the runs disagree on: machine and conditions
+/// (warnings), code (notes).
+fn differences(a: &Meta, b: &Meta) -> Vec<Difference> {
+    let mut out = Vec::new();
+    let mut push = |severity, key: &str, x: &str, y: &str| {
+        out.push(Difference {
+            severity,
+            key: key.to_string(),
+            old: x.to_string(),
+            new: y.to_string(),
+        });
+    };
+    for (keys, severity) in [
+        (&WARN_KEYS[..], Severity::Warning),
+        (&NOTE_KEYS[..], Severity::Note),
+    ] {
+        for key in keys {
+            // Reports before plan_* keys: compare the plain ones instead.
+            if matches!(*key, "budget" | "limit")
+                && a.get(&format!("plan_{key}")).is_some()
+                && b.get(&format!("plan_{key}")).is_some()
+            {
+                continue;
+            }
+            let (x, y) = (a.get(key), b.get(key));
+            if x.is_none() && y.is_none() {
+                continue;
+            }
+            let (x, y) = (x.unwrap_or("unknown"), y.unwrap_or("unknown"));
+            if x != y {
+                push(severity, key, x, y);
+            }
+        }
+    }
+    if a.get("commit") != b.get("commit") && a.get("plan_commit").is_none() {
+        let (x, y) = (
+            a.get("commit").unwrap_or("unknown"),
+            b.get("commit").unwrap_or("unknown"),
+        );
+        push(Severity::Note, "commit", x, y);
+    }
+    // Every busy run is worth a warning, not only a difference.
+    let (x, y) = (a.get("busy").unwrap_or("no"), b.get("busy").unwrap_or("no"));
+    if x != "no" || y != "no" {
+        push(Severity::Warning, "busy", x, y);
+    }
+    let load = |m: &Meta| -> Option<f64> { m.get("load")?.split_whitespace().next()?.parse().ok() };
+    if let (Some(x), Some(y)) = (load(a), load(b))
+        && (x - y).abs() > LOAD_GAP
+    {
+        push(
+            Severity::Warning,
+            "load",
+            &format!("{x:.2}"),
+            &format!("{y:.2}"),
+        );
+    }
+    out
+}
+
+impl Diff {
+    /// Pairs whose time is slower than `pct` percent with the whole interval
+    /// (`--fail-if-slower PCT`): the low end above `1 + pct/100`.
+    pub fn slower_than(&self, pct: f64) -> Vec<&DiffRow> {
+        self.rows
+            .iter()
+            .filter(|r| r.ratio_low.is_some_and(|lo| lo > 1.0 + pct / 100.0))
+            .collect()
+    }
+
+    /// The changes of one row, in puzzle order.
+    pub fn changes_of<'a>(&'a self, row: &'a DiffRow) -> impl Iterator<Item = &'a NodeChange> {
+        self.node_changes.iter().filter(move |c| {
+            c.dataset == row.dataset
+                && c.strategy == row.strategy
+                && c.new_strategy == row.new_strategy
+        })
+    }
+
+    /// Puzzles compared and changed trees, over every row.
+    pub fn totals(&self) -> (u64, u64) {
+        self.rows
+            .iter()
+            .fold((0, 0), |(p, c), r| (p + r.puzzles, c + r.changed_trees))
+    }
+}
+
+/// Files `--out DIR` holds, by name: the Markdown page, the rows as CSV,
+/// every changed tree, and the chart (SVG and PNG).
+pub fn files(diff: &Diff) -> anyhow::Result<Vec<(String, Vec<u8>)>> {
+    let chart = chart::render(diff)?;
+    Ok(vec![
+        ("diff.md".to_string(), text::markdown(diff).into_bytes()),
+        ("diff.csv".to_string(), text::csv(diff)?.into_bytes()),
+        (
+            "node-changes.csv".to_string(),
+            text::node_changes_csv(diff)?.into_bytes(),
+        ),
+        (format!("{}.svg", chart::STEM), chart.svg.into_bytes()),
+        (format!("{}.png", chart::STEM), chart.png),
+    ])
+}
+
+/// Parses `--pair OLD=NEW`.
+pub(crate) fn parse_pair(s: &str) -> Result<(String, String), String> {
+    match s.split_once('=') {
+        Some((a, b)) if !a.trim().is_empty() && !b.trim().is_empty() => {
+            Ok((a.trim().to_string(), b.trim().to_string()))
+        }
+        _ => Err(format!(
+            "{s:?}: expected OLD=NEW, two strategy names (e.g. mrv=lcv)"
+        )),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn verdicts_need_the_whole_interval_beyond_one() {
+        assert_eq!(Verdict::of(0.80, 0.90), Verdict::Faster);
+        assert_eq!(Verdict::of(0.80, 1.01), Verdict::NoChange);
+        assert_eq!(Verdict::of(1.06, 1.30), Verdict::Slower);
+        assert_eq!(Verdict::of(0.99, 1.30), Verdict::NoChange);
+        assert_eq!(Verdict::of(0.5, 2.0), Verdict::NoChange);
+    }
+
+    #[test]
+    fn the_run_to_run_spread_widens_every_interval() {
+        // The A/A case: a tight interval over puzzles that excludes
+        // ×1 holds it once a 10% run-to-run spread is in.
+        let (lo, hi) = widen(0.954, 0.947, 0.959, 0.10);
+        assert!(lo < 0.954 * 0.92 && hi > 1.0, "{lo} {hi}");
+        // No spread over puzzles: exactly the run-to-run term.
+        let (lo, hi) = widen(1.0, 1.0, 1.0, 0.10);
+        assert!((lo - 1.0 / 1.1).abs() < 1e-12 && (hi - 1.1).abs() < 1e-12);
+        // No run-to-run term: the interval over puzzles as it was.
+        let (lo, hi) = widen(0.9, 0.8, 0.95, 0.0);
+        assert!((lo - 0.8).abs() < 1e-12 && (hi - 0.95).abs() < 1e-12);
+    }
+
+    fn rec(index: u64, ns: f64, spread: f64) -> Rec {
+        Rec {
+            puzzle: PuzzleId {
+                dataset: "set".into(),
+                index,
+                line: index,
+                name: String::new(),
+                size: 9,
+                clues: 17,
+            },
+            strategy: "mrv".into(),
+            outcome: "solved".into(),
+            nodes: Some(100),
+            time: Some((ns, ns / spread, ns * spread)),
+        }
+    }
+
+    /// Synthetic rows of every kind (one puzzle or many, tight or loose,
+    /// every size of change, any noise): the verdict is always where the
+    /// printed interval lies against ×1, and the interval holds the ratio.
+    #[test]
+    fn the_verdict_and_the_interval_never_disagree() {
+        use rand::{Rng, SeedableRng};
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(61);
+        let mut seen = [0usize; 3];
+        for case in 0..400 {
+            let puzzles = [1, 2, 5, 40][case % 4];
+            let shift: f64 = rng.random_range(-0.4..0.4);
+            let jitter: f64 = rng.random_range(0.0..0.3);
+            let opts = Options {
+                noise: [0.0, 0.02, 0.10, 0.5][case / 4 % 4],
+                resamples: 200,
+                ..Options::default()
+            };
+            let pairs: Vec<(Rec, Rec)> = (0..puzzles)
+                .map(|i| {
+                    let t = rng.random_range(1e3..1e6);
+                    let u = t * (shift + rng.random_range(-jitter..=jitter)).exp();
+                    let s = 1.0 + rng.random_range(0.0..0.2);
+                    (rec(i + 1, t, s), rec(i + 1, u, s))
+                })
+                .collect();
+            let matched: Vec<(&Rec, &Rec)> = pairs.iter().map(|(a, b)| (a, b)).collect();
+            let (row, _) = pair_row("set", "mrv", "mrv", &matched, &opts);
+            let (r, lo, hi) = (
+                row.ratio.unwrap(),
+                row.ratio_low.unwrap(),
+                row.ratio_high.unwrap(),
+            );
+            assert!(lo <= r && r <= hi, "{row:?}");
+            let expected = if hi < 1.0 {
+                Verdict::Faster
+            } else if lo > 1.0 {
+                Verdict::Slower
+            } else {
+                Verdict::NoChange
+            };
+            assert_eq!(row.verdict, expected, "{row:?}");
+            // The run-to-run term is in: at least 1 ± noise wide around r.
+            assert!(hi / r >= (1.0 + opts.noise) * (1.0 - 1e-9), "{row:?}");
+            assert!(r / lo >= (1.0 + opts.noise) * (1.0 - 1e-9), "{row:?}");
+            seen[match row.verdict {
+                Verdict::Faster => 0,
+                Verdict::Slower => 1,
+                _ => 2,
+            }] += 1;
+        }
+        // Every verdict was reached, so the rule was tested on each.
+        assert!(seen.iter().all(|&n| n > 10), "{seen:?}");
+    }
+
+    #[test]
+    fn pairs_parse() {
+        assert_eq!(parse_pair("mrv=lcv"), Ok(("mrv".into(), "lcv".into())));
+        assert!(parse_pair("mrv").is_err());
+        assert!(parse_pair("=lcv").is_err());
+    }
+}
