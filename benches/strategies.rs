@@ -31,7 +31,7 @@ use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_m
 use sudoku_lab::base::board::{Board, BoxSize};
 use sudoku_lab::base::search::Limits;
 use sudoku_lab::io::dataset::{Dataset, shipped};
-use sudoku_lab::run::speed::{SampleCheck, check_sample};
+use sudoku_lab::measure::speed::{SampleCheck, check_sample};
 use sudoku_lab::{NoCount, Strategy};
 
 mod common;

@@ -176,7 +176,7 @@ fn read_new(new: &Path, since: SystemTime) -> Option<(String, Typical)> {
 /// --seed S` does in every command.
 #[allow(dead_code)]
 pub fn sample<T: Clone>(items: &[T], n: usize, seed: u64) -> Vec<T> {
-    let draw = sudoku_lab::measure::sample::Sample { n: n as u64, seed }
+    let draw = sudoku_lab::io::sample::Sample { n: n as u64, seed }
         .draw(items.iter().cloned().map(Ok::<T, std::convert::Infallible>));
     match draw {
         Ok((picked, _)) => picked.into_iter().map(|(_, t)| t).collect(),

@@ -19,7 +19,7 @@ use sudoku_lab::base::format::{Format, Puzzle, parse_one, parse_str};
 use sudoku_lab::base::search::{Budget, End, Limits};
 use sudoku_lab::io::dataset::Dataset;
 use sudoku_lab::io::program::{Mode, ProgramName, Reference, judge};
-use sudoku_lab::measure::sample::Sample;
+use sudoku_lab::io::sample::Sample;
 use sudoku_lab::measure::{self, Clock, Method};
 use sudoku_lab::run::compare::programs::{self, ProgramRow};
 use sudoku_lab::run::compare::run::{self, Item, Plan};

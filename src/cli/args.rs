@@ -10,8 +10,8 @@ use clap::Args;
 use crate::base::defaults;
 use crate::base::search::Budget;
 use crate::base::strategy::Strategy;
+use crate::io::sample::Sample;
 use crate::measure::Method;
-use crate::measure::sample::Sample;
 
 /// `--strategy NAME` (repeatable, or a comma list): which rungs to run.
 #[derive(Clone, Debug, Default, Args)]

@@ -1,5 +1,5 @@
 //! `speed`: throughput per dataset × strategy, as a terminal table, CSV or
-//! Markdown. Measuring lives in [`crate::run::speed`], the text in
+//! Markdown. Measuring lives in [`crate::measure::speed`], the text in
 //! [`crate::export::present::speed`]; this file only parses arguments and prints.
 
 use std::path::PathBuf;
@@ -10,7 +10,7 @@ use clap::Args;
 use crate::base::strategy::Outcome;
 use crate::export::present::speed as text;
 use crate::io::dataset::Dataset;
-use crate::run::speed::{SpeedOptions, SpeedRow};
+use crate::measure::speed::{SpeedOptions, SpeedRow};
 
 use crate::cli::args::{LimitArg, MeasureBudget, SampleArgs, StrategyList, TimingArgs};
 use crate::cli::program::ProgramArgs;
@@ -76,7 +76,7 @@ pub fn speed(args: &SpeedArgs) -> anyhow::Result<ExitCode> {
         .map(|f| Dataset::load_sampled(&crate::io::fetch::file_or_corpus(f)?, args.sample.sample()))
         .collect::<anyhow::Result<Vec<_>>>()?;
     let progress = Bar::new("speed");
-    let (rows, conditions) = crate::run::speed::run(
+    let (rows, conditions) = crate::measure::speed::run(
         &sets,
         &args.strategies.chosen(),
         &args.programs.programs()?,

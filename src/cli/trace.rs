@@ -9,10 +9,11 @@ use std::process::ExitCode;
 use anyhow::bail;
 use clap::Args;
 
-use crate::analysis::trace::{MAX_STEPS, chart, trace_window_showing, whole_tree};
+use crate::analysis::trace::{MAX_STEPS, trace_window_showing, whole_tree};
 use crate::base::strategy::{Outcome, Strategy};
 use crate::cli::args::MeasureBudget;
 use crate::cli::progress::Bar;
+use crate::export::chart::trace as chart;
 use crate::export::present::trace as text;
 use crate::io::input::pick;
 

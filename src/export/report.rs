@@ -17,7 +17,7 @@ use crate::export::present::{
 use crate::measure::stats::Interval;
 
 pub use crate::export::present::{cell_code, code, plain};
-pub use crate::run::compare::meta::{Meta, cpu_model, git_commit, utc_now, utc_string};
+pub use crate::io::meta::{Meta, cpu_model, git_commit, utc_now, utc_string};
 
 /// Keys in the order the report lists them, with their labels.
 const META_KEYS: [(&str, &str); 23] = [
@@ -497,7 +497,7 @@ fn intro(md: &mut String, meta: &Meta) {
          the counters compiled out (wall-clock times are beside them in `results.csv`, column \
          `wall_ns`). **Node counts** are exact and deterministic; every solution was verified.\n\n",
     );
-    if let Some(clock) = meta.get(crate::run::compare::meta::CPU_CLOCK) {
+    if let Some(clock) = meta.get(crate::io::meta::CPU_CLOCK) {
         let _ = writeln!(
             md,
             "> **Not CPU time here:** {}; read every \"CPU time\" below as wall time.\n",
@@ -653,7 +653,7 @@ pub fn console(meta: &Meta, agg: &Aggregate, ladders: &[Ladder], readme: &str) -
         out,
         "nodes and times: geometric means over each ladder set, [95% interval] bootstrapped over its puzzles; times are per-thread CPU time per solve; {stopped} runs stopped at the budget"
     );
-    if let Some(clock) = meta.get(crate::run::compare::meta::CPU_CLOCK) {
+    if let Some(clock) = meta.get(crate::io::meta::CPU_CLOCK) {
         let _ = writeln!(out, "NOT CPU TIME: {clock}");
     }
     match busy_reason(meta) {

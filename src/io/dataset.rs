@@ -64,7 +64,7 @@ impl Dataset {
     pub fn load_named(
         path: &Path,
         name: String,
-        sample: Option<crate::measure::sample::Sample>,
+        sample: Option<crate::io::sample::Sample>,
     ) -> anyhow::Result<Dataset> {
         let reader = DatasetReader::open(Some(path))?;
         let entries: Vec<(u64, Entry)> = match sample {
@@ -93,7 +93,7 @@ impl Dataset {
     /// by the sample). The name is the file stem.
     pub fn load_sampled(
         path: &Path,
-        sample: Option<crate::measure::sample::Sample>,
+        sample: Option<crate::io::sample::Sample>,
     ) -> anyhow::Result<Dataset> {
         Self::load_named(path, Self::stem(path), sample)
     }

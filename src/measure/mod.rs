@@ -5,7 +5,7 @@
 pub(crate) mod exec;
 mod pace;
 pub mod permute;
-pub mod sample;
+pub mod speed;
 pub mod stats;
 mod timing;
 

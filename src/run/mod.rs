@@ -4,4 +4,3 @@
 pub mod compare;
 pub mod diff;
 pub mod shard;
-pub mod speed;

@@ -27,7 +27,7 @@ use std::path::Path;
 use anyhow::Context;
 use serde::{Deserialize, Serialize};
 
-use crate::run::compare::meta::Meta;
+use crate::io::meta::Meta;
 
 /// Shard `index` of `count` (0-based index).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]

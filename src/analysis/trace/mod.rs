@@ -50,8 +50,6 @@ use crate::base::progress::Progress;
 use crate::base::search::{End, Limits};
 use crate::base::strategy::{Outcome, Strategy, WrongSolution, verify};
 
-pub mod chart;
-
 pub use crate::analysis::tracer::{DepthOverTime, Event, EventKind, Tracer};
 pub use crate::base::counters::{Branch, Chute, DeadEnd, Reason, Rivals, WAYS, unit};
 

@@ -1,7 +1,7 @@
 //! The depth chart (`trace --chart`): nodes per depth of one or more
 //! searches of the same puzzle, overlaid on a log scale (counts span
 //! decades: one root, thousands of nodes at the widest depth). Its data:
-//! [`crate::analysis::trace::chart`].
+//! [`crate::export::chart::trace`].
 
 use plotters::coord::Shift;
 use plotters::prelude::*;
@@ -12,7 +12,7 @@ use super::{
     rung_color as color, tick_font, title_font,
 };
 use crate::export::present::fmt_count;
-use crate::analysis::trace::chart::{DepthChart, group_label, groups};
+use crate::export::chart::trace::{DepthChart, group_label, groups};
 
 impl Chart for DepthChart<'_> {
     fn size(&self) -> (u32, u32) {

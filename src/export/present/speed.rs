@@ -1,10 +1,10 @@
 //! `speed`'s text: the table, Markdown and CSV of [`SpeedRow`]s, and the
 //! footer that says how they were measured. (Measuring is
-//! [`crate::run::speed`]'s.)
+//! [`crate::measure::speed`]'s.)
 
 use super::{Align, Table, fmt_value_ci, sig};
 use crate::base::strategy::Outcome;
-use crate::run::speed::{Clock, SpeedOptions, SpeedRow};
+use crate::measure::speed::{Clock, SpeedOptions, SpeedRow};
 
 /// Column titles of the table and Markdown exports.
 pub(crate) const COLUMNS: [&str; 10] = [
@@ -136,7 +136,7 @@ pub(crate) fn to_markdown(rows: &[SpeedRow]) -> String {
     table(rows, true).markdown_compact()
 }
 
-/// CSV, one flat record per row (see [`crate::run::speed::SpeedRecord`]).
+/// CSV, one flat record per row (see [`crate::measure::speed::SpeedRecord`]).
 pub(crate) fn to_csv(rows: &[SpeedRow]) -> anyhow::Result<String> {
     let mut w = csv::Writer::from_writer(Vec::new());
     for r in rows {
@@ -189,8 +189,8 @@ mod tests {
     use super::*;
     use crate::base::strategy::Strategy;
     use crate::io::program::Entrant;
+    use crate::measure::speed::SetTiming;
     use crate::measure::stats::{Outliers, Summary};
-    use crate::run::speed::SetTiming;
 
     #[test]
     fn severe_outliers_are_flagged_in_the_note() {

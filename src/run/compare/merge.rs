@@ -27,8 +27,8 @@ use serde::{Deserialize, Serialize};
 
 use super::{Done, META, RESULTS, read_results, run, write_report};
 use crate::export::present::plain;
+use crate::io::meta::Meta;
 use crate::io::rows::Table;
-use crate::run::compare::meta::Meta;
 use crate::run::compare::write::{FolderLock, STAGING_PREFIX, Staging};
 use crate::run::shard::{
     Fingerprint, HOST, PACE, PLAN, PLAN_STRATEGIES, PlanDataset, SHARD, SHARD_FROM, SHARD_PUZZLES,
@@ -680,7 +680,7 @@ fn merged_meta(
         };
         meta.set("selection", merged);
     }
-    meta.set("date", super::meta::utc_now());
+    meta.set("date", crate::io::meta::utc_now());
     let ds: Vec<String> = datasets
         .iter()
         .map(|d| format!("{} ({} of {} puzzles)", d.name, d.runs, d.total))

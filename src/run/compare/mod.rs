@@ -24,7 +24,6 @@ pub mod baseline;
 pub mod estimates;
 pub mod eta;
 pub mod merge;
-pub mod meta;
 pub mod programs;
 pub mod run;
 pub mod shards;
@@ -351,7 +350,7 @@ fn conditions_meta(meta: &mut Meta, conditions: &Conditions, start: Instant) {
         conditions.busy().unwrap_or_else(|| "no".to_string()),
     );
     if let Some(note) = crate::export::present::clock_note(conditions) {
-        meta.set(meta::CPU_CLOCK, note);
+        meta.set(crate::io::meta::CPU_CLOCK, note);
     }
     if let Some(p) = conditions.pace() {
         meta.set(crate::run::shard::PACE, format!("{p:.3}"));

@@ -22,8 +22,8 @@ use crate::base::strategy::Outcome;
 use crate::io::dataset::DatasetReader;
 pub use crate::io::dataset::Source;
 use crate::io::rows::{Fields, PuzzleId, Table, Unique};
+use crate::io::sample::Sample;
 pub use crate::io::sources::resolve_sources;
-use crate::measure::sample::Sample;
 use crate::measure::{self, Method, Timing};
 
 /// One line of `results.csv`: a puzzle × strategy. Counters and times are

@@ -6,7 +6,7 @@
 
 use std::path::Path;
 
-use crate::run::compare::meta::Meta;
+use crate::io::meta::Meta;
 use crate::run::compare::run::{self, Plan, Prepared};
 use crate::run::shard::{
     Assigned, Fingerprint, PLAN, PLAN_DATASETS, PLAN_STRATEGIES, PlanDataset, SHARD, SHARD_FROM,
@@ -58,8 +58,8 @@ impl Fingerprint {
                 ),
             ),
             ("plan_version", env!("CARGO_PKG_VERSION").to_string()),
-            ("plan_commit", super::meta::git_commit()),
-            ("plan_sources", super::meta::sources_hash()),
+            ("plan_commit", crate::io::meta::git_commit()),
+            ("plan_sources", crate::io::meta::sources_hash()),
         ];
         Ok(Fingerprint {
             parts: parts.into_iter().map(|(k, v)| (k.to_string(), v)).collect(),

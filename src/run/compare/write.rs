@@ -155,7 +155,7 @@ pub(crate) fn old_report(out: &Path) -> bool {
     !out.join(MANIFEST).exists()
         && fs::read(out.join(super::META))
             .ok()
-            .and_then(|b| super::meta::Meta::from_csv(&b).ok())
+            .and_then(|b| crate::io::meta::Meta::from_csv(&b).ok())
             .is_some_and(|m| LAB_KEYS.iter().all(|k| m.get(k).is_some()))
 }
 

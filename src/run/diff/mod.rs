@@ -196,7 +196,7 @@ pub struct Diff {
 /// build and conditions, then what was measured.
 const WARN_KEYS: [&str; 12] = [
     "cpu",
-    crate::run::compare::meta::CPU_CLOCK,
+    crate::io::meta::CPU_CLOCK,
     crate::run::shard::HOST,
     "threads",
     "profile",

@@ -13,7 +13,7 @@ use crate::export::present::thousands;
 pub struct Series {
     pub strategy: Strategy,
     pub outcome: Outcome,
-    /// Nodes per depth, index = depth (see [`super::Tracer::histogram`]).
+    /// Nodes per depth, index = depth (see `Tracer::histogram`).
     pub histogram: Vec<u64>,
 }
 
