@@ -6,7 +6,9 @@ use std::process::ExitCode;
 use clap::Args;
 
 use crate::run::compare::write::{FolderLock, Staging};
-use crate::run::diff::{self, Options, text};
+use crate::analysis::diff::Options;
+use crate::export::diff_text as text;
+use crate::run::diff;
 
 #[derive(Debug, Args)]
 pub struct DiffArgs {
