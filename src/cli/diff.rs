@@ -5,9 +5,9 @@ use std::process::ExitCode;
 
 use clap::Args;
 
-use crate::run::compare::write::{FolderLock, Staging};
 use crate::analysis::diff::Options;
 use crate::export::diff_text as text;
+use crate::run::compare::write::{FolderLock, Staging};
 use crate::run::diff;
 
 #[derive(Debug, Args)]

@@ -5,3 +5,4 @@ pub mod diff_text;
 pub mod present;
 pub mod replay;
 pub mod report;
+pub mod shards;

@@ -131,7 +131,10 @@ pub fn files(diff: &Diff) -> anyhow::Result<Vec<(String, Vec<u8>)>> {
     let chart = chart::diff::render(diff)?;
     let stem = chart::DIFF.stem;
     Ok(vec![
-        ("diff.md".to_string(), diff_text::markdown(diff).into_bytes()),
+        (
+            "diff.md".to_string(),
+            diff_text::markdown(diff).into_bytes(),
+        ),
         ("diff.csv".to_string(), diff_text::csv(diff)?.into_bytes()),
         (
             "node-changes.csv".to_string(),
