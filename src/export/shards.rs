@@ -58,7 +58,14 @@ pub fn section(meta: &Meta) -> String {
             why.join("; ")
         );
     }
-    let table = Table::new(
+    md.push_str(&table(&infos));
+    md.push('\n');
+    md
+}
+
+/// The shards, one line each with its machine and conditions.
+fn table(infos: &[ShardInfo]) -> String {
+    Table::new(
         [
             "shard",
             "folder",
@@ -88,10 +95,8 @@ pub fn section(meta: &Meta) -> String {
         .iter()
         .map(|c| plain(c))
         .collect()
-    }));
-    md.push_str(&table.markdown_compact());
-    md.push('\n');
-    md
+    }))
+    .markdown_compact()
 }
 
 /// What the terminal hears of the shards after a merge.
