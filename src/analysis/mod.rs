@@ -3,6 +3,7 @@
 
 pub mod charts;
 pub mod check;
+pub mod diff;
 pub mod estimate;
 pub mod program_panels;
 pub mod rate;

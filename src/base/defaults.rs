@@ -124,7 +124,7 @@ pub(crate) const ESTIMATE_MIN_RUNS: u64 = 10;
 pub(crate) const ESTIMATE_MAX_RUNS: u64 = 100_000;
 
 /// `diff`: the run-to-run spread (NEW ÷ OLD of the same code within
-/// 1 ± 10%), added to every ratio's interval ([`crate::run::diff::widen`]): the
+/// 1 ± 10%), added to every ratio's interval ([`crate::analysis::diff::widen`]): the
 /// bootstrap is over puzzles, so a drift of the whole run is not in it, and
 /// without this term an A/A diff read ×0.954 [0.947, 0.959]. Ten times
 /// criterion's 1% noise threshold: the lab's times are per-thread CPU times

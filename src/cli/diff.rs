@@ -5,8 +5,10 @@ use std::process::ExitCode;
 
 use clap::Args;
 
+use crate::analysis::diff::Options;
+use crate::export::diff_text as text;
 use crate::run::compare::write::{FolderLock, Staging};
-use crate::run::diff::{self, Options, text};
+use crate::run::diff;
 
 #[derive(Debug, Args)]
 pub struct DiffArgs {

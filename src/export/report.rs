@@ -461,7 +461,7 @@ pub fn markdown(meta: &Meta, agg: &Aggregate, summary: &[SummaryRow], data: &Cha
         );
     }
     dataset_sections(&mut md, agg, summary);
-    md.push_str(&crate::run::compare::merge::section(meta));
+    md.push_str(&crate::export::shards::section(meta));
     what_was_run(&mut md, meta);
     md.push_str(
         "## Files\n\n- `results.csv`: one row per puzzle × strategy.\n- `samples.csv`: every timed \

@@ -1,7 +1,10 @@
 //! A report folder's `meta.csv`: what was run, where and when, as
 //! `key,value` lines, and the facts of this machine and checkout that go in
 //! it. Plain data at the bottom of `compare`: the report, the merge and the
-//! shards (`crate::run::shard`) all read and write it.
+//! shards (`crate::run::shard`) all read and write it; a merged report's
+//! shards ([`ShardInfo`]) are in it too.
+
+use serde::{Deserialize, Serialize};
 
 /// The `meta.csv` key present only when the times are wall-clock times
 /// because the machine's per-thread CPU clock is too coarse
@@ -106,6 +109,58 @@ pub fn utc_string(secs: u64) -> String {
         rem % 3600 / 60,
         rem % 60
     )
+}
+
+/// meta.csv key of the hash of a report's plan fingerprint
+/// (`crate::run::shard::Fingerprint`): the shards of one plan share it.
+pub const PLAN: &str = "plan";
+
+/// meta.csv key of a merged report: its shards (JSON list of [`ShardInfo`]).
+pub const SHARDS: &str = "shards";
+
+/// One shard of a merged report, as its meta.csv described it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ShardInfo {
+    /// `K/N`.
+    pub shard: String,
+    /// The folder it was merged from, as given.
+    pub folder: String,
+    /// Where its index came from (`--shard 2/4`, `SLURM_ARRAY_TASK_ID=2, ...`).
+    pub from: String,
+    pub puzzles: String,
+    pub host: String,
+    pub cpu: String,
+    pub threads: String,
+    pub load: String,
+    pub pace: String,
+    /// "no", or why the machine was busy.
+    pub busy: String,
+    pub date: String,
+    pub wall_time: String,
+}
+
+impl ShardInfo {
+    pub fn is_busy(&self) -> bool {
+        !self.busy.is_empty() && self.busy != "no"
+    }
+}
+
+/// The shards as a merged report lists them, read back from `meta`; `None`
+/// for a report that is not a merge.
+pub fn shards_of(meta: &Meta) -> Option<Vec<ShardInfo>> {
+    serde_json::from_str(meta.get(SHARDS)?).ok()
+}
+
+/// The CPU models of the shards, each with its shards, in shard order.
+pub fn machines(infos: &[ShardInfo]) -> Vec<(String, Vec<String>)> {
+    let mut out: Vec<(String, Vec<String>)> = Vec::new();
+    for i in infos {
+        match out.iter_mut().find(|(cpu, _)| *cpu == i.cpu) {
+            Some((_, v)) => v.push(i.shard.clone()),
+            None => out.push((i.cpu.clone(), vec![i.shard.clone()])),
+        }
+    }
+    out
 }
 
 #[cfg(test)]

@@ -385,7 +385,7 @@ pub struct Fingerprint {
 }
 
 /// meta.csv key of the fingerprint's hash.
-pub(crate) const PLAN: &str = "plan";
+pub(crate) use crate::io::meta::PLAN;
 /// Prefix of the fingerprint's parts in meta.csv.
 const PLAN_PREFIX: &str = "plan_";
 /// The part that lists the datasets (JSON, [`PlanDataset`]s).

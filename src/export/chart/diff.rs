@@ -1,13 +1,56 @@
 //! `diff`'s chart (`diff.svg`/`.png`): one line per dataset × strategy, its
 //! time ratio NEW ÷ OLD as a dot with its interval as a bar, on a log axis
-//! around 1, the noise band shaded. Its data: [`crate::run::diff::chart`].
+//! around 1, the run-to-run spread's band shaded. Its figures:
+//! [`crate::analysis::diff`].
 
 use plotters::coord::Shift;
 use plotters::prelude::*;
 
-use super::{Chart, DrawResult, FAINT, GRID, MUTED, TEXT, label_font, tick_font, title_font};
-use crate::run::diff::Verdict;
-use crate::run::diff::chart::DiffChart;
+use super::{
+    Chart, DrawResult, FAINT, GRID, MUTED, Rendered, TEXT, label_font, tick_font, title_font,
+};
+use crate::analysis::diff::{Diff, Verdict};
+use crate::export::diff_text::ratio;
+
+/// What the chart shows: one entry per timed row (label, ratio, low, high,
+/// verdict), top to bottom.
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) struct DiffChart {
+    pub title: String,
+    pub lines: Vec<(String, f64, f64, f64, Verdict)>,
+    pub noise: f64,
+}
+
+impl DiffChart {
+    pub fn new(diff: &Diff) -> DiffChart {
+        let lines = diff
+            .rows
+            .iter()
+            .filter_map(|r| {
+                let label = if r.strategy == r.new_strategy {
+                    format!("{} · {}", r.dataset, r.strategy)
+                } else {
+                    format!("{} · {} → {}", r.dataset, r.strategy, r.new_strategy)
+                };
+                Some((label, r.ratio?, r.ratio_low?, r.ratio_high?, r.verdict))
+            })
+            .collect();
+        DiffChart {
+            title: format!(
+                "Time NEW ÷ OLD ({:.0}% interval, ±{}% run-to-run spread in it: band)",
+                diff.level * 100.0,
+                diff.noise * 100.0
+            ),
+            lines,
+            noise: diff.noise,
+        }
+    }
+}
+
+/// The chart as SVG and PNG.
+pub fn render(diff: &Diff) -> anyhow::Result<Rendered> {
+    super::render(&super::DIFF, &DiffChart::new(diff))
+}
 
 /// The x range: log, covering every interval and the noise band, with a
 /// margin.
@@ -58,7 +101,7 @@ impl Chart for DiffChart {
                 labels.get(n - 1 - i as usize).cloned().unwrap_or_default()
             })
             .x_labels(6)
-            .x_label_formatter(&|v| format!("×{}", crate::run::diff::text::ratio(*v)))
+            .x_label_formatter(&|v| format!("×{}", ratio(*v)))
             .x_desc("NEW ÷ OLD (log scale; left of 1: NEW is faster)")
             .label_style(tick_font())
             .axis_desc_style(label_font())

@@ -17,53 +17,21 @@
 //! The merged `meta.csv` keeps the plan's facts, and lists every shard with
 //! its machine (host, CPU, load, pace, busy) in `shards` (JSON); the report
 //! says when times were taken on different CPUs or on a busy machine
-//! ([`section`]).
+//! ([`crate::export::shards::section`]).
 
-use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
 use anyhow::{Context, bail};
-use serde::{Deserialize, Serialize};
 
 use super::{Done, META, RESULTS, read_results, run, write_report};
-use crate::export::present::plain;
-use crate::io::meta::Meta;
+use crate::export::shards::console_lines;
+use crate::io::meta::{Meta, SHARDS, ShardInfo, machines};
 use crate::io::rows::Table;
 use crate::run::compare::write::{FolderLock, STAGING_PREFIX, Staging};
 use crate::run::shard::{
     Fingerprint, HOST, PACE, PLAN, PLAN_STRATEGIES, PlanDataset, SHARD, SHARD_FROM, SHARD_PUZZLES,
     Shard,
 };
-
-/// meta.csv key of a merged report: its shards (JSON list of `ShardInfo`).
-pub const SHARDS: &str = "shards";
-
-/// One shard of a merged report, as its meta.csv described it.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-struct ShardInfo {
-    /// `K/N`.
-    pub shard: String,
-    /// The folder it was merged from, as given.
-    pub folder: String,
-    /// Where its index came from (`--shard 2/4`, `SLURM_ARRAY_TASK_ID=2, ...`).
-    pub from: String,
-    pub puzzles: String,
-    pub host: String,
-    pub cpu: String,
-    pub threads: String,
-    pub load: String,
-    pub pace: String,
-    /// "no", or why the machine was busy.
-    pub busy: String,
-    pub date: String,
-    pub wall_time: String,
-}
-
-impl ShardInfo {
-    pub fn is_busy(&self) -> bool {
-        !self.busy.is_empty() && self.busy != "no"
-    }
-}
 
 /// A shard folder, read and checked on its own.
 struct ShardDir {
@@ -555,18 +523,6 @@ fn info(s: &ShardDir) -> ShardInfo {
     }
 }
 
-/// The CPU models of the shards, each with its shards, in shard order.
-fn machines(infos: &[ShardInfo]) -> Vec<(String, Vec<String>)> {
-    let mut out: Vec<(String, Vec<String>)> = Vec::new();
-    for i in infos {
-        match out.iter_mut().find(|(cpu, _)| *cpu == i.cpu) {
-            Some((_, v)) => v.push(i.shard.clone()),
-            None => out.push((i.cpu.clone(), vec![i.shard.clone()])),
-        }
-    }
-    out
-}
-
 /// The machine facts of a merged meta.csv, over its shards: CPU models,
 /// threads, load, pace, busy, wall time.
 fn set_machines(meta: &mut Meta, infos: &[ShardInfo]) {
@@ -689,117 +645,4 @@ fn merged_meta(
     set_machines(&mut meta, infos);
     meta.set(SHARDS, serde_json::to_string(infos)?);
     Ok(meta)
-}
-
-/// The shards as a merged report lists them, read back from `meta`.
-fn shards_of(meta: &Meta) -> Option<Vec<ShardInfo>> {
-    serde_json::from_str(meta.get(SHARDS)?).ok()
-}
-
-/// The merged report's section on its shards and their machines; empty for
-/// a report that is not a merge.
-pub fn section(meta: &Meta) -> String {
-    let Some(infos) = shards_of(meta) else {
-        return String::new();
-    };
-    let mut md = String::from("## Shards and machines\n\n");
-    let _ = writeln!(
-        md,
-        "This report merges {} shards of one plan (fingerprint `{}`, made with `sudoku-lab \
-         compare --shard K/N` and merged with `sudoku-lab report merge`). The puzzles were dealt \
-         round-robin over the shards, every strategy of a puzzle in the same shard. Outcomes and \
-         counters are exact: they are those a single run of the plan gives, whatever the machine.\n",
-        infos.len(),
-        meta.get(PLAN).unwrap_or("unknown")
-    );
-    let cpus = machines(&infos);
-    let busy: Vec<&ShardInfo> = infos.iter().filter(|i| i.is_busy()).collect();
-    if cpus.len() == 1 && busy.is_empty() {
-        let _ = writeln!(
-            md,
-            "Every shard ran on one CPU model ({}) and none was busy: times compare across shards \
-             as far as machines of one model are alike.\n",
-            plain(&cpus[0].0)
-        );
-    } else {
-        let mut why = Vec::new();
-        if cpus.len() > 1 {
-            why.push(format!("the shards ran on {} CPU models", cpus.len()));
-        }
-        if !busy.is_empty() {
-            let names: Vec<&str> = busy.iter().map(|i| i.shard.as_str()).collect();
-            why.push(format!(
-                "shard{} {} measured on a busy machine",
-                if busy.len() == 1 { "" } else { "s" },
-                names.join(", ")
-            ));
-        }
-        let _ = writeln!(
-            md,
-            "**Times across shards are not comparable:** {}. Each ratio between two rungs in \
-             this report is a geometric mean of per-puzzle ratios, and all the rungs of a puzzle \
-             were timed in one shard, on one machine: those ratios are within-machine ratios, \
-             weighted by how many puzzles each machine measured. Absolute times (the medians, \
-             the time per node, the times in the charts) mix machines and do not compare across \
-             them.\n",
-            why.join("; ")
-        );
-    }
-    let table = crate::export::present::Table::new(
-        [
-            "shard",
-            "folder",
-            "host",
-            "CPU",
-            "threads / jobs",
-            "load",
-            "pace",
-            "busy",
-            "wall time",
-        ],
-        5,
-    )
-    .align(7, crate::export::present::Align::Left)
-    .rows(infos.iter().map(|i| {
-        [
-            &i.shard,
-            &i.folder,
-            &i.host,
-            &i.cpu,
-            &i.threads,
-            &i.load,
-            &i.pace,
-            &i.busy,
-            &i.wall_time,
-        ]
-        .iter()
-        .map(|c| plain(c))
-        .collect()
-    }));
-    md.push_str(&table.markdown_compact());
-    md.push('\n');
-    md
-}
-
-/// What the terminal hears of the shards after a merge.
-fn console_lines(infos: &[ShardInfo]) -> String {
-    let cpus = machines(infos);
-    let busy: Vec<&str> = infos
-        .iter()
-        .filter(|i| i.is_busy())
-        .map(|i| i.shard.as_str())
-        .collect();
-    let mut out = format!("merged {} shards", infos.len());
-    if cpus.len() > 1 {
-        let _ = write!(
-            out,
-            "; they ran on {} CPU models: times across shards are not comparable (ratios between rungs are within-machine)",
-            cpus.len()
-        );
-    }
-    if !busy.is_empty() {
-        let _ = write!(out, "; busy while measuring: {}", busy.join(", "));
-    }
-    out.push('\n');
-    out
 }

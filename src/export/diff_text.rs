@@ -3,7 +3,7 @@
 
 use std::fmt::Write as _;
 
-use super::{Diff, DiffRow, NodeChange, Severity, Verdict};
+use crate::analysis::diff::{Diff, DiffRow, NodeChange, Severity, Verdict};
 use crate::export::present::{Align, Table, duration, thousands};
 
 /// Column titles of the table and the Markdown.

@@ -1,5 +1,6 @@
-//! `diff OLD NEW`: did a change help? Two report folders (`compare`'s
-//! `results.csv` and `meta.csv`) compared per dataset × strategy:
+//! `diff OLD NEW`'s computing: did a change help? Two report folders
+//! (`compare`'s `results.csv` and `meta.csv`, read by [`crate::run::diff`])
+//! compared per dataset × strategy:
 //!
 //! * **node counts exactly**: a search is deterministic, so any puzzle whose
 //!   nodes (or outcome) differ is a changed tree, listed puzzle by puzzle
@@ -20,26 +21,19 @@
 //!
 //! The two runs' conditions (CPU, host, load, busy, commit, budget, limit…)
 //! are compared from their `meta.csv` files ([`Difference`]). Computing only:
-//! the rows are plain serde data; [`text`] turns them into tables and
-//! [`chart`] into a picture. `results.csv` is read by column name, so
-//! columns added later do not break it; strategies are kept as names, so a
-//! folder written by a program with an outside rung (`examples/lcv.rs`) is
-//! read by the plain `sudoku-lab` too.
+//! the rows are plain serde data; [`crate::export::diff_text`] turns them
+//! into tables and [`crate::export::chart::diff`] into a picture.
+//! Strategies are kept as names, so a folder written by a program with an
+//! outside rung (`examples/lcv.rs`) is read by the plain `sudoku-lab` too.
 
 use std::collections::HashMap;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
-use anyhow::{Context, bail};
+use anyhow::bail;
 use serde::{Deserialize, Serialize};
 
-use crate::export::report::Meta;
-use crate::io::rows::{Fields, PuzzleId};
-use crate::run::compare::run;
-use crate::run::compare::{META, RESULTS};
-use crate::run::shard::Fingerprint;
-
-pub mod chart;
-pub mod text;
+use crate::io::meta::Meta;
+use crate::io::rows::PuzzleId;
 
 /// What to compare and how strictly.
 #[derive(Clone, Debug)]
@@ -197,7 +191,7 @@ pub struct Diff {
 const WARN_KEYS: [&str; 12] = [
     "cpu",
     crate::io::meta::CPU_CLOCK,
-    crate::run::shard::HOST,
+    "host",
     "threads",
     "profile",
     "rustc",
@@ -213,91 +207,26 @@ const NOTE_KEYS: [&str; 2] = ["plan_commit", "version"];
 /// Load averages further apart than this are a warning.
 const LOAD_GAP: f64 = 1.0;
 
-/// One `results.csv` row, as much as `diff` needs: read by the parts of
-/// [`crate::run::compare::run::read`], but with the strategy and outcome kept as
-/// names (an outside rung's rows read too).
+/// One `results.csv` row, as much as `diff` needs (read by
+/// `crate::run::diff` as the report reads its rows), with the strategy and
+/// outcome kept as names (an outside rung's rows read too).
 #[derive(Clone, Debug)]
-struct Rec {
-    puzzle: PuzzleId,
-    strategy: String,
-    outcome: String,
-    nodes: Option<u64>,
+pub(crate) struct Rec {
+    pub puzzle: PuzzleId,
+    pub strategy: String,
+    pub outcome: String,
+    pub nodes: Option<u64>,
     /// Median, fastest and slowest time per run (ns).
-    time: Option<(f64, f64, f64)>,
+    pub time: Option<(f64, f64, f64)>,
 }
 
-impl Rec {
-    fn from_fields(f: &Fields) -> Result<Rec, String> {
-        Ok(Rec {
-            puzzle: PuzzleId::read(f)?,
-            strategy: f.text("strategy")?.to_string(),
-            outcome: run::read_outcome(f)?.name().to_string(),
-            nodes: run::read_counts(f)?.0.map(|c| c.nodes),
-            time: run::read_timing(f)?.map(|t| (t.cpu_ns, t.cpu_min_ns, t.cpu_max_ns)),
-        })
-    }
-}
-
-/// A report folder read: its meta and rows.
-struct Folder {
-    dir: PathBuf,
-    meta: Meta,
-    recs: Vec<Rec>,
-}
-
-/// Reads both folders and compares them.
-pub fn diff(old: &Path, new: &Path, opts: &Options) -> anyhow::Result<Diff> {
-    let a = read_folder(old)?;
-    let b = read_folder(new)?;
-    compare_folders(&a, &b, opts)
-}
-
-fn read_folder(dir: &Path) -> anyhow::Result<Folder> {
-    match std::fs::metadata(dir) {
-        Ok(m) if m.is_dir() => {}
-        Ok(_) => bail!(
-            "{}: not a folder (a report folder written by `sudoku-lab compare` is)",
-            dir.display()
-        ),
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
-            bail!("{}: no such folder", dir.display())
-        }
-        Err(e) => return Err(e).with_context(|| format!("cannot read {}", dir.display())),
-    }
-    let meta_path = dir.join(META);
-    let results = dir.join(RESULTS);
-    for path in [&meta_path, &results] {
-        match std::fs::metadata(path) {
-            Ok(m) if m.is_file() => {}
-            Ok(_) => bail!("{}: not a regular file", path.display()),
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => bail!(
-                "{}: not a report folder: it holds no {} (`sudoku-lab compare --out {}` writes one)",
-                dir.display(),
-                path.file_name()
-                    .map_or_else(String::new, |n| n.to_string_lossy().into_owned()),
-                dir.display()
-            ),
-            Err(e) => return Err(e).with_context(|| format!("cannot read {}", path.display())),
-        }
-    }
-    let bytes = std::fs::read(&meta_path)
-        .with_context(|| format!("cannot read {}", meta_path.display()))?;
-    let meta =
-        Meta::from_csv(&bytes).with_context(|| format!("cannot read {}", meta_path.display()))?;
-    let recs = read_results(&results)?;
-    Ok(Folder {
-        dir: dir.to_path_buf(),
-        meta,
-        recs,
-    })
-}
-
-/// Reads `results.csv` as `report` and `merge` do ([`run::read_rows`]);
-/// an error names file, line and column.
-fn read_results(path: &Path) -> anyhow::Result<Vec<Rec>> {
-    let mut recs = Vec::new();
-    run::read_rows(path, Rec::from_fields, |r| recs.push(r))?;
-    Ok(recs)
+/// A report folder read: where it is, its `results.csv` (named in errors),
+/// its meta and rows.
+pub(crate) struct Folder {
+    pub dir: PathBuf,
+    pub results: PathBuf,
+    pub meta: Meta,
+    pub recs: Vec<Rec>,
 }
 
 /// Names in first-seen order.
@@ -312,8 +241,9 @@ fn ordered<'a>(names: impl Iterator<Item = &'a str>) -> Vec<&'a str> {
 }
 
 /// The datasets both folders hold, in OLD's order (those only one holds go
-/// to `left_out`); a dataset of one name must be the same file in both.
-fn common_datasets<'a>(
+/// to `left_out`); that a dataset of one name is the same file in both is
+/// the reader's check (`crate::run::diff`, from the plans in `meta.csv`).
+pub(crate) fn common_datasets<'a>(
     a: &'a Folder,
     b: &'a Folder,
     left_out: &mut Vec<String>,
@@ -336,38 +266,11 @@ fn common_datasets<'a>(
     if common.is_empty() {
         bail!(
             "mismatched plans: {} and {} have no dataset in common ({} against {})",
-            a.dir.join(RESULTS).display(),
-            b.dir.join(RESULTS).display(),
+            a.results.display(),
+            b.results.display(),
             datasets_a.join(", "),
             datasets_b.join(", ")
         );
-    }
-    let (old_sets, new_sets) = (
-        Fingerprint::from_meta(&a.meta)
-            .datasets()
-            .ok()
-            .unwrap_or_default(),
-        Fingerprint::from_meta(&b.meta)
-            .datasets()
-            .ok()
-            .unwrap_or_default(),
-    );
-    for d in &common {
-        let x = old_sets.iter().find(|p| p.name == *d);
-        let y = new_sets.iter().find(|p| p.name == *d);
-        if let (Some(x), Some(y)) = (x, y)
-            && (x.fnv1a64 != y.fnv1a64 || x.total != y.total)
-        {
-            bail!(
-                "mismatched plans: dataset {d} is another file in {} ({} puzzles, hash {}) than in {} ({} puzzles, hash {})",
-                b.dir.join(META).display(),
-                y.total,
-                y.fnv1a64,
-                a.dir.join(META).display(),
-                x.total,
-                x.fnv1a64
-            );
-        }
     }
     Ok(common)
 }
@@ -413,7 +316,7 @@ fn strategy_pairs(
                 if !list.contains(&name.as_str()) {
                     bail!(
                         "--pair {x}={y}: {} holds no strategy {name} (it holds {})",
-                        folder.dir.join(RESULTS).display(),
+                        folder.results.display(),
                         list.join(", ")
                     );
                 }
@@ -424,8 +327,8 @@ fn strategy_pairs(
     if pairs.is_empty() {
         bail!(
             "mismatched plans: {} and {} have no strategy in common ({} against {}); name the pairs to compare with --pair OLD=NEW",
-            a.dir.join(RESULTS).display(),
-            b.dir.join(RESULTS).display(),
+            a.results.display(),
+            b.results.display(),
             strategies_a.join(", "),
             strategies_b.join(", ")
         );
@@ -473,7 +376,7 @@ impl<'a> Index<'a> {
         sa: &str,
         sb: &str,
     ) -> anyhow::Result<Option<Vec<(&'a Rec, &'a Rec)>>> {
-        let (a, b) = (self.a.dir.join(RESULTS), self.b.dir.join(RESULTS));
+        let (a, b) = (&self.a.results, &self.b.results);
         let olds: &[&Rec] = self.groups_a.get(&(d, sa)).map_or(&[], Vec::as_slice);
         let news_count = self.counts_b.get(&(d, sb)).copied().unwrap_or(0);
         if olds.is_empty() && news_count == 0 {
@@ -513,14 +416,20 @@ impl<'a> Index<'a> {
     }
 }
 
-fn compare_folders(a: &Folder, b: &Folder, opts: &Options) -> anyhow::Result<Diff> {
-    let mut left_out = Vec::new();
-    let common = common_datasets(a, b, &mut left_out)?;
+/// Compares two folders read over their `common` datasets
+/// ([`common_datasets`]); `left_out` says what only one of them holds.
+pub(crate) fn compare(
+    a: &Folder,
+    b: &Folder,
+    common: &[&str],
+    mut left_out: Vec<String>,
+    opts: &Options,
+) -> anyhow::Result<Diff> {
     let pairs = strategy_pairs(a, b, opts, &mut left_out)?;
     let index = Index::new(a, b);
     let mut rows = Vec::new();
     let mut node_changes = Vec::new();
-    for d in &common {
+    for d in common {
         for (sa, sb) in &pairs {
             if let Some(matched) = index.matched(d, sa, sb)? {
                 let (row, changes) = pair_row(d, sa, sb, &matched, opts);
@@ -587,19 +496,7 @@ fn pair_row(
     let timed = logs.len();
     let mean = |s: f64| (timed > 0).then(|| (s / timed as f64).exp());
     let ratio = mean(logs.iter().sum());
-    let interval = match timed {
-        0 => None,
-        // One puzzle: the range of its samples, not a bootstrap of one.
-        1 => matched.iter().find_map(|(o, n)| match (o.time, n.time) {
-            (Some((_, olo, ohi)), Some((_, nlo, nhi))) if olo > 0.0 && ohi > 0.0 => {
-                Some((nlo / ohi, nhi / olo))
-            }
-            _ => None,
-        }),
-        _ => crate::measure::stats::bootstrap_mean(&logs, opts.resamples, opts.level, opts.seed)
-            .map(|(lo, hi)| (lo.exp(), hi.exp())),
-    };
-    let interval = interval
+    let interval = interval(matched, &logs, opts)
         .zip(ratio)
         .map(|((lo, hi), r)| widen(r, lo, hi, opts.noise));
     let verdict = match interval {
@@ -624,6 +521,23 @@ fn pair_row(
         noise_pct: opts.noise * 100.0,
     };
     (row, changes)
+}
+
+/// The interval of the ratio over puzzles, before the run-to-run spread:
+/// a bootstrap of the per-puzzle log ratios `logs`, or for one puzzle the
+/// range of its samples (not a bootstrap of one); `None` when none was timed.
+fn interval(matched: &[(&Rec, &Rec)], logs: &[f64], opts: &Options) -> Option<(f64, f64)> {
+    match logs.len() {
+        0 => None,
+        1 => matched.iter().find_map(|(o, n)| match (o.time, n.time) {
+            (Some((_, olo, ohi)), Some((_, nlo, nhi))) if olo > 0.0 && ohi > 0.0 => {
+                Some((nlo / ohi, nhi / olo))
+            }
+            _ => None,
+        }),
+        _ => crate::measure::stats::bootstrap_mean(logs, opts.resamples, opts.level, opts.seed)
+            .map(|(lo, hi)| (lo.exp(), hi.exp())),
+    }
 }
 
 /// The interval `[lo, hi]` of `ratio` over puzzles widened by a run-to-run
@@ -725,34 +639,6 @@ impl Diff {
     }
 }
 
-/// Files `--out DIR` holds, by name: the Markdown page, the rows as CSV,
-/// every changed tree, and the chart (SVG and PNG).
-pub fn files(diff: &Diff) -> anyhow::Result<Vec<(String, Vec<u8>)>> {
-    let chart = chart::render(diff)?;
-    Ok(vec![
-        ("diff.md".to_string(), text::markdown(diff).into_bytes()),
-        ("diff.csv".to_string(), text::csv(diff)?.into_bytes()),
-        (
-            "node-changes.csv".to_string(),
-            text::node_changes_csv(diff)?.into_bytes(),
-        ),
-        (format!("{}.svg", chart::STEM), chart.svg.into_bytes()),
-        (format!("{}.png", chart::STEM), chart.png),
-    ])
-}
-
-/// Parses `--pair OLD=NEW`.
-pub(crate) fn parse_pair(s: &str) -> Result<(String, String), String> {
-    match s.split_once('=') {
-        Some((a, b)) if !a.trim().is_empty() && !b.trim().is_empty() => {
-            Ok((a.trim().to_string(), b.trim().to_string()))
-        }
-        _ => Err(format!(
-            "{s:?}: expected OLD=NEW, two strategy names (e.g. mrv=lcv)"
-        )),
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -849,12 +735,5 @@ mod tests {
         }
         // Every verdict was reached, so the rule was tested on each.
         assert!(seen.iter().all(|&n| n > 10), "{seen:?}");
-    }
-
-    #[test]
-    fn pairs_parse() {
-        assert_eq!(parse_pair("mrv=lcv"), Ok(("mrv".into(), "lcv".into())));
-        assert!(parse_pair("mrv").is_err());
-        assert!(parse_pair("=lcv").is_err());
     }
 }
