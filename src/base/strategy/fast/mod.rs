@@ -79,7 +79,7 @@
 //! off or on are the `Switches` trait (`COLS`, `STACKS`, `POINTING`,
 //! `ROW_BIVALUES`, `TRIADS`): [`Fast`] is one setting, and the variants
 //! `fast-no-cols`, `fast-stacks` and `fast-plain-score` (files beside this
-//! one, run by name, not by default) are others, each compiled on its own.
+//! folder, run by name, not by default) are others, each compiled on its own.
 //! So is the next rung, `fast-triads` (rung 9: tdoku's rules and branch,
 //! the fastest on the hardest puzzles, #28 below), which the ladder runs.
 //!
@@ -674,7 +674,7 @@ use tables::BAND;
 
 /// The compile-time switches of `fast`'s inference. `fast` is one setting
 /// ([`Fast`]); the variants `fast-no-cols` and `fast-stacks` (one file each,
-/// beside this one) are others, so what each switch buys can be measured
+/// beside this folder) are others, so what each switch buys can be measured
 /// with the lab's own commands. Each setting is compiled on its own: a switch
 /// that is off costs nothing.
 pub(crate) trait Switches: 'static {
