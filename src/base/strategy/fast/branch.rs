@@ -154,8 +154,9 @@ impl<S: Switches> State<S> {
     }
 }
 
-/// The ways (bit `i`: [`WAYS`]`[i]`) a chute's pattern holds: the children
-/// of a branch on it, for the counters (`NoCount` drops it unread).
+/// The ways (bit `i`: [`WAYS`](crate::base::counters::WAYS)`[i]`) a
+/// chute's pattern holds: the children of a branch on it, for the counters
+/// (`NoCount` drops it unread).
 #[inline(always)]
 fn ways_of(pattern: u32) -> u32 {
     let mut ways = 0;

@@ -717,7 +717,7 @@ pub(crate) trait Switches: 'static {
     /// With `TRIADS`: once a search has made [`HARD_AFTER`] guesses, the
     /// puzzle is a hard one, and tdoku's branch gives way to the one hard
     /// trees want (the chute with the fewest digits not yet fixed, on its
-    /// digit with the most ways: [`choose_ways`]). Measured (#28, the
+    /// digit with the most ways: [`choose_ways`](branch::choose_ways)). Measured (#28, the
     /// `fast-triads` header): forum-hardest guesses −11%, instructions
     /// −14%, ÷ tdoku 1.25 → 1.42 in its harness; top1465 1.41 → 1.37,
     /// others within 0.03: on in `fast-triads`, off in `fast-triads-tdoku`.
