@@ -26,7 +26,7 @@
 //!   after a count bound to a sum of comparisons (`gt(…) + gt(…)`) name
 //!   exactly the puzzles where they hold. A
 //!   binding to a puzzle's row must sit in a paragraph that names that puzzle.
-//!   Code names in prose (`State::settle`, `COLS`, `src/base/strategy/fast.rs`,
+//!   Code names in prose (`State::settle`, `COLS`, `src/base/strategy/fast/mod.rs`,
 //!   `--depth-histogram`) must exist in the lab, be the kind of thing the
 //!   sentence calls them (`the switch `COLS``), and on a rung's chapter
 //!   belong to that rung's file; code names outside backticks are an error;
@@ -1170,6 +1170,15 @@ mod drift_is_caught {
             "docs/08-fast.md",
             "`PERMUTATION_CELLS`",
             "`PERMUTATION_CELL`",
+            Kind::CodeName,
+        );
+        // A real name of another rung's `State`, on the chapter of a rung
+        // that is a folder (`src/base/strategy/fast/`): its methods are
+        // spread over the folder's files, and none of them has `mark`.
+        assert_caught(
+            "docs/08-fast.md",
+            "`State::settle`",
+            "`State::mark`",
             Kind::CodeName,
         );
         assert_caught(

@@ -17,6 +17,9 @@ pub struct Index {
     /// Name → files that define it (`fn`, `struct`, `enum`, `trait`, `type`,
     /// `const`, `static`, `mod`, `macro_rules!`; a file defines its stem).
     pub defs: BTreeMap<String, BTreeSet<String>>,
+    /// Type → files with an `impl` block of it (a type's methods may be
+    /// spread over the files of its module's folder, as `fast`'s are).
+    pub impls: BTreeMap<String, BTreeSet<String>>,
     /// Name → the kinds of item it names: `fn`, `struct`, `enum`, `trait`,
     /// `type`, `const`, `static`, `mod`, `macro_rules`, and `switch` for a
     /// `const NAME: bool`.
@@ -37,6 +40,7 @@ impl Index {
             files: BTreeSet::new(),
             words: BTreeSet::new(),
             defs: BTreeMap::new(),
+            impls: BTreeMap::new(),
             kinds: BTreeMap::new(),
             source_text: String::new(),
             strategies: BTreeSet::new(),
@@ -125,6 +129,12 @@ impl Index {
             }
         }
         for line in text.lines() {
+            if let Some(owner) = impl_owner(line) {
+                self.impls
+                    .entry(owner.to_string())
+                    .or_default()
+                    .insert(rel.to_string());
+            }
             let t = line.trim_start().trim_start_matches("pub ");
             if let Some(rest) = t.strip_prefix("const ")
                 && let Some((name, ty)) = rest.split_once(':')
@@ -303,7 +313,8 @@ impl Index {
                 .file_stem()
                 .is_some_and(|s| s == owner || (s == "mod" && f.contains(&format!("/{owner}/"))))
         };
-        let ok = files.iter().any(|f| {
+        let impls = self.impls.get(owner).into_iter().flatten();
+        let ok = files.iter().chain(impls).any(|f| {
             if module(f) {
                 return self.defs.get(last).is_some_and(|d| d.contains(f));
             }
@@ -406,6 +417,34 @@ fn strip_turbofish(s: &str) -> String {
 
 /// Whether `last` is a method or associated item of an `impl … owner` block,
 /// a variant of `enum owner`, or a field of `struct owner`, in this source.
+/// The type an `impl` line is for: `impl<S: Switches> State<S> {` and
+/// `impl<S> Clone for State<S> {` are both `State`.
+fn impl_owner(line: &str) -> Option<&str> {
+    let t = line.trim_start().strip_prefix("impl")?;
+    if !t.starts_with(['<', ' ']) {
+        return None;
+    }
+    // Past the impl's own generics, then past `Trait for` if there is one.
+    let mut depth = 0;
+    let start = t
+        .char_indices()
+        .find(|&(_, c)| {
+            depth += match c {
+                '<' => 1,
+                '>' => -1,
+                _ => 0,
+            };
+            depth == 0 && c.is_alphabetic()
+        })
+        .map_or(t.len(), |(i, _)| i);
+    let rest = &t[start..];
+    let rest = rest.split_once(" for ").map_or(rest, |(_, ty)| ty);
+    let end = rest
+        .find(|c: char| !(c.is_alphanumeric() || c == '_'))
+        .unwrap_or(rest.len());
+    (end > 0).then(|| &rest[..end])
+}
+
 fn member_of(text: &str, owner: &str, last: &str) -> bool {
     let lines: Vec<&str> = text.lines().collect();
     let word = |l: &str, w: &str| {
@@ -426,8 +465,13 @@ fn member_of(text: &str, owner: &str, last: &str) -> bool {
         let mut depth = 0i32;
         for body in &lines[i..] {
             let bt = body.trim_start();
+            // `pub(super) fn settle(`: the signature starts after the visibility.
+            let sig = bt
+                .strip_prefix("pub(")
+                .and_then(|r| r.split_once(')'))
+                .map_or(bt, |(_, r)| r);
             if depth == 1
-                && (word(bt.split('(').next().unwrap_or(""), "fn") && word(bt, last)
+                && (word(sig.split('(').next().unwrap_or(""), "fn") && word(bt, last)
                     || bt.starts_with(&format!("{last},"))
                     || bt.starts_with(&format!("{last} {{"))
                     || bt.starts_with(&format!("{last}("))
@@ -498,27 +542,46 @@ impl Index {
 
 impl Index {
     /// On a rung's chapter (`docs/03-used-tables.md`), `Owner::item` names
-    /// that rung's code: if the rung's file (`src/base/strategy/used_tables.rs`)
-    /// defines `Owner`, it must define `item` for it too. Catches a real name
-    /// of another rung (`State::settle` on the used-tables page).
+    /// that rung's code: if the rung's file (`src/base/strategy/used_tables.rs`,
+    /// or the files of its folder, `src/base/strategy/fast/`) defines `Owner`,
+    /// it must define `item` for it too. Catches a real name of another rung
+    /// (`State::settle` on the used-tables page).
     pub fn check_chapter(&self, page: &str, span: &str) -> Option<String> {
         let name = page.strip_prefix("docs/")?.strip_suffix(".md")?;
         let (num, rung) = name.split_once('-')?;
         if num.len() != 2 || !num.chars().all(|c| c.is_ascii_digit()) {
             return None;
         }
-        let file = format!("src/base/strategy/{}.rs", rung.replace('-', "_"));
+        let stem = format!("src/base/strategy/{}", rung.replace('-', "_"));
+        let file = format!("{stem}.rs");
+        let (file, rung_files): (String, Vec<&String>) = if self.files.contains(&file) {
+            let one = self.files.iter().filter(|f| **f == file).collect();
+            (file, one)
+        } else {
+            let folder = format!("{stem}/");
+            let all = self
+                .files
+                .iter()
+                .filter(|f| f.starts_with(&folder) && f.ends_with(".rs"))
+                .collect();
+            (folder, all)
+        };
         let core = strip_turbofish(span.trim().trim_end_matches("()"));
         let segs: Vec<&str> = core.split("::").collect();
         if segs.len() != 2 || !is_ident_path(&core) {
             return None;
         }
         let (owner, last) = (segs[0], segs[1]);
-        if !self.defs.get(owner).is_some_and(|f| f.contains(&file)) {
+        if !rung_files
+            .iter()
+            .any(|f| self.defs.get(owner).is_some_and(|d| d.contains(*f)))
+        {
             return None;
         }
-        let text = std::fs::read_to_string(super::root().join(&file)).ok()?;
-        (!member_of(&text, owner, last)).then(|| {
+        let member = rung_files.iter().any(|f| {
+            std::fs::read_to_string(super::root().join(f)).is_ok_and(|t| member_of(&t, owner, last))
+        });
+        (!member).then(|| {
             format!("`{core}`: this chapter is about {file}, whose `{owner}` has no `{last}`")
         })
     }

@@ -140,7 +140,7 @@ fn band_filter(content: &str) -> Vec<String> {
         problems.push("no `folded` pattern".into());
     }
     // The six permutations, written out here on purpose rather than taken
-    // from `fast.rs`: the example is checked against the rules, not the code.
+    // from `fast/tables.rs`: the example is checked against the rules, not the code.
     let perms = [
         [0, 1, 2],
         [0, 2, 1],
