@@ -1,38 +1,33 @@
 //! sudoku-lab: what each classic optimisation of a backtracking Sudoku solver
 //! buys, measured with exact work counters and timings.
 //!
-//! * [`board`] — sizes 4×4..25×25, typed indices, consistent boards.
-//! * [`mod@format`] — line, grid and compact layouts, with positioned errors.
-//! * [`strategy`] — the ladder of solvers, one file per rung.
-//! * [`counters`] / [`search`] — the work counters and the shared search context.
-//! * [`solver`] — a reusable, allocation-free handle on one strategy and size.
-//! * [`trace`] / [`tour`] — a recording counter and the measurements behind `docs/`.
-//! * [`replay`] — traced searches as a self-contained web page.
-//! * [`compare`] — strategies × datasets → CSV, charts and a written report.
-//! * [`chart`] — the chart engine's setup (plotters, embedded font, SVG + PNG).
-//! * [`speed`] — throughput measurement (the `speed` command).
-//! * [`program`] — outside solver programs, run, timed and judged beside the ladder.
-//! * [`check`] — the fixture table and the invariant checks any rung must pass.
-//! * [`dataset`] / [`input`] — the one puzzle reader (text layouts and CSV),
-//!   datasets by name or path.
-//! * [`measure`] / [`stats`] / [`sample`] — the one way to time a solve,
-//!   summarise and draw a seeded sample.
-//! * [`estimate`] — how big the tree a budget cut off is: Knuth's random probes.
-//! * [`defaults`] — every default value (budgets, timing, seed, jobs).
-//! * [`shard`] — one `compare` plan split over machines and schedulers.
-//! * [`generate`] / [`rate`] — seeded puzzle generation; difficulty rating.
-//! * [`present`] / [`progress`] — number and table formatting, progress
-//!   reports.
+//! The crate is seven layers, each a folder, each importing only from the
+//! layers below it (ARCHITECTURE.md has the table; `tests/layers.rs` holds the
+//! code to it):
 //!
-//! The command line (`sudoku-lab`) is private: reach it through
-//! [`main_with`] / [`run_with`].
+//! 1. [`base`] — the board, its text layouts, the counters, the shared search,
+//!    the ladder of rungs (one file per rung) and the reusable [`Solver`].
+//! 2. [`io`] — puzzles in (datasets, files, corpora, generated sets, outside
+//!    programs) and bytes out (the one file writer, CSV).
+//! 3. [`measure`] — the one way to time a solve, statistics, throughput.
+//! 4. [`analysis`] — plain data from runs: summaries, chart data, diffs,
+//!    estimates, traces, and [`analysis::check`], the test every rung passes.
+//! 5. [`export`] — data to bytes: tables, numbers, charts, report prose, the
+//!    replay page.
+//! 6. [`run`] — whole jobs: `compare`, shards and their merge, `diff`.
+//! 7. the command line (`sudoku-lab`), private: reach it through
+//!    [`main_with`] / [`run_with`].
 //!
 //! **Your own rung.** Implement [`Rung`] for a type in your crate, check it
-//! with [`check::rung`] in a test, and run the whole command line with it on
-//! the ladder through [`main_with`]: every answer verified, exact counters,
-//! `compare`'s CSV files, charts and report, `speed` and `ladder` tables.
-//! `examples/lcv.rs` is a worked example; `docs/write-your-own-rung.md` walks
-//! through it.
+//! with [`analysis::check::rung`] in a test, and run the whole command line
+//! with it on the ladder through [`main_with`]: every answer verified, exact
+//! counters, `compare`'s CSV files, charts and report, `speed` and `ladder`
+//! tables. `examples/lcv.rs` is a worked example;
+//! `docs/write-your-own-rung.md` walks through it.
+//!
+//! **A harness.** [`Solver::count`] is the call outside benchmark harnesses
+//! make (tdoku's among them): one solver per size and strategy, nothing
+//! allocated per puzzle; [`Solver::guesses`] the branch points of that call.
 
 pub mod analysis;
 pub mod base;
