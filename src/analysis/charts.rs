@@ -583,7 +583,7 @@ fn mark(v: &mut Vec<bool>, p: usize) {
 mod tests {
     use super::*;
     use crate::analysis::summary::solved_row;
-    use crate::run::compare::run::Row;
+    use crate::measure::results::Row;
 
     fn row(index: u64, size: u32, clues: u32, strategy: Strategy, nodes: u64) -> Row {
         let mut r = solved_row("d", index, size, strategy, nodes, nodes * 10);

@@ -19,8 +19,8 @@ use std::collections::{BTreeMap, HashMap};
 
 use crate::Strategy;
 use crate::base::strategy::Outcome;
+use crate::measure::results::Row;
 use crate::measure::stats::{Interval, Summary, mean_interval};
-use crate::run::compare::run::Row;
 
 /// How many outcomes a rung's row can have ([`Outcome::RUNG`]; outside
 /// programs' outcomes live in `programs.csv`).
@@ -169,7 +169,7 @@ pub struct Aggregate {
     /// The estimated whole search of each cut-off run that has one, by
     /// (puzzle number, strategy): few rows, so kept beside the samples
     /// rather than in them ([`Aggregate::full_ladder`]).
-    pub estimates: HashMap<(u32, Strategy), crate::analysis::estimate::Interval>,
+    pub estimates: HashMap<(u32, Strategy), crate::measure::results::Estimate>,
 }
 
 impl Aggregate {
@@ -1010,13 +1010,11 @@ mod tests {
                 row("d", index, Strategy::Naive, nodes, nanos),
                 Outcome::BudgetExceeded,
             );
-            r.estimate = e.map(
-                |(estimate, low, high)| crate::analysis::estimate::Interval {
-                    estimate,
-                    low,
-                    high,
-                },
-            );
+            r.estimate = e.map(|(estimate, low, high)| crate::measure::results::Estimate {
+                estimate,
+                low,
+                high,
+            });
             r
         };
         agg.push(&row("d", 1, Strategy::Naive, 10, 100));
