@@ -2,7 +2,7 @@
 //!
 //! The pipeline keeps computing and presenting apart:
 //! [`run`] measures and yields plain rows → `results.csv` (streamed) and
-//! [`summary::Aggregate`] (per-size [`summary::Ladder`]s) →
+//! [`summary::Aggregate`] (per-size [`crate::analysis::ladder::Ladder`]s) →
 //! [`charts::ChartData`] → [`crate::export::chart`] (SVG/PNG bytes) and [`report`] (Markdown,
 //! console summary) → `write::Staging`, the one place that writes files,
 //! atomically. `sudoku-lab report DIR` starts the same pipeline from
