@@ -23,6 +23,7 @@ use anyhow::Context;
 pub mod baseline;
 pub mod estimates;
 pub mod eta;
+pub mod forecast;
 pub mod merge;
 pub mod programs;
 pub mod run;
