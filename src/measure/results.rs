@@ -15,6 +15,7 @@
 //! and outliers), so it lives with the measurement; `analysis` reads it,
 //! `run` makes it.
 
+use serde::de::{Deserialize, Deserializer, MapAccess, Visitor};
 use serde::ser::{Serialize, SerializeStruct, Serializer};
 
 use crate::Strategy;
@@ -345,21 +346,40 @@ impl Row {
     }
 }
 
+/// The row read back by column name, as [`read`] reads it
+/// ([`Row::from_fields`]: a column added later may be missing, a column not
+/// known here is ignored), for a serde reader of the file
+/// (`csv::Reader::deserialize::<Row>()`).
+impl<'de> Deserialize<'de> for Row {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Row, D::Error> {
+        /// The record's fields under its header's names.
+        struct ByName;
+        impl<'de> Visitor<'de> for ByName {
+            type Value = (csv::StringRecord, csv::StringRecord);
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("a results.csv row read under its header")
+            }
+            fn visit_map<A: MapAccess<'de>>(self, mut m: A) -> Result<Self::Value, A::Error> {
+                let (mut header, mut record) = Self::Value::default();
+                while let Some((name, field)) = m.next_entry::<String, String>()? {
+                    header.push_field(&name);
+                    record.push_field(&field);
+                }
+                Ok((header, record))
+            }
+        }
+        let (header, record) = d.deserialize_map(ByName)?;
+        Row::from_fields(&Fields::new(&header, &record)).map_err(serde::de::Error::custom)
+    }
+}
+
 /// The row as `results.csv` holds it, every column by name in [`columns`]
 /// order: a counter the row's file did not hold is written empty, times in
 /// ns to one decimal, estimated nodes whole.
 impl Serialize for Row {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         let mut st = s.serialize_struct("Row", columns().len())?;
-        let p = &self.puzzle;
-        st.serialize_field("dataset", &p.dataset)?;
-        st.serialize_field("index", &p.index)?;
-        st.serialize_field("line", &p.line)?;
-        st.serialize_field("name", &p.name)?;
-        st.serialize_field("size", &p.size)?;
-        st.serialize_field("clues", &p.clues)?;
-        st.serialize_field("strategy", self.strategy.name())?;
-        st.serialize_field("outcome", self.outcome.name())?;
+        identity(&mut st, &self.puzzle, self.strategy.name(), self.outcome)?;
         let values = self.counts.map(|c| c.values());
         for (k, name) in Counts::NAMES.into_iter().enumerate() {
             let v = values.filter(|_| !self.absent[k]).map(|v| v[k]);
@@ -495,25 +515,13 @@ fn program_required_columns() -> Vec<&'static str> {
 }
 
 impl ProgramRow {
-    /// The CSV fields, in [`program_columns`] order: no counters, one run.
+    /// The CSV fields, in [`program_columns`] order, as `Serialize`
+    /// writes them (written to memory: nothing can fail).
     pub fn record(&self) -> Vec<String> {
-        let mut f: Vec<String> = self.puzzle.record().into();
-        f.extend([self.program.to_string(), self.outcome.name().to_string()]);
-        f.extend(std::iter::repeat_n(String::new(), Counts::LEN));
-        let t = |x: Option<u64>| x.map_or_else(String::new, |x| format!("{x}.0"));
-        f.extend([
-            t(self.time_ns),
-            t(self.time_ns),
-            t(self.time_ns),
-            t(self.wall_ns),
-            self.time_ns.map_or_else(String::new, |_| "1".to_string()),
-            self.reason.clone(),
-            self.clock.to_string(),
-        ]);
-        f
+        crate::io::csv_file::fields(self).unwrap_or_default()
     }
 
-    /// Reads a record written by [`ProgramRow::record`], by column name.
+    /// Reads a record written by its `Serialize`, by column name.
     pub fn from_fields(f: &Fields) -> Result<ProgramRow, String> {
         let time = |name: &str| -> Result<Option<u64>, String> {
             Ok(f.opt::<f64>(name)?.map(|x| x.round() as u64))
@@ -537,6 +545,48 @@ impl ProgramRow {
     }
 }
 
+/// The row as `programs.csv` holds it, by column name in
+/// [`program_columns`] order: `results.csv`'s columns (the program in
+/// `strategy`, no counters, one run whose time is every time column), then
+/// `reason` and `clock`.
+impl Serialize for ProgramRow {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let mut st = s.serialize_struct("ProgramRow", program_columns().len())?;
+        identity(&mut st, &self.puzzle, self.program.as_str(), self.outcome)?;
+        for name in Counts::NAMES {
+            st.serialize_field(name, &None::<u64>)?;
+        }
+        let [cpu, min, max, wall, runs] = TIME_COLUMNS;
+        let t = |x: Option<u64>| x.map(|x| format!("{x}.0"));
+        for name in [cpu, min, max] {
+            st.serialize_field(name, &t(self.time_ns))?;
+        }
+        st.serialize_field(wall, &t(self.wall_ns))?;
+        st.serialize_field(runs, &self.time_ns.map(|_| 1))?;
+        st.serialize_field("reason", &self.reason)?;
+        st.serialize_field("clock", self.clock)?;
+        st.end()
+    }
+}
+
+/// The columns every per-puzzle row begins with ([`PuzzleId::COLUMNS`]),
+/// then `strategy` (a rung, or a program) and `outcome`.
+fn identity<S: SerializeStruct>(
+    st: &mut S,
+    p: &PuzzleId,
+    strategy: &str,
+    outcome: Outcome,
+) -> Result<(), S::Error> {
+    st.serialize_field("dataset", &p.dataset)?;
+    st.serialize_field("index", &p.index)?;
+    st.serialize_field("line", &p.line)?;
+    st.serialize_field("name", &p.name)?;
+    st.serialize_field("size", &p.size)?;
+    st.serialize_field("clues", &p.clues)?;
+    st.serialize_field("strategy", strategy)?;
+    st.serialize_field("outcome", outcome.name())
+}
+
 /// A program's start-up cost on one board size: the median time of
 /// `STARTUP_RUNS` runs on a puzzle with nothing left to fill (the
 /// solution of the first solvable puzzle of that size): starting the
@@ -550,7 +600,7 @@ pub struct Startup {
 
 /// `programs.csv` as bytes.
 pub fn programs_to_csv(rows: &[ProgramRow]) -> anyhow::Result<Vec<u8>> {
-    crate::io::csv_file::with_header(program_columns(), rows.iter().map(ProgramRow::record))
+    crate::io::csv_file::with_header(program_columns(), rows)
         .map_err(|e| e.context(format!("cannot build {PROGRAMS}")))
 }
 
@@ -597,5 +647,26 @@ mod tests {
             ProgramRow::from_fields(&Fields::new(&header, &rec)).unwrap(),
             row
         );
+    }
+
+    /// A serde reader reads a results.csv of an older layout (the committed
+    /// fixture: no `forced`, no estimates, an unknown column) as [`read`]
+    /// does, and a row reads back what it wrote.
+    #[test]
+    fn serde_reads_rows_by_column_name() {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("tests/fixtures/old-report/results.csv");
+        let mut rows = Vec::new();
+        read(&path, |r| rows.push(r)).unwrap();
+        let mut r = csv::Reader::from_path(&path).unwrap();
+        let back: Vec<Row> = r.deserialize().map(Result::unwrap).collect();
+        assert_eq!(back, rows);
+        assert!(rows.iter().any(|r| r.absent[Counts::LEN - 1]));
+        let mut row = rows[0].clone();
+        row.absent = [false; Counts::LEN];
+        row.outliers = Some(Outliers { mild: 2, severe: 1 });
+        let bytes = crate::io::csv_file::with_header(columns(), [&row]).unwrap();
+        let mut r = csv::Reader::from_reader(&bytes[..]);
+        assert_eq!(r.deserialize::<Row>().next().unwrap().unwrap(), row);
     }
 }
