@@ -40,11 +40,6 @@ impl<W: Write> Writer<W> {
         Ok(self.inner.serialize(row)?)
     }
 
-    /// Flushes what is buffered.
-    pub fn flush(&mut self) -> anyhow::Result<()> {
-        Ok(self.inner.flush()?)
-    }
-
     /// The underlying writer, flushed.
     pub fn into_inner(self) -> anyhow::Result<W> {
         self.inner

@@ -14,7 +14,6 @@ use crate::Strategy;
 use crate::base::progress::Progress;
 use crate::base::strategy::Outcome;
 use crate::export::present::{fmt_ratio, fmt_time as time, size_name};
-use crate::io::dataset::DatasetReader;
 use crate::io::program::{Feed, Program, ProgramName, Reference, Session};
 pub use crate::measure::results::{
     PROGRAMS, ProgramRow, Startup, program_columns as columns, programs_to_csv as to_csv,
@@ -119,18 +118,7 @@ pub(crate) fn run_all(
         };
         match &p.picked {
             Some(picked) => picked.iter().try_for_each(|i| each(i))?,
-            None => {
-                let reader = DatasetReader::open(Some(&p.source.path))?;
-                for (i, entry) in reader.enumerate() {
-                    let puzzle = entry?.puzzle;
-                    each(&Item {
-                        index: i as u64 + 1,
-                        line: puzzle.line as u64,
-                        name: puzzle.name.unwrap_or_default(),
-                        board: puzzle.board,
-                    })?;
-                }
-            }
+            None => run::items(&p.source)?.try_for_each(|i| each(&i?))?,
         }
     }
     Ok((rows, startups))
