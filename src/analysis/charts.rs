@@ -9,7 +9,8 @@
 use std::collections::BTreeMap;
 
 use crate::Strategy;
-use crate::analysis::summary::{Aggregate, FullLadder, Kind, Ladder, Sample};
+use crate::analysis::ladder::{FullLadder, Ladder};
+use crate::analysis::summary::{Aggregate, Kind, Sample};
 use crate::measure::stats::{Interval, median_interval, quantile_sorted_u64};
 
 /// Most points per strategy and board size in the scatter chart (an even
@@ -583,7 +584,7 @@ fn mark(v: &mut Vec<bool>, p: usize) {
 mod tests {
     use super::*;
     use crate::analysis::summary::solved_row;
-    use crate::run::compare::run::Row;
+    use crate::measure::results::Row;
 
     fn row(index: u64, size: u32, clues: u32, strategy: Strategy, nodes: u64) -> Row {
         let mut r = solved_row("d", index, size, strategy, nodes, nodes * 10);

@@ -5,6 +5,7 @@ pub mod charts;
 pub mod check;
 pub mod diff;
 pub mod estimate;
+pub mod ladder;
 pub mod program_panels;
 pub mod rate;
 pub mod summary;

@@ -10,8 +10,8 @@ use std::collections::HashSet;
 
 use crate::Strategy;
 use crate::base::strategy::Outcome;
-use crate::run::compare::programs::{ProgramRow, Startup};
-use crate::run::compare::run::Row;
+use crate::measure::results::Row;
+use crate::measure::results::{ProgramRow, Startup};
 
 /// One bar.
 #[derive(Clone, Debug, PartialEq)]

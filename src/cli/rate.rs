@@ -49,7 +49,7 @@ pub fn rate(args: &RateArgs) -> anyhow::Result<ExitCode> {
     let out = crate::io::output::stdout();
     let mut sink = match args.format {
         RateFormat::Table => Sink::Table(out),
-        RateFormat::Csv => Sink::Csv(Box::new(csv::Writer::from_writer(out))),
+        RateFormat::Csv => Sink::Csv(Box::new(crate::io::csv_file::streaming(out))),
     };
     let mut first = true;
     let mut unrated = 0u64;

@@ -235,10 +235,5 @@ pub(crate) fn node_changes_csv(diff: &Diff) -> anyhow::Result<String> {
 
 /// Serialized rows as CSV.
 pub fn records<T: serde::Serialize>(rows: &[T]) -> anyhow::Result<String> {
-    let mut w = csv::Writer::from_writer(Vec::new());
-    for r in rows {
-        w.serialize(r)?;
-    }
-    let bytes = w.into_inner().map_err(|e| anyhow::anyhow!("{e}"))?;
-    Ok(String::from_utf8(bytes)?)
+    crate::io::csv_file::serialized(rows)
 }

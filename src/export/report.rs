@@ -6,9 +6,8 @@
 use std::fmt::Write as _;
 
 use crate::analysis::charts::{ChartData, FILL_BAND, report_order};
-use crate::analysis::summary::{
-    Aggregate, DatasetRatio, FullLadder, Kind, Ladder, Ratios, SummaryRow, count_kind,
-};
+use crate::analysis::ladder::{DatasetRatio, FullLadder, Ladder, Ratios};
+use crate::analysis::summary::{Aggregate, Kind, SummaryRow, count_kind};
 use crate::base::strategy::Outcome;
 use crate::export::present::{
     Align, Table, fmt_count, fmt_ratio, fmt_ratio_ci, fmt_time, fmt_time_ci, ladder_absent,

@@ -35,12 +35,7 @@ impl Meta {
 
     /// `meta.csv` bytes.
     pub fn to_csv(&self) -> anyhow::Result<Vec<u8>> {
-        let mut w = csv::Writer::from_writer(Vec::new());
-        w.write_record(["key", "value"])?;
-        for (k, v) in &self.entries {
-            w.write_record([k, v])?;
-        }
-        w.into_inner().map_err(|e| anyhow::anyhow!("{e}"))
+        crate::io::csv_file::with_header(["key", "value"], &self.entries)
     }
 
     pub fn from_csv(bytes: &[u8]) -> anyhow::Result<Meta> {

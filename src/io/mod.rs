@@ -2,6 +2,7 @@
 //! public corpora, generated sets, outside solver programs, the row schema of result files and
 //! the one writer of single files.
 
+pub mod csv_file;
 pub mod dataset;
 pub mod fetch;
 pub mod generate;

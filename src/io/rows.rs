@@ -37,18 +37,6 @@ impl PuzzleId {
     /// The columns, in file order.
     pub const COLUMNS: [&'static str; 6] = ["dataset", "index", "line", "name", "size", "clues"];
 
-    /// The fields, in [`PuzzleId::COLUMNS`] order.
-    pub fn record(&self) -> [String; 6] {
-        [
-            self.dataset.clone(),
-            self.index.to_string(),
-            self.line.to_string(),
-            self.name.clone(),
-            self.size.to_string(),
-            self.clues.to_string(),
-        ]
-    }
-
     /// Reads the identity of a row (every column required): a size no
     /// board has, or more clues than cells, is refused.
     pub fn read(f: &Fields) -> Result<PuzzleId, String> {

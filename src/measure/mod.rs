@@ -5,6 +5,7 @@
 pub(crate) mod exec;
 mod pace;
 pub mod permute;
+pub mod results;
 pub mod speed;
 pub mod stats;
 mod timing;

@@ -19,7 +19,7 @@ use super::{
     rung_color as color, tick_font, title_font,
 };
 use crate::analysis::charts::ChartData;
-use crate::analysis::summary::{FullLadder, FullRung};
+use crate::analysis::ladder::{FullLadder, FullRung};
 use crate::export::present::{fmt_count, fmt_time, full_set_header};
 
 /// The chart of a report's data; `None` when no size has a full-set ladder

@@ -14,7 +14,7 @@ use super::{
     tick_font, title_font,
 };
 use crate::analysis::charts::{ChartData, LadderBars, ladder_bars, report_order};
-use crate::analysis::summary::Ladder;
+use crate::analysis::ladder::Ladder;
 use crate::export::present::{fmt_ratio, fmt_time, ladder_absent, ladder_header, trim};
 use crate::measure::stats::Interval;
 

@@ -2,7 +2,7 @@
 //! rungs left off it and the budget are said in one line.
 
 use crate::Strategy;
-use crate::analysis::summary::{FullLadder, Ladder};
+use crate::analysis::ladder::{FullLadder, Ladder};
 use crate::export::present::numbers::{fmt_count, size_name};
 
 /// Names joined with commas.

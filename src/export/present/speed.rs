@@ -138,12 +138,8 @@ pub(crate) fn to_markdown(rows: &[SpeedRow]) -> String {
 
 /// CSV, one flat record per row (see [`crate::measure::speed::SpeedRecord`]).
 pub(crate) fn to_csv(rows: &[SpeedRow]) -> anyhow::Result<String> {
-    let mut w = csv::Writer::from_writer(Vec::new());
-    for r in rows {
-        w.serialize(r.record())?;
-    }
-    let bytes = w.into_inner().map_err(|e| anyhow::anyhow!("{e}"))?;
-    Ok(String::from_utf8(bytes)?)
+    let records: Vec<_> = rows.iter().map(SpeedRow::record).collect();
+    crate::io::csv_file::serialized(&records)
 }
 
 /// How the rows were measured, for the end of the terminal table.

@@ -467,10 +467,8 @@ mod tests {
             Entrant::Rung(Strategy::Mrv),
             Entrant::Program(ProgramName::new("mine").unwrap()),
         ] {
-            let mut w = csv::Writer::from_writer(Vec::new());
-            w.serialize(R { e: e.clone() }).unwrap();
-            let bytes = w.into_inner().unwrap();
-            let mut r = csv::Reader::from_reader(&bytes[..]);
+            let text = crate::io::csv_file::serialized(&[R { e: e.clone() }]).unwrap();
+            let mut r = csv::Reader::from_reader(text.as_bytes());
             let back: R = r.deserialize().next().unwrap().unwrap();
             assert_eq!(back.e, e);
         }

@@ -387,12 +387,12 @@ fn check_shares(shards: &[ShardDir], plan: &PlanOf) -> anyhow::Result<csv::Strin
 /// Writes the shards' rows round-robin back into plan order, under
 /// `header`, to `w`.
 fn write_rows(
-    w: &mut csv::Writer<impl std::io::Write>,
+    w: &mut crate::io::csv_file::Writer<impl std::io::Write>,
     shards: &[ShardDir],
     plan: &PlanOf,
     header: &csv::StringRecord,
 ) -> anyhow::Result<()> {
-    w.write_record(header)
+    w.header(header)
         .with_context(|| format!("cannot write {RESULTS}"))?;
     let mut readers = Vec::with_capacity(shards.len());
     for s in shards {
@@ -424,7 +424,7 @@ fn write_rows(
         last = Some((block.key.0, block.key.1, k));
         per_dataset[block.key.0] += 1;
         for r in &block.records {
-            w.write_record(r)
+            w.header(r)
                 .with_context(|| format!("cannot write {RESULTS}"))?;
         }
     }
@@ -471,10 +471,10 @@ pub fn merge(dirs: &[PathBuf], out: &Path, force: bool, command: &str) -> anyhow
     if super::write::old_report(out) {
         staging.known_names(super::report_names());
     }
-    let mut w = csv::Writer::from_writer(staging.create(RESULTS)?);
+    let mut w = crate::io::csv_file::Writer::new(staging.create(RESULTS)?);
     write_rows(&mut w, &shards, &plan, &header)?;
     w.into_inner()
-        .map_err(|e| anyhow::anyhow!("cannot write {RESULTS}: {}", e.error()))?
+        .with_context(|| format!("cannot write {RESULTS}"))?
         .into_inner()
         .map_err(|e| anyhow::anyhow!("cannot write {RESULTS}: {}", e.error()))?
         .sync_all()

@@ -2,7 +2,7 @@
 //!
 //! The pipeline keeps computing and presenting apart:
 //! [`run`] measures and yields plain rows → `results.csv` (streamed) and
-//! [`summary::Aggregate`] (per-size [`summary::Ladder`]s) →
+//! [`summary::Aggregate`] (per-size [`crate::analysis::ladder::Ladder`]s) →
 //! [`charts::ChartData`] → [`crate::export::chart`] (SVG/PNG bytes) and [`report`] (Markdown,
 //! console summary) → `write::Staging`, the one place that writes files,
 //! atomically. `sudoku-lab report DIR` starts the same pipeline from
@@ -23,6 +23,7 @@ use anyhow::Context;
 pub mod baseline;
 pub mod estimates;
 pub mod eta;
+pub mod forecast;
 pub mod merge;
 pub mod programs;
 pub mod run;
@@ -295,9 +296,9 @@ fn measure_all(
             warm_tasks.push((f.row.strategy, f.item.clone(), t.cpu_ns));
         }
         let row = &f.row;
-        parts.write(f.dataset, row.record())?;
+        parts.write(f.dataset, row)?;
         if row.timing.is_some() {
-            samples.write(f.dataset, run::samples_record(row, &f.samples))?;
+            samples.write(f.dataset, &run::samples_record(row, &f.samples))?;
         }
         agg.push(row);
         if let Some(t) = &f.measured {
@@ -472,7 +473,7 @@ struct Parts {
     /// The file the parts make, and its header.
     name: &'static str,
     header: Vec<&'static str>,
-    writers: Vec<Option<csv::Writer<std::io::BufWriter<std::fs::File>>>>,
+    writers: Vec<Option<crate::io::csv_file::Writer<std::io::BufWriter<std::fs::File>>>>,
 }
 
 impl Parts {
@@ -489,21 +490,18 @@ impl Parts {
         self.dir.join(format!("part-{d}-{}", self.name))
     }
 
-    fn write<I, T>(&mut self, d: usize, record: I) -> anyhow::Result<()>
-    where
-        I: IntoIterator<Item = T>,
-        T: AsRef<[u8]>,
-    {
+    fn write(&mut self, d: usize, row: &impl serde::Serialize) -> anyhow::Result<()> {
         let name = self.name;
         if self.writers[d].is_none() {
             let path = self.path(d);
             let file = std::fs::File::create(&path)
                 .with_context(|| format!("cannot create {}", path.display()))?;
-            self.writers[d] = Some(csv::Writer::from_writer(std::io::BufWriter::new(file)));
+            self.writers[d] = Some(crate::io::csv_file::Writer::new(std::io::BufWriter::new(
+                file,
+            )));
         }
         if let Some(w) = &mut self.writers[d] {
-            w.write_record(record)
-                .with_context(|| format!("cannot write {name}"))?;
+            w.row(row).with_context(|| format!("cannot write {name}"))?;
         }
         Ok(())
     }
@@ -512,18 +510,17 @@ impl Parts {
     /// removes the parts.
     fn join(mut self, file: std::io::BufWriter<std::fs::File>) -> anyhow::Result<()> {
         let name = self.name;
-        let mut csv = csv::Writer::from_writer(file);
-        csv.write_record(&self.header)
-            .with_context(|| format!("cannot write {name}"))?;
+        let mut csv = crate::io::csv_file::Writer::new(file);
         let mut file = csv
-            .into_inner()
-            .map_err(|e| anyhow::anyhow!("cannot write {name}: {}", e.error()))?;
+            .header(&self.header)
+            .and_then(|()| csv.into_inner())
+            .with_context(|| format!("cannot write {name}"))?;
         for d in 0..self.writers.len() {
             let Some(w) = self.writers[d].take() else {
                 continue;
             };
             w.into_inner()
-                .map_err(|e| anyhow::anyhow!("cannot write {name}: {}", e.error()))?
+                .with_context(|| format!("cannot write {name}"))?
                 .flush()
                 .with_context(|| format!("cannot write {name}"))?;
             let path = self.path(d);
@@ -637,14 +634,11 @@ pub(crate) fn write_report(
     program_rows: &[programs::ProgramRow],
 ) -> anyhow::Result<(String, Vec<summary::SummaryRow>)> {
     let summary = agg.summary();
-    let mut w = csv::Writer::from_writer(Vec::new());
-    w.write_record(summary::columns())?;
-    for row in &summary {
-        w.write_record(row.record())?;
-    }
-    let bytes = w
-        .into_inner()
-        .map_err(|e| anyhow::anyhow!("cannot build {SUMMARY}: {}", e.error()))?;
+    let bytes = crate::io::csv_file::with_header(
+        summary::columns(),
+        summary.iter().map(summary::SummaryRow::record),
+    )
+    .with_context(|| format!("cannot build {SUMMARY}"))?;
     staging.write(SUMMARY, &bytes)?;
     if !meta.entries.is_empty() {
         staging.write(META, &meta.to_csv()?)?;

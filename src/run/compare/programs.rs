@@ -11,103 +11,15 @@ use std::fmt::Write as _;
 use std::path::Path;
 
 use crate::Strategy;
-use crate::base::counters::Counts;
 use crate::base::progress::Progress;
 use crate::base::strategy::Outcome;
 use crate::export::present::{fmt_ratio, fmt_time as time, size_name};
-use crate::io::dataset::DatasetReader;
 use crate::io::program::{Feed, Program, ProgramName, Reference, Session};
-use crate::io::rows::{Fields, PuzzleId, Table};
+pub use crate::measure::results::{
+    PROGRAMS, ProgramRow, Startup, program_columns as columns, programs_to_csv as to_csv,
+    read_programs as read,
+};
 use crate::run::compare::run::{self, Item, Prepared, Row};
-
-/// The file of program rows in a report folder.
-pub(crate) const PROGRAMS: &str = "programs.csv";
-
-/// One line of `programs.csv`: a puzzle × program.
-#[derive(Clone, Debug, PartialEq)]
-pub struct ProgramRow {
-    /// Which puzzle (the first columns, as in `results.csv`).
-    pub puzzle: PuzzleId,
-    pub program: ProgramName,
-    pub outcome: Outcome,
-    /// Why the program failed (empty when it did not).
-    pub reason: String,
-    /// The time of the run ([`crate::io::program::ProgramRun::ns`]); `None`
-    /// when nothing ran (`unsupported`).
-    pub time_ns: Option<u64>,
-    pub wall_ns: Option<u64>,
-    /// `child-cpu` (a process per puzzle) or `wall` (stream mode).
-    pub clock: &'static str,
-}
-
-/// `programs.csv`'s header: `results.csv`'s columns, then `reason`, `clock`.
-pub fn columns() -> Vec<&'static str> {
-    let mut c = run::measured_columns();
-    c.extend(["reason", "clock"]);
-    c
-}
-
-/// The columns a `programs.csv` cannot do without; `reason` and `clock`
-/// may be missing (no reason; `child-cpu`), other columns are ignored.
-pub(crate) fn required_columns() -> Vec<&'static str> {
-    let mut c = PuzzleId::COLUMNS.to_vec();
-    c.extend(["strategy", "outcome", "time_ns", "wall_ns"]);
-    c
-}
-
-impl ProgramRow {
-    /// The CSV fields, in [`columns`] order: no counters, one run.
-    pub fn record(&self) -> Vec<String> {
-        let mut f: Vec<String> = self.puzzle.record().into();
-        f.extend([self.program.to_string(), self.outcome.name().to_string()]);
-        f.extend(std::iter::repeat_n(String::new(), Counts::LEN));
-        let t = |x: Option<u64>| x.map_or_else(String::new, |x| format!("{x}.0"));
-        f.extend([
-            t(self.time_ns),
-            t(self.time_ns),
-            t(self.time_ns),
-            t(self.wall_ns),
-            self.time_ns.map_or_else(String::new, |_| "1".to_string()),
-            self.reason.clone(),
-            self.clock.to_string(),
-        ]);
-        f
-    }
-
-    /// Reads a record written by [`ProgramRow::record`], by column name.
-    pub fn from_fields(f: &Fields) -> Result<ProgramRow, String> {
-        let time = |name: &str| -> Result<Option<u64>, String> {
-            Ok(f.opt::<f64>(name)?.map(|x| x.round() as u64))
-        };
-        let outcome = f.text("outcome")?;
-        Ok(ProgramRow {
-            puzzle: PuzzleId::read(f)?,
-            program: ProgramName::new(f.text("strategy")?)
-                .map_err(|e| f.wrong("strategy", &e.to_string()))?,
-            outcome: Outcome::from_name(outcome)
-                .ok_or_else(|| f.wrong("outcome", &format!("unknown outcome {outcome:?}")))?,
-            time_ns: time("time_ns")?,
-            wall_ns: time("wall_ns")?,
-            reason: f.get("reason").unwrap_or_default().to_string(),
-            clock: if f.get("clock") == Some("wall") {
-                "wall"
-            } else {
-                "child-cpu"
-            },
-        })
-    }
-}
-
-/// A program's start-up cost on one board size: the median time of
-/// `STARTUP_RUNS` runs on a puzzle with nothing left to fill (the
-/// solution of the first solvable puzzle of that size): starting the
-/// process (an interpreter), reading and printing.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Startup {
-    pub program: ProgramName,
-    pub side: u32,
-    pub ns: f64,
-}
 
 /// Runs per start-up measurement.
 const STARTUP_RUNS: usize = 5;
@@ -206,18 +118,7 @@ pub(crate) fn run_all(
         };
         match &p.picked {
             Some(picked) => picked.iter().try_for_each(|i| each(i))?,
-            None => {
-                let reader = DatasetReader::open(Some(&p.source.path))?;
-                for (i, entry) in reader.enumerate() {
-                    let puzzle = entry?.puzzle;
-                    each(&Item {
-                        index: i as u64 + 1,
-                        line: puzzle.line as u64,
-                        name: puzzle.name.unwrap_or_default(),
-                        board: puzzle.board,
-                    })?;
-                }
-            }
+            None => run::items(&p.source)?.try_for_each(|i| each(&i?))?,
         }
     }
     Ok((rows, startups))
@@ -237,25 +138,6 @@ pub(crate) fn settings(programs: &[Program]) -> String {
         .collect();
     let limit = programs.first().map_or(0.0, |p| p.time_limit.as_secs_f64());
     format!("{}; time limit {limit} s per puzzle", each.join("; "))
-}
-
-/// `programs.csv` as bytes.
-pub(crate) fn to_csv(rows: &[ProgramRow]) -> anyhow::Result<Vec<u8>> {
-    let mut w = csv::Writer::from_writer(Vec::new());
-    w.write_record(columns())?;
-    for r in rows {
-        w.write_record(r.record())?;
-    }
-    w.into_inner()
-        .map_err(|e| anyhow::anyhow!("cannot build {PROGRAMS}: {}", e.error()))
-}
-
-/// Reads a `programs.csv`, by column name. Errors name the file, line and
-/// column.
-pub fn read(path: &Path) -> anyhow::Result<Vec<ProgramRow>> {
-    let mut rows = Vec::new();
-    Table::open(path, &required_columns())?.for_each(ProgramRow::from_fields, |r| rows.push(r))?;
-    Ok(rows)
 }
 
 /// Where a program stands among the rungs on one board size.
@@ -580,35 +462,6 @@ mod tests {
         assert_eq!(
             slow.sentence(),
             "`mine` is slower than every rung on 9×9: ×3.00 the time of the closest, `naive`"
-        );
-    }
-
-    #[test]
-    fn records_read_back() {
-        let row = ProgramRow {
-            puzzle: PuzzleId {
-                dataset: "d".into(),
-                index: 2,
-                line: 3,
-                name: "x, \"y\"".into(),
-                size: 9,
-                clues: 30,
-            },
-            program: ProgramName::new("mine").unwrap(),
-            outcome: Outcome::WrongAnswer,
-            reason: "solution repeats digit 1 in row 1".into(),
-            time_ns: Some(12_345),
-            wall_ns: Some(20_000),
-            clock: "child-cpu",
-        };
-        let bytes = to_csv(std::slice::from_ref(&row)).unwrap();
-        let mut r = csv::Reader::from_reader(&bytes[..]);
-        assert_eq!(r.headers().unwrap().iter().collect::<Vec<_>>(), columns());
-        let header = r.headers().unwrap().clone();
-        let rec = r.records().next().unwrap().unwrap();
-        assert_eq!(
-            ProgramRow::from_fields(&Fields::new(&header, &rec)).unwrap(),
-            row
         );
     }
 }

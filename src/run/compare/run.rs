@@ -9,11 +9,11 @@
 //! measurement ([`crate::measure::measure`]): a counted, verified run, then
 //! timed runs.
 
-use std::collections::BTreeMap;
 use std::sync::Arc;
 
 use anyhow::Context;
 
+pub use super::forecast::Forecast;
 use crate::Strategy;
 use crate::base::board::Board;
 use crate::base::counters::Counts;
@@ -21,361 +21,14 @@ use crate::base::search::{Budget, Limits};
 use crate::base::strategy::Outcome;
 use crate::io::dataset::DatasetReader;
 pub use crate::io::dataset::Source;
-use crate::io::rows::{Fields, PuzzleId, Table, Unique};
+use crate::io::rows::PuzzleId;
 use crate::io::sample::Sample;
 pub use crate::io::sources::resolve_sources;
+pub use crate::measure::results::{
+    Row, SAMPLE_COLUMNS, columns, measured_columns, read, read_counts, read_outcome, read_rows,
+    read_timing, required_columns, samples_record,
+};
 use crate::measure::{self, Method, Timing};
-
-/// One line of `results.csv`: a puzzle × strategy. Counters and times are
-/// `None` for `unsupported` rows (nothing ran).
-#[derive(Clone, Debug, PartialEq)]
-pub struct Row {
-    /// Which puzzle (the first columns): `row.puzzle.dataset`, …
-    pub puzzle: PuzzleId,
-    pub strategy: Strategy,
-    pub outcome: Outcome,
-    /// Every counter, from the counted run.
-    pub counts: Option<Counts>,
-    /// Counters (by position in [`Counts::NAMES`]) that the file read back
-    /// did not hold, written before they existed: their values in `counts`
-    /// are 0 and stand for nothing, and [`Row::record`] writes them empty.
-    /// All `false` for a row measured now.
-    pub absent: [bool; Counts::LEN],
-    /// Time per run, from the uncounted runs.
-    pub timing: Option<Timing>,
-    /// A cut-off run's whole search, estimated ([`super::estimates`]).
-    pub estimate: Option<crate::analysis::estimate::Interval>,
-    /// 95% interval of `time_ns` (the median over samples), bootstrapped
-    /// over the samples; `None` with one sample, or from a file written
-    /// before these columns.
-    pub time_interval: Option<crate::measure::stats::Interval>,
-    /// The row's samples beyond Tukey's fences, mild and severe
-    /// ([`crate::measure::stats::Outliers`]); `None` where nothing was timed, or
-    /// from a file written before these columns.
-    pub outliers: Option<crate::measure::stats::Outliers>,
-}
-
-/// The columns after the identity: what ran and how it ended.
-const RUN_COLUMNS: [&str; 2] = ["strategy", "outcome"];
-/// The columns after the counters: the [`Timing`] of the row.
-const TIME_COLUMNS: [&str; 5] = ["time_ns", "time_min_ns", "time_max_ns", "wall_ns", "runs"];
-
-/// The `results.csv` header, in order: identity ([`PuzzleId::COLUMNS`]),
-/// strategy and outcome, every counter of [`Counts::NAMES`], the time
-/// columns, the estimated nodes of a cut-off run
-/// (`super::estimates::COLUMNS`), the time's interval
-/// (`INTERVAL_COLUMNS`), then the cut-off run's estimated time
-/// ([`super::estimates::TIME_COLUMNS`]). [`Row::record`] writes in this
-/// order; [`Row::from_fields`] reads by name.
-pub fn columns() -> Vec<&'static str> {
-    let mut c = measured_columns();
-    c.extend(super::estimates::COLUMNS);
-    c.extend(INTERVAL_COLUMNS);
-    c.extend(super::estimates::TIME_COLUMNS);
-    c.extend(OUTLIER_COLUMNS);
-    c
-}
-
-/// The row's samples beyond Tukey's fences: mild, severe.
-const OUTLIER_COLUMNS: [&str; 2] = ["outliers_mild", "outliers_severe"];
-
-fn read_outliers(f: &Fields) -> Result<Option<crate::measure::stats::Outliers>, String> {
-    let [mild, severe] = OUTLIER_COLUMNS;
-    match (f.opt::<u64>(mild)?, f.opt::<u64>(severe)?) {
-        (Some(mild), Some(severe)) => Ok(Some(crate::measure::stats::Outliers { mild, severe })),
-        (None, None) => Ok(None),
-        _ => Err(format!("columns {mild}, {severe} (outliers): one empty")),
-    }
-}
-
-/// `samples.csv`: the row's identity, then every kept sample of its time.
-pub const SAMPLE_COLUMNS: [&str; 5] = ["dataset", "index", "strategy", "samples", "samples_ns"];
-
-/// One line of `samples.csv`: the row's puzzle and strategy, how many
-/// samples, and each sample's per-thread CPU time (ns, to 0.1 ns, in the
-/// order taken, separated by spaces: one line per row of `results.csv`).
-pub fn samples_record(row: &Row, samples: &[f64]) -> [String; 5] {
-    let mut times = String::with_capacity(samples.len() * 9);
-    for (i, x) in samples.iter().enumerate() {
-        if i > 0 {
-            times.push(' ');
-        }
-        times.push_str(&ns((x * 10.0).round() / 10.0));
-    }
-    [
-        row.puzzle.dataset.clone(),
-        row.puzzle.index.to_string(),
-        row.strategy.name().to_string(),
-        samples.len().to_string(),
-        times,
-    ]
-}
-
-/// The interval of `time_ns` over the row's samples.
-const INTERVAL_COLUMNS: [&str; 2] = ["time_low_ns", "time_high_ns"];
-
-/// [`columns`] without the estimate's and the interval's: identity,
-/// counters, times (the columns `programs.csv` shares, and the whole header
-/// of files written before there were estimates).
-pub fn measured_columns() -> Vec<&'static str> {
-    PuzzleId::COLUMNS
-        .iter()
-        .chain(RUN_COLUMNS.iter())
-        .chain(Counts::NAMES.iter())
-        .chain(TIME_COLUMNS.iter())
-        .copied()
-        .collect()
-}
-
-/// The columns a `results.csv` cannot do without (every file ever written
-/// has them): identity, strategy, outcome, `nodes` and the times. The other
-/// counters, the estimates and the intervals are optional: a file written
-/// before one of them existed still reads, its values absent.
-pub(crate) fn required_columns() -> Vec<&'static str> {
-    PuzzleId::COLUMNS
-        .iter()
-        .chain(RUN_COLUMNS.iter())
-        .chain(["nodes"].iter())
-        .chain(TIME_COLUMNS.iter())
-        .copied()
-        .collect()
-}
-
-/// A nanosecond figure with one decimal (times per run are means of batches).
-fn ns(x: f64) -> String {
-    format!("{x:.1}")
-}
-
-/// Reads every row of a `results.csv`, by column name, handing each to
-/// `each`: the one reader of the file (`report`, the programs' placement,
-/// `merge`'s check; `diff` reads its rows with the same parts,
-/// `read_counts` and `read_timing`). Errors name file, line and column;
-/// a file without rows is an error. Returns how many rows there were.
-pub fn read(path: &std::path::Path, each: impl FnMut(Row)) -> anyhow::Result<u64> {
-    read_rows(path, Row::from_fields, each)
-}
-
-/// The one path every reader of a `results.csv` takes through its rows
-/// (`report` and `merge` through [`read`], `diff` with its own `decode`
-/// built of the same parts): the required columns, then each row refused
-/// when an earlier one had its (dataset, index, strategy), else decoded.
-/// Errors name file, line and column; a file without rows is an error.
-pub(crate) fn read_rows<T>(
-    path: &std::path::Path,
-    mut decode: impl FnMut(&Fields) -> Result<T, String>,
-    each: impl FnMut(T),
-) -> anyhow::Result<u64> {
-    let mut table = Table::open(path, &required_columns())?;
-    let mut unique = Unique::default();
-    let n = table.for_each(
-        |f| {
-            unique.check(f, "strategy")?;
-            decode(f)
-        },
-        each,
-    )?;
-    if n == 0 {
-        anyhow::bail!("{}: no rows", path.display());
-    }
-    Ok(n)
-}
-
-/// The counters of a row, and which the file did not hold: `None` when
-/// every counter field is empty (nothing ran); else every counter column
-/// the file has must hold a number.
-pub(crate) fn read_counts(f: &Fields) -> Result<(Option<Counts>, [bool; Counts::LEN]), String> {
-    let mut absent = [false; Counts::LEN];
-    let cells = Counts::NAMES.map(|name| f.get(name));
-    if cells.iter().all(|c| c.is_none_or(str::is_empty)) {
-        return Ok((None, absent));
-    }
-    let mut v = [0u64; Counts::LEN];
-    for (k, cell) in cells.iter().enumerate() {
-        match cell {
-            None => absent[k] = true,
-            Some(c) => v[k] = c.parse().map_err(|_| f.bad(Counts::NAMES[k], c))?,
-        }
-    }
-    Ok((Some(Counts::from_values(v)), absent))
-}
-
-/// A time field (ns): absent or empty is `None`; else a finite number, not
-/// below 0.
-fn read_ns(f: &Fields, name: &str) -> Result<Option<f64>, String> {
-    match f.opt::<f64>(name)? {
-        Some(x) if !(x.is_finite() && x >= 0.0) => Err(f.bad(name, f.get(name).unwrap_or(""))),
-        x => Ok(x),
-    }
-}
-
-/// The [`Timing`] of a row (its columns `time_ns` to `runs`): `None` when
-/// nothing ran.
-pub(crate) fn read_timing(f: &Fields) -> Result<Option<Timing>, String> {
-    let [t, lo, hi, wall, runs] = TIME_COLUMNS;
-    match (
-        read_ns(f, t)?,
-        read_ns(f, lo)?,
-        read_ns(f, hi)?,
-        read_ns(f, wall)?,
-    ) {
-        (Some(_), Some(_), Some(_), Some(_)) if f.num::<u64>(runs)? == 0 => {
-            Err(f.wrong(runs, "0 runs: a time is measured over at least one run"))
-        }
-        (Some(cpu), Some(lo), Some(hi), Some(wall)) => Ok(Some(Timing {
-            runs: f.num(runs)?,
-            samples: 0,
-            cpu_ns: cpu,
-            cpu_min_ns: lo,
-            cpu_max_ns: hi,
-            wall_ns: wall,
-            retaken: 0,
-            slow: 0,
-            pace: 1.0,
-        })),
-        (None, None, None, None) => Ok(None),
-        _ => Err(format!(
-            "columns {} (times): some empty, some not",
-            TIME_COLUMNS[..4].join(", ")
-        )),
-    }
-}
-
-/// A rung's outcome (an outside program's is refused: it belongs in
-/// `programs.csv`).
-pub(crate) fn read_outcome(f: &Fields) -> Result<Outcome, String> {
-    let name = f.text("outcome")?;
-    let outcome = Outcome::from_name(name).ok_or_else(|| {
-        let valid: Vec<&str> = Outcome::ALL.iter().map(|o| o.name()).collect();
-        f.wrong(
-            "outcome",
-            &format!("unknown outcome {name:?} (valid: {})", valid.join(", ")),
-        )
-    })?;
-    if outcome.is_program_failure() {
-        return Err(f.wrong(
-            "outcome",
-            &format!("{outcome} is an outside program's outcome (programs.csv), not a rung's"),
-        ));
-    }
-    Ok(outcome)
-}
-
-/// The time's interval ([`INTERVAL_COLUMNS`]): both or neither, low ≤ high.
-fn read_interval(f: &Fields) -> Result<Option<crate::measure::stats::Interval>, String> {
-    let [low, high] = INTERVAL_COLUMNS;
-    match (read_ns(f, low)?, read_ns(f, high)?) {
-        (Some(low), Some(high)) if low <= high => {
-            Ok(Some(crate::measure::stats::Interval { low, high }))
-        }
-        (None, None) => Ok(None),
-        _ => Err(format!(
-            "columns {low}, {high} (time interval): one empty, or low above high"
-        )),
-    }
-}
-
-impl Row {
-    /// Nodes and time (ns, rounded) of a row where a strategy ran.
-    pub fn measured(&self) -> Option<(u64, u64)> {
-        Some((self.counts?.nodes, self.timing?.ns().round() as u64))
-    }
-
-    /// A cut-off run's whole search's time, estimated as its estimated
-    /// nodes × its measured time per node ([`super::estimates::time`]).
-    pub fn time_estimate(&self) -> Option<crate::analysis::estimate::Interval> {
-        super::estimates::time(
-            self.estimate.as_ref()?,
-            self.timing?.ns(),
-            self.counts?.nodes,
-        )
-    }
-
-    /// The CSV fields, in [`columns`] order (a counter the row's file did
-    /// not hold is written empty).
-    pub fn record(&self) -> Vec<String> {
-        let mut f: Vec<String> = self.puzzle.record().into();
-        f.extend([
-            self.strategy.name().to_string(),
-            self.outcome.name().to_string(),
-        ]);
-        match self.counts {
-            Some(c) => f.extend(c.values().iter().zip(self.absent).map(|(v, absent)| {
-                if absent { String::new() } else { v.to_string() }
-            })),
-            None => f.extend(std::iter::repeat_n(String::new(), Counts::LEN)),
-        }
-        match self.timing {
-            Some(t) => f.extend([
-                ns(t.cpu_ns),
-                ns(t.cpu_min_ns),
-                ns(t.cpu_max_ns),
-                ns(t.wall_ns),
-                t.runs.to_string(),
-            ]),
-            None => f.extend(std::iter::repeat_n(String::new(), TIME_COLUMNS.len())),
-        }
-        f.extend(super::estimates::fields(&self.estimate));
-        match self.time_interval {
-            Some(i) => f.extend([ns(i.low), ns(i.high)]),
-            None => f.extend([String::new(), String::new()]),
-        }
-        f.extend(super::estimates::time_fields(&self.time_estimate()));
-        match self.outliers {
-            Some(o) => f.extend([o.mild.to_string(), o.severe.to_string()]),
-            None => f.extend([String::new(), String::new()]),
-        }
-        f
-    }
-
-    /// Reads one record by column name (`required_columns` must be
-    /// there; every other column may be missing, its value then absent,
-    /// and columns not known here are ignored). The error names the column.
-    pub fn from_fields(f: &Fields) -> Result<Row, String> {
-        let puzzle = PuzzleId::read(f)?;
-        let strategy: Strategy =
-            f.text("strategy")?
-                .parse()
-                .map_err(|e: crate::base::strategy::UnknownStrategy| {
-                    f.wrong("strategy", &e.to_string())
-                })?;
-        let outcome = read_outcome(f)?;
-        let (counts, absent) = read_counts(f)?;
-        let timing = read_timing(f)?;
-        let unsupported = outcome == Outcome::Unsupported;
-        if unsupported != counts.is_none() || unsupported != timing.is_none() {
-            return Err(format!(
-                "outcome {outcome}: counters and times must be {} for this outcome",
-                if unsupported { "empty" } else { "present" }
-            ));
-        }
-        let [a, b, c] = super::estimates::COLUMNS.map(|n| f.get(n).unwrap_or_default());
-        let row = Row {
-            puzzle,
-            strategy,
-            outcome,
-            counts,
-            absent,
-            timing,
-            estimate: super::estimates::parse([a, b, c])?,
-            time_interval: read_interval(f)?,
-            outliers: read_outliers(f)?,
-        };
-        // The time estimate is derived from the columns read above; the
-        // file's copy is checked, so a hand-edited one does not pass unseen.
-        let names = super::estimates::TIME_COLUMNS;
-        if f.get(names[0]).is_some() {
-            let [a, b, c] = names.map(|n| f.get(n).unwrap_or_default());
-            let read = super::estimates::parse_named([a, b, c], names)?;
-            if read.is_some() != row.time_estimate().is_some() {
-                return Err(format!(
-                    "columns {} (time estimate): present only with a cut-off run's estimate and time",
-                    names.join(", ")
-                ));
-            }
-        }
-        Ok(row)
-    }
-}
 
 /// Everything that decides what `compare` measures.
 #[derive(Clone, Debug)]
@@ -624,12 +277,6 @@ impl Iterator for Schedule {
     }
 }
 
-/// Row-major rungs visit the same tree, so one cheap count of it (by the
-/// last row-major rung, the cheapest per node) tells how many nodes each of
-/// them will visit: the `probe` of a puzzle. Searches this big dominate a
-/// run; smaller ones cost about the timing floor each.
-const HEAVY: u64 = 20_000;
-
 /// The most nodes a probe counts: a search this big is already in the
 /// heaviest class, and counting on (under `--budget unlimited`) would only
 /// delay the start of the run.
@@ -682,114 +329,6 @@ pub fn probe(plan: &Plan, prepared: &[Prepared]) -> anyhow::Result<Vec<Vec<(u32,
         out.push(sizes);
     }
     Ok(out)
-}
-
-/// What the forecast knows of a kind of task: how many are done and to
-/// come, and the probe nodes and time of those done.
-#[derive(Clone, Copy, Debug, Default)]
-struct Class {
-    done: u64,
-    done_nodes: f64,
-    done_secs: f64,
-    left: u64,
-    left_nodes: f64,
-}
-
-/// The time left of a run, from the run so far and the probe.
-///
-/// Tasks fall into classes: strategy × board size × (heavy row-major search
-/// or not, by the [`probe`]). A class costs, per task, its average so far;
-/// a heavy class costs per probed node, so a search of ten million nodes
-/// still to come counts for what it will take. Classes not seen yet borrow
-/// from the same strategy at other sizes, then from every class of their
-/// kind. The time left is the elapsed time × the estimated work left ÷ the
-/// work done. tests/compare_report.rs replays the committed run: within 2×
-/// of the truth from a tenth of the run on.
-#[derive(Clone, Debug, Default)]
-pub struct Forecast {
-    classes: BTreeMap<(Strategy, u32, bool), Class>,
-    done_secs: f64,
-}
-
-impl Forecast {
-    fn key(strategy: Strategy, side: u32, probe: u64) -> (Strategy, u32, bool) {
-        (strategy, side, strategy.is_row_major() && probe >= HEAVY)
-    }
-
-    /// A task to come.
-    pub fn expect(&mut self, strategy: Strategy, side: u32, probe: u64) {
-        let c = self
-            .classes
-            .entry(Self::key(strategy, side, probe))
-            .or_default();
-        c.left += 1;
-        c.left_nodes += probe as f64;
-    }
-
-    /// A task done, in `secs` seconds of work.
-    pub fn finish(&mut self, strategy: Strategy, side: u32, probe: u64, secs: f64) {
-        let c = self
-            .classes
-            .entry(Self::key(strategy, side, probe))
-            .or_default();
-        c.left = c.left.saturating_sub(1);
-        c.left_nodes = (c.left_nodes - probe as f64).max(0.0);
-        c.done += 1;
-        c.done_nodes += probe as f64;
-        c.done_secs += secs;
-        self.done_secs += secs;
-    }
-
-    /// Seconds per task (light) or per probed node (heavy), pooled over the
-    /// classes `pick` selects; `None` if none is done.
-    fn rate(&self, pick: impl Fn(&(Strategy, u32, bool)) -> bool, heavy: bool) -> Option<f64> {
-        let (mut secs, mut units) = (0.0, 0.0);
-        for (_, c) in self.classes.iter().filter(|(k, _)| k.2 == heavy && pick(k)) {
-            secs += c.done_secs;
-            units += if heavy { c.done_nodes } else { c.done as f64 };
-        }
-        (units > 0.0).then(|| secs / units)
-    }
-
-    /// The time left, given the time elapsed; `None` before any task is done.
-    /// (At the pace of the run so far; [`super::eta::Eta`] follows the
-    /// recent pace and the work of the tasks still running.)
-    pub fn left(&self, elapsed: std::time::Duration) -> Option<std::time::Duration> {
-        if self.done_secs <= 0.0 {
-            return None;
-        }
-        Some(elapsed.mul_f64(self.work_left() / self.done_secs))
-    }
-
-    /// Seconds of task work done so far.
-    pub fn work_done(&self) -> f64 {
-        self.done_secs
-    }
-
-    /// Seconds of task work still to come, by the rates so far (0 before
-    /// any task is done).
-    pub fn work_left(&self) -> f64 {
-        let mut work = 0.0;
-        for (&(s, side, heavy), c) in &self.classes {
-            if c.left == 0 {
-                continue;
-            }
-            let rate = self
-                .rate(|k| k.0 == s && k.1 == side, heavy)
-                .or_else(|| self.rate(|k| k.0 == s, heavy))
-                .or_else(|| self.rate(|_| true, heavy))
-                .or_else(|| {
-                    // No heavy task done yet: a heavy one costs at least a
-                    // light one of its strategy.
-                    self.rate(|k| k.0 == s, false)
-                        .or_else(|| self.rate(|_| true, false))
-                        .map(|r| if heavy { r / HEAVY as f64 } else { r })
-                })
-                .unwrap_or(0.0);
-            work += rate * if heavy { c.left_nodes } else { c.left as f64 };
-        }
-        work
-    }
 }
 
 /// A task: one puzzle of dataset `.0` with one strategy, and its probe.
@@ -982,6 +521,13 @@ pub(crate) fn dedup_in_ladder_order(chosen: &[Strategy]) -> Vec<Strategy> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::io::rows::Fields;
+    use crate::measure::results::{INTERVAL_COLUMNS, OUTLIER_COLUMNS};
+
+    /// The CSV fields of `row`, as written.
+    fn record(row: &Row) -> Vec<String> {
+        crate::io::csv_file::fields(row).unwrap()
+    }
 
     /// Reads `fields` under the first `fields.len()` columns of
     /// [`columns`] (a file written before the later columns existed).
@@ -1007,14 +553,14 @@ mod tests {
         for s in Strategy::ladder() {
             let (row, _) = measure("d", &item, s, Budget::nodes(1000), &method).unwrap();
             // Rows hold times as the file does: they read back exactly.
-            assert_eq!(back(&row.record()).unwrap(), row, "{s}");
+            assert_eq!(back(&record(&row)).unwrap(), row, "{s}");
         }
         let cols = columns();
         assert_eq!(&cols[8..8 + Counts::LEN], Counts::NAMES);
         assert_eq!(cols.len(), 8 + Counts::LEN + 5 + 3 + 2 + 3 + 2);
         assert_eq!(
             &cols[8 + Counts::LEN + 5..8 + Counts::LEN + 8],
-            super::super::estimates::COLUMNS
+            crate::measure::results::ESTIMATE_COLUMNS
         );
         assert_eq!(
             &cols[8 + Counts::LEN + 8..8 + Counts::LEN + 10],
@@ -1022,18 +568,18 @@ mod tests {
         );
         assert_eq!(
             &cols[8 + Counts::LEN + 10..8 + Counts::LEN + 13],
-            super::super::estimates::TIME_COLUMNS
+            crate::measure::results::TIME_ESTIMATE_COLUMNS
         );
         assert_eq!(&cols[8 + Counts::LEN + 13..], OUTLIER_COLUMNS);
         // A cut-off row's estimate reads back; a file without the estimate
         // columns still reads.
         let (mut row, _) = measure("d", &item, Strategy::Naive, Budget::nodes(1), &method).unwrap();
-        row.estimate = Some(crate::analysis::estimate::Interval {
+        row.estimate = Some(crate::measure::results::Estimate {
             estimate: 20.0,
             low: 1.0,
             high: 40.0,
         });
-        let rec = row.record();
+        let rec = record(&row);
         assert_eq!(back(&rec).unwrap(), row);
         // Its time: the estimated nodes × the run's time per node.
         let per_node = row.timing.unwrap().ns() / row.counts.unwrap().nodes as f64;
@@ -1045,20 +591,20 @@ mod tests {
         assert_eq!(rec.len(), cols.len());
         assert_eq!(rec[cols.len() - 5], format!("{:.1}", 20.0 * per_node));
         // A time estimate on a row without a node estimate is an error.
-        let mut fields = row.record();
+        let mut fields = record(&row);
         fields[8 + Counts::LEN + 5..8 + Counts::LEN + 8].fill(String::new());
         assert!(back(&fields).unwrap_err().contains("time estimate"));
         // Files without the outlier columns, without the time estimates,
         // and without the node estimates still read.
-        let old: Vec<String> = row.record()[..cols.len() - 2].to_vec();
+        let old: Vec<String> = record(&row)[..cols.len() - 2].to_vec();
         let no_outliers = Row {
             outliers: None,
             ..row.clone()
         };
         assert_eq!(back(&old).unwrap(), no_outliers);
-        let old: Vec<String> = row.record()[..cols.len() - 5].to_vec();
+        let old: Vec<String> = record(&row)[..cols.len() - 5].to_vec();
         assert_eq!(back(&old).unwrap(), no_outliers);
-        let old: Vec<String> = row.record()[..cols.len() - 10].to_vec();
+        let old: Vec<String> = record(&row)[..cols.len() - 10].to_vec();
         assert_eq!(back(&old).unwrap().estimate, None);
         // A row's time interval reads back; a file without the interval
         // columns still reads, its intervals absent (n/a).
@@ -1066,8 +612,8 @@ mod tests {
             low: 10.5,
             high: 12.0,
         });
-        assert_eq!(back(&row.record()).unwrap(), row);
-        let old: Vec<String> = row.record()[..cols.len() - 7].to_vec();
+        assert_eq!(back(&record(&row)).unwrap(), row);
+        let old: Vec<String> = record(&row)[..cols.len() - 7].to_vec();
         let read = back(&old).unwrap();
         assert_eq!((read.time_interval, read.estimate), (None, row.estimate));
     }
@@ -1110,7 +656,7 @@ mod tests {
             ..crate::measure::Method::DEFAULT
         };
         let (row, _) = measure("d", &item, Strategy::Mrv, Budget::nodes(1000), &method).unwrap();
-        let (cols, fields) = (columns(), row.record());
+        let (cols, fields) = (columns(), record(&row));
         let gone = Counts::NAMES[Counts::LEN - 1];
         // Reversed, without the last counter, with an unknown column.
         let mut pairs: Vec<(&str, String)> = cols
@@ -1129,7 +675,7 @@ mod tests {
         want.absent[Counts::LEN - 1] = true;
         assert_eq!(gone, "forced");
         assert_eq!(read, want);
-        assert_eq!(read.record()[8 + Counts::LEN - 1], "");
+        assert_eq!(record(&read)[8 + Counts::LEN - 1], "");
         // A required column missing: named.
         let header = csv::StringRecord::from(vec!["dataset"]);
         let rec = csv::StringRecord::from(vec!["d"]);
@@ -1169,27 +715,6 @@ mod tests {
         let order: Vec<usize> = Schedule::new(&many).collect();
         assert_eq!(order.len(), 2 * (INTERLEAVE + 3));
         assert!(order[..2 * INTERLEAVE].iter().all(|&d| d < INTERLEAVE));
-    }
-
-    /// A heavy class costs per probed node; unseen classes borrow.
-    #[test]
-    fn forecast_weighs_heavy_searches_by_their_nodes() {
-        use std::time::Duration;
-        let (naive, mrv) = (Strategy::Naive, Strategy::Mrv);
-        let mut f = Forecast::default();
-        assert_eq!(f.left(Duration::from_secs(1)), None);
-        for probe in [HEAVY, 10 * HEAVY, 10] {
-            f.expect(naive, 9, probe);
-            f.expect(mrv, 9, probe);
-        }
-        // Done: the heavy naive task of HEAVY nodes (2 s), one mrv (1 s).
-        f.finish(naive, 9, HEAVY, 2.0);
-        f.finish(mrv, 9, HEAVY, 1.0);
-        // Left: naive 10×HEAVY (20 s by rate), naive light (borrows the
-        // light rate of every class: 1 s), mrv ×2 (1 s each): 23 s of work
-        // for 3 s done, in 3 s elapsed.
-        let left = f.left(Duration::from_secs(3)).unwrap();
-        assert!((left.as_secs_f64() - 23.0).abs() < 1e-9, "{left:?}");
     }
 
     #[test]
