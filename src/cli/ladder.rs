@@ -15,24 +15,16 @@ use crate::export::present::{ladder_distributions, ladder_puzzles};
 use crate::io::dataset::Dataset;
 use crate::measure::Conditions;
 
-use crate::cli::args::{LimitArg, MeasureBudget, SampleArgs, StrategyList, TimingArgs};
+use crate::cli::args::MeasureArgs;
 use crate::cli::progress::Bar;
 
 #[derive(Debug, Args)]
 pub struct LadderArgs {
     #[command(flatten)]
-    pub strategies: StrategyList,
-    #[command(flatten)]
-    pub budget: MeasureBudget,
-    #[command(flatten)]
-    pub limit: LimitArg,
+    pub run: MeasureArgs,
     /// Use only the first N puzzles of each file (after --sample, if given).
     #[arg(long, value_name = "N")]
     pub first: Option<usize>,
-    #[command(flatten)]
-    pub sample: SampleArgs,
-    #[command(flatten)]
-    pub timing: TimingArgs,
     /// Also run every puzzle turned and mirrored (8 ways) and with its row bands reordered.
     #[arg(long)]
     pub symmetries: bool,
@@ -50,13 +42,13 @@ pub struct LadderArgs {
 }
 
 pub fn ladder(args: &LadderArgs) -> anyhow::Result<ExitCode> {
-    let strategies = args.strategies.chosen();
-    let limits = Limits::count(args.limit.limit, args.budget.budget.get());
-    let method = args.timing.method(args.sample.seed);
+    let strategies = args.run.strategies.chosen();
+    let limits = Limits::count(args.run.limit.limit, args.run.budget.budget.get());
+    let method = args.run.method();
     let sets = args
         .files
         .iter()
-        .map(|p| Dataset::load_sampled(p, args.sample.sample()))
+        .map(|p| Dataset::load_sampled(p, args.run.sample.sample()))
         .collect::<anyhow::Result<Vec<_>>>()?;
     let plan = LadderPlan {
         strategies: &strategies,

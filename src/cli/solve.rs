@@ -16,7 +16,6 @@ use crate::io::input;
 use crate::measure::{Measurement, measure};
 
 use crate::base::progress::Progress;
-use crate::cli::EXIT_UNSOLVED;
 use crate::cli::args::SolveBudget;
 use crate::cli::progress::Bar;
 
@@ -180,17 +179,26 @@ pub fn solve(args: &SolveArgs) -> anyhow::Result<ExitCode> {
             }
         }
     }
-    if index == 0 {
+    finish(index, &reader, &mut out, all_solved)
+}
+
+/// The end of `solve` and `count`: an input without a puzzle is an error;
+/// otherwise 1, said on stderr, when a puzzle had no solution or exceeded
+/// the budget.
+fn finish(
+    read: usize,
+    reader: &input::Puzzles,
+    out: &mut impl Write,
+    complete: bool,
+) -> anyhow::Result<ExitCode> {
+    if read == 0 {
         return Err(reader.empty_error().into());
     }
     out.flush()?;
-    if !all_solved {
-        crate::io::output::note("error: a puzzle had no solution or exceeded the budget");
-    }
-    Ok(if all_solved {
+    Ok(if complete {
         ExitCode::SUCCESS
     } else {
-        ExitCode::from(EXIT_UNSOLVED)
+        super::unsolved("a puzzle had no solution or exceeded the budget")
     })
 }
 
@@ -251,16 +259,5 @@ pub fn count(args: &CountArgs) -> anyhow::Result<ExitCode> {
             }
         }
     }
-    if index == 0 {
-        return Err(reader.empty_error().into());
-    }
-    out.flush()?;
-    if !complete {
-        crate::io::output::note("error: a puzzle had no solution or exceeded the budget");
-    }
-    Ok(if complete {
-        ExitCode::SUCCESS
-    } else {
-        ExitCode::from(EXIT_UNSOLVED)
-    })
+    finish(index, &reader, &mut out, complete)
 }
