@@ -66,7 +66,12 @@ pub fn speed(args: &SpeedArgs) -> anyhow::Result<ExitCode> {
     let sets = args
         .files
         .iter()
-        .map(|f| Dataset::load_sampled(&crate::io::fetch::file_or_corpus(f)?, args.run.sample.sample()))
+        .map(|f| {
+            Dataset::load_sampled(
+                &crate::io::fetch::file_or_corpus(f)?,
+                args.run.sample.sample(),
+            )
+        })
         .collect::<anyhow::Result<Vec<_>>>()?;
     let progress = Bar::new("speed");
     let (rows, conditions) = crate::measure::speed::run(

@@ -5,7 +5,7 @@
 //! Only the counters are reproducible; times are medians of repeated
 //! uncounted runs on the machine at hand.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use anyhow::Context;
 use serde::Serialize;
@@ -15,8 +15,9 @@ use crate::base::progress::Progress;
 use crate::base::search::Limits;
 use crate::base::strategy::{Outcome, Strategy};
 use crate::io::dataset::Dataset;
+use crate::io::sample::Sample;
 use crate::measure::stats::Summary;
-use crate::measure::{Measurement, Method, measure_grouped};
+use crate::measure::{Conditions, Measurement, Method, measure_grouped};
 use transform::Transform;
 
 pub mod transform;
@@ -128,6 +129,72 @@ pub fn ladder(
         out.push((data.name.clone(), rows));
     }
     Ok(out)
+}
+
+/// What the `ladder` command measured: each file's rows, and the machine's
+/// conditions while it measured (its load before and after, the timings).
+pub struct LadderRun {
+    pub sets: Vec<SetRows>,
+    pub conditions: Conditions,
+}
+
+/// The `ladder` command's work: loads the files (each sampled), measures
+/// the plan on them ([`ladder`]) and notes the conditions; refuses a run in
+/// which no chosen strategy supports the puzzles' size.
+pub fn ladder_files(
+    plan: &LadderPlan,
+    files: &[PathBuf],
+    sample: Option<Sample>,
+    progress: &dyn Progress,
+) -> anyhow::Result<LadderRun> {
+    let sets = files
+        .iter()
+        .map(|p| Dataset::load_sampled(p, sample))
+        .collect::<anyhow::Result<Vec<_>>>()?;
+    let named: Vec<(&Path, &Dataset)> = files.iter().map(PathBuf::as_path).zip(&sets).collect();
+    let mut conditions = Conditions::new(1);
+    conditions.sample_load();
+    let measured = ladder(plan, &named, progress)?;
+    conditions.sample_load();
+    for (_, rows) in &measured {
+        for t in rows.iter().filter_map(|l| l.m.timing.as_ref()) {
+            conditions.add(t);
+        }
+    }
+    let run = LadderRun {
+        sets: measured,
+        conditions,
+    };
+    if run
+        .all()
+        .iter()
+        .all(|l| l.m.outcome == Outcome::Unsupported)
+    {
+        let sizes: Vec<String> = sets
+            .iter()
+            .flat_map(|d| d.puzzles.first())
+            .map(|p| p.board.size().to_string())
+            .collect();
+        anyhow::bail!(
+            "nothing to measure: no chosen strategy supports the puzzles' size ({})",
+            sizes.join(", ")
+        );
+    }
+    Ok(run)
+}
+
+impl LadderRun {
+    /// Every row, set after set.
+    pub fn all(&self) -> Vec<&Labelled> {
+        self.sets.iter().flat_map(|(_, r)| r).collect()
+    }
+
+    /// Whether every run solved its puzzle (or was not run: size unsupported).
+    pub fn all_solved(&self) -> bool {
+        self.all()
+            .iter()
+            .all(|l| matches!(l.m.outcome, Outcome::Solved | Outcome::Unsupported))
+    }
 }
 
 /// One row of `ladder`'s per-puzzle table as plain data (`ladder --json`):
