@@ -6,18 +6,14 @@ use std::process::ExitCode;
 
 use clap::Args;
 
-use std::time::Duration;
-
-use crate::base::counters::Counts;
 use crate::base::format::{Format, Puzzle, render};
+use crate::base::progress::Progress;
 use crate::base::search::{End, Limits};
 use crate::base::strategy::{Outcome, Run, Strategy};
-use crate::io::input;
-use crate::measure::{Measurement, measure};
-
-use crate::base::progress::Progress;
 use crate::cli::args::SolveBudget;
 use crate::cli::progress::Bar;
+use crate::io::input;
+use crate::run::solve::solve_one;
 
 /// Printed (one line, in place of a solution) for a line-format puzzle with no solution.
 pub const NO_SOLUTION: &str = "no solution";
@@ -55,10 +51,8 @@ pub struct CountArgs {
     pub file: Option<PathBuf>,
 }
 
-/// Solves one puzzle (counters off, answer verified); with `stats`, also
-/// measures it as every command does and prints the counters and the time
-/// to stderr.
-fn timed_with_stats(
+/// [`solve_one`], its notes said on stderr with the bar lifted.
+fn solved(
     requested: Option<Strategy>,
     puzzle: &Puzzle,
     limits: Limits,
@@ -66,57 +60,11 @@ fn timed_with_stats(
     index: usize,
     bar: &Bar,
 ) -> anyhow::Result<Run> {
-    let size = puzzle.board.size();
-    let strategy = requested.unwrap_or_else(|| Strategy::default_for(size));
-    if let Err(why) = strategy.check_size(size) {
-        anyhow::bail!(
-            "{why} (puzzle {index}, line {}); omit --strategy for the default",
-            puzzle.line
-        );
-    }
-    let run = strategy.run_timed(&puzzle.board, limits)?;
-    let mut cut = (run.end == End::BudgetExceeded).then_some((run.counts, None));
-    if stats {
-        let m = measure(
-            strategy,
-            &puzzle.board,
-            limits,
-            &crate::measure::Method::DEFAULT,
-        )?;
-        bar.suspend(|| crate::io::output::note(stats_line(index, puzzle.line, &m)));
-        if let Some(c) = &mut cut {
-            let per_node = m.timing.map(|t| t.ns() / m.counts.nodes.max(1) as f64);
-            *c = (m.counts, per_node);
-        }
-    }
-    if let Some((counts, per_node)) = cut {
-        let note = super::estimate::cut_off_note(strategy, &puzzle.board, limits, counts, per_node);
-        bar.suspend(|| {
-            crate::io::output::note(format_args!(
-                "puzzle {index} (line {}): {note}",
-                puzzle.line
-            ))
-        });
+    let (run, notes) = solve_one(requested, puzzle, limits, stats, index)?;
+    for note in notes {
+        bar.suspend(|| crate::io::output::note(note));
     }
     Ok(run)
-}
-
-/// One line of counters for `--stats`, and the time of one run (median
-/// per-thread CPU time of the uncounted runs).
-pub fn stats_line(index: usize, line: usize, m: &Measurement) -> String {
-    let counters: Vec<String> = Counts::NAMES
-        .iter()
-        .zip(m.counts.values())
-        .map(|(name, v)| format!("{name}={v}"))
-        .collect();
-    let time = m.timing.map_or("-".to_string(), |t| {
-        format!("{:?}", Duration::from_nanos(t.ns().round() as u64))
-    });
-    format!(
-        "puzzle {index} (line {line}): {} {} time={time}",
-        m.outcome,
-        counters.join(" ")
-    )
 }
 
 /// A count written as `--budget` reads it (`5_000`, `5,000` too), at least 1.
@@ -141,7 +89,7 @@ pub fn solve(args: &SolveArgs) -> anyhow::Result<ExitCode> {
         index += 1;
         bar.tick();
         let format = reader.format().unwrap_or(Format::Line);
-        let run = timed_with_stats(
+        let run = solved(
             args.strategy,
             &puzzle,
             Limits::solve(args.budget.budget.get()),
@@ -222,7 +170,7 @@ pub fn count(args: &CountArgs) -> anyhow::Result<ExitCode> {
         index += 1;
         bar.tick();
         let limits = Limits::count(args.limit, args.budget.budget.get());
-        let run = timed_with_stats(args.strategy, &puzzle, limits, args.stats, index, &bar)?;
+        let run = solved(args.strategy, &puzzle, limits, args.stats, index, &bar)?;
         // A `# solutions: N` line the count contradicts is said, not ignored.
         if let Some(n) = reader.expected() {
             let wrong = match run.end {

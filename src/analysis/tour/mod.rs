@@ -11,6 +11,7 @@ use anyhow::Context;
 use serde::Serialize;
 
 use crate::base::board::Board;
+use crate::base::format::Puzzle;
 use crate::base::progress::Progress;
 use crate::base::search::Limits;
 use crate::base::strategy::{Outcome, Strategy};
@@ -82,10 +83,7 @@ pub fn ladder(
         // with their samples interleaved, as `compare` measures.
         let mut items = Vec::new();
         for (puzzle, position) in data.puzzles.iter().zip(&data.positions).take(plan.first) {
-            let base = puzzle
-                .name
-                .clone()
-                .unwrap_or_else(|| format!("{}#{position}", data.name));
+            let base = label(data, puzzle, *position);
             for t in &variants(puzzle.board.size()) {
                 let label = match t {
                     Transform::Identity if !plan.symmetries => base.clone(),
@@ -129,6 +127,26 @@ pub fn ladder(
         out.push((data.name.clone(), rows));
     }
     Ok(out)
+}
+
+/// A puzzle's label in the tables: its name, or `set#position`.
+pub fn label(data: &Dataset, puzzle: &Puzzle, position: u64) -> String {
+    puzzle
+        .name
+        .clone()
+        .unwrap_or_else(|| format!("{}#{position}", data.name))
+}
+
+/// The first `first` puzzles of each file, labelled (`estimate`'s puzzles).
+pub fn labelled(files: &[PathBuf], first: usize) -> anyhow::Result<Vec<(String, Board)>> {
+    let mut puzzles = Vec::new();
+    for path in files {
+        let data = Dataset::load(path)?;
+        for (p, &position) in data.puzzles.iter().zip(&data.positions).take(first) {
+            puzzles.push((label(&data, p, position), p.board.clone()));
+        }
+    }
+    Ok(puzzles)
 }
 
 /// What the `ladder` command measured: each file's rows, and the machine's
