@@ -1,7 +1,7 @@
 //! `solve` and `count`.
 
 use std::io::Write;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use clap::Args;
@@ -12,8 +12,9 @@ use crate::base::search::{End, Limits};
 use crate::base::strategy::{Outcome, Run, Strategy};
 use crate::cli::args::SolveBudget;
 use crate::cli::progress::Bar;
-use crate::io::input;
-use crate::run::solve::solve_one;
+use crate::io::input::{self, Puzzles};
+use crate::io::output::Stdout;
+use crate::run::solve::{contradicts, solve_one};
 
 /// Printed (one line, in place of a solution) for a line-format puzzle with no solution.
 pub const NO_SOLUTION: &str = "no solution";
@@ -51,22 +52,6 @@ pub struct CountArgs {
     pub file: Option<PathBuf>,
 }
 
-/// [`solve_one`], its notes said on stderr with the bar lifted.
-fn solved(
-    requested: Option<Strategy>,
-    puzzle: &Puzzle,
-    limits: Limits,
-    stats: bool,
-    index: usize,
-    bar: &Bar,
-) -> anyhow::Result<Run> {
-    let (run, notes) = solve_one(requested, puzzle, limits, stats, index)?;
-    for note in notes {
-        bar.suspend(|| crate::io::output::note(note));
-    }
-    Ok(run)
-}
-
 /// A count written as `--budget` reads it (`5_000`, `5,000` too), at least 1.
 fn parse_limit(s: &str) -> Result<u64, String> {
     let digits: String = s.trim().chars().filter(|&c| c != '_' && c != ',').collect();
@@ -79,67 +64,72 @@ fn parse_limit(s: &str) -> Result<u64, String> {
 }
 
 pub fn solve(args: &SolveArgs) -> anyhow::Result<ExitCode> {
-    let mut reader = input::open(args.file.as_deref())?;
+    let limits = Limits::solve(args.budget.budget.get());
+    let each = (args.strategy, limits, args.stats);
+    each_puzzle(
+        args.file.as_deref(),
+        "solve",
+        each,
+        |out, reader, index, puzzle, run, bar| {
+            let format = reader.format().unwrap_or(Format::Line);
+            if format != Format::Line && index > 1 {
+                writeln!(out)?;
+            }
+            let marker = match run.outcome {
+                Outcome::BudgetExceeded => BUDGET_EXCEEDED,
+                _ => NO_SOLUTION,
+            };
+            match (&run.solution, format) {
+                (Some(sol), Format::Line) => writeln!(out, "{}", render(sol, format))?,
+                (Some(sol), _) => write!(out, "{}", render(sol, format))?,
+                (None, Format::Line) => writeln!(out, "{marker}")?,
+                (None, _) => {
+                    out.flush()?;
+                    let after = match run.outcome {
+                        Outcome::BudgetExceeded => format!(" after {} nodes", run.counts.nodes),
+                        _ => String::new(),
+                    };
+                    bar.suspend(|| {
+                        crate::io::output::note(format_args!(
+                            "puzzle {index} (line {}): {marker}{after}",
+                            puzzle.line
+                        ))
+                    });
+                }
+            }
+            Ok(run.solution.is_some())
+        },
+    )
+}
+
+/// The loop of `solve` and `count`: each puzzle of `file` in turn, run
+/// ([`solve_one`] with `strategy, limits, stats`, its notes said on
+/// stderr) and handed with its number to `answer`, which prints the answer
+/// and says whether it is complete. An input without a puzzle is an
+/// error; exit 1, said on stderr, when a puzzle had no solution or
+/// exceeded the budget.
+fn each_puzzle(
+    file: Option<&Path>,
+    label: &str,
+    (strategy, limits, stats): (Option<Strategy>, Limits, bool),
+    mut answer: impl FnMut(&mut Stdout, &Puzzles, usize, &Puzzle, &Run, &Bar) -> anyhow::Result<bool>,
+) -> anyhow::Result<ExitCode> {
+    let mut reader = input::open(file)?;
     let mut out = crate::io::output::stdout();
-    let mut all_solved = true;
+    let mut complete = true;
     let mut index = 0;
-    let bar = Bar::streaming("solve", "puzzles");
+    let bar = Bar::streaming(label, "puzzles");
     while let Some(puzzle) = reader.next() {
         let puzzle = puzzle?;
         index += 1;
         bar.tick();
-        let format = reader.format().unwrap_or(Format::Line);
-        let run = solved(
-            args.strategy,
-            &puzzle,
-            Limits::solve(args.budget.budget.get()),
-            args.stats,
-            index,
-            &bar,
-        )?;
-        if format != Format::Line && index > 1 {
-            writeln!(out)?;
+        let (run, notes) = solve_one(strategy, &puzzle, limits, stats, index)?;
+        for note in notes {
+            bar.suspend(|| crate::io::output::note(note));
         }
-        match (&run.solution, format) {
-            (Some(sol), _) => write_board(&mut out, sol, format)?,
-            (None, Format::Line) => {
-                all_solved = false;
-                let marker = match run.outcome {
-                    Outcome::BudgetExceeded => BUDGET_EXCEEDED,
-                    _ => NO_SOLUTION,
-                };
-                writeln!(out, "{marker}")?;
-            }
-            (None, _) => {
-                all_solved = false;
-                out.flush()?;
-                bar.suspend(|| {
-                    crate::io::output::note(format_args!(
-                        "puzzle {index} (line {}): {}",
-                        puzzle.line,
-                        match run.outcome {
-                            Outcome::BudgetExceeded =>
-                                format!("{BUDGET_EXCEEDED} after {} nodes", run.counts.nodes),
-                            _ => NO_SOLUTION.to_string(),
-                        }
-                    ))
-                });
-            }
-        }
+        complete &= answer(&mut out, &reader, index, &puzzle, &run, &bar)?;
     }
-    finish(index, &reader, &mut out, all_solved)
-}
-
-/// The end of `solve` and `count`: an input without a puzzle is an error;
-/// otherwise 1, said on stderr, when a puzzle had no solution or exceeded
-/// the budget.
-fn finish(
-    read: usize,
-    reader: &input::Puzzles,
-    out: &mut impl Write,
-    complete: bool,
-) -> anyhow::Result<ExitCode> {
-    if read == 0 {
+    if index == 0 {
         return Err(reader.empty_error().into());
     }
     out.flush()?;
@@ -150,62 +140,35 @@ fn finish(
     })
 }
 
-fn write_board(out: &mut impl Write, board: &crate::Board, format: Format) -> std::io::Result<()> {
-    let text = render(board, format);
-    if format == Format::Line {
-        writeln!(out, "{text}")
-    } else {
-        write!(out, "{text}")
-    }
-}
-
 pub fn count(args: &CountArgs) -> anyhow::Result<ExitCode> {
-    let mut reader = input::open(args.file.as_deref())?;
-    let mut out = crate::io::output::stdout();
-    let mut complete = true;
-    let mut index = 0;
-    let bar = Bar::streaming("count", "puzzles");
-    while let Some(puzzle) = reader.next() {
-        let puzzle = puzzle?;
-        index += 1;
-        bar.tick();
-        let limits = Limits::count(args.limit, args.budget.budget.get());
-        let run = solved(args.strategy, &puzzle, limits, args.stats, index, &bar)?;
-        // A `# solutions: N` line the count contradicts is said, not ignored.
-        if let Some(n) = reader.expected() {
-            let wrong = match run.end {
-                End::Exhausted => run.solutions != n,
-                End::SolutionLimit => run.solutions > n,
-                End::BudgetExceeded => false,
-            };
-            if wrong {
-                let counted = match run.end {
-                    End::Exhausted => run.solutions.to_string(),
-                    _ => format!("at least {}", run.solutions),
-                };
+    let limits = Limits::count(args.limit, args.budget.budget.get());
+    let each = (args.strategy, limits, args.stats);
+    each_puzzle(
+        args.file.as_deref(),
+        "count",
+        each,
+        |out, reader, index, puzzle, run, bar| {
+            // A `# solutions: N` line the count contradicts is said, not ignored.
+            if let Some(wrong) = reader.expected().and_then(|n| contradicts(run, n)) {
                 bar.suspend(|| {
                     crate::io::output::note(format_args!(
-                        "warning: {}: puzzle {index} (line {}): the file says `# solutions: {n}`, but it has {counted}",
+                        "warning: {}: puzzle {index} (line {}): {wrong}",
                         reader.file(),
                         puzzle.line
                     ))
                 });
             }
-        }
-        match run.end {
-            End::Exhausted => {
-                // No solution: the same puzzle `solve` exits 1 on.
-                if run.solutions == 0 {
-                    complete = false;
-                }
-                writeln!(out, "{}", run.solutions)?
+            match run.end {
+                End::Exhausted => writeln!(out, "{}", run.solutions)?,
+                End::SolutionLimit => writeln!(out, ">={}", run.solutions)?,
+                End::BudgetExceeded => writeln!(out, "{BUDGET_EXCEEDED} (>={})", run.solutions)?,
             }
-            End::SolutionLimit => writeln!(out, ">={}", run.solutions)?,
-            End::BudgetExceeded => {
-                complete = false;
-                writeln!(out, "{BUDGET_EXCEEDED} (>={})", run.solutions)?
-            }
-        }
-    }
-    finish(index, &reader, &mut out, complete)
+            // No solution: the same puzzle `solve` exits 1 on.
+            Ok(match run.end {
+                End::Exhausted => run.solutions > 0,
+                End::SolutionLimit => true,
+                End::BudgetExceeded => false,
+            })
+        },
+    )
 }

@@ -49,6 +49,19 @@ pub fn solve_one(
     Ok((run, notes))
 }
 
+/// How a count contradicts the `# solutions: n` line of its file ("the
+/// file says …, but it has …"), if it does.
+pub fn contradicts(run: &Run, n: u64) -> Option<String> {
+    let counted = match run.end {
+        End::Exhausted if run.solutions != n => run.solutions.to_string(),
+        End::SolutionLimit if run.solutions > n => format!("at least {}", run.solutions),
+        _ => return None,
+    };
+    Some(format!(
+        "the file says `# solutions: {n}`, but it has {counted}"
+    ))
+}
+
 /// One line of counters for `--stats`, and the time of one run (median
 /// per-thread CPU time of the uncounted runs).
 fn stats_line(index: usize, line: usize, m: &Measurement) -> String {
