@@ -43,15 +43,14 @@ pub struct ReplayArgs {
 
 pub fn run(args: &ReplayArgs) -> anyhow::Result<ExitCode> {
     let (source, puzzle) = pick(args.file.as_deref(), args.puzzle)?;
-    let request = replay::Request {
-        strategies: args.strategies.chosen(),
-        named: !args.strategies.strategies.is_empty(),
-        budget: args.budget.budget.get(),
-        steps: args.steps,
-        source: &source,
-        number: args.puzzle,
-    };
-    let made = replay::replay(request, &puzzle)?;
+    let made = replay::replay(
+        &puzzle,
+        (&source, args.puzzle),
+        args.strategies.chosen(),
+        !args.strategies.strategies.is_empty(),
+        args.budget.budget.get(),
+        args.steps,
+    )?;
     if args.out.as_os_str() == "-" {
         crate::io::output::print(&made.html)?;
     } else {

@@ -265,13 +265,11 @@ pub fn page(title: &str, puzzle: &Board, traces: &[Trace], steps: usize) -> Page
         .iter()
         .map(|t| {
             let events = t.tracer.events();
-            let mut counts = t.counts;
-            counts.nodes = t.counts.nodes;
             Lane {
                 strategy: t.strategy.name().to_string(),
                 summary: t.strategy.summary().to_string(),
                 outcome: t.outcome.name().to_string(),
-                totals: totals(&counts),
+                totals: totals(&t.counts),
                 total_events: t.tracer.total(),
                 histogram: t.tracer.histogram().to_vec(),
                 over_time_width: t.tracer.over_time().width(),
@@ -297,19 +295,6 @@ pub fn page(title: &str, puzzle: &Board, traces: &[Trace], steps: usize) -> Page
     }
 }
 
-/// What `replay` is asked for: the strategies (`named`: the user named
-/// them, and each must handle the puzzle's size; otherwise every rung, and
-/// those that do not are left out, and said so), the budget, the events
-/// kept per strategy, and the puzzle's source and number for the title.
-pub struct Request<'a> {
-    pub strategies: Vec<Strategy>,
-    pub named: bool,
-    pub budget: Option<u64>,
-    pub steps: usize,
-    pub source: &'a str,
-    pub number: usize,
-}
-
 /// A page made: its HTML and size bound, the searches on it and the
 /// strategies left out.
 pub struct Replay {
@@ -320,20 +305,25 @@ pub struct Replay {
     size: BoxSize,
 }
 
-/// The `replay` command's work: traces each strategy asked for on `puzzle`
-/// and builds the page (refusing a `--steps` above [`MAX_STEPS`] and a
-/// named strategy that does not handle the puzzle's size).
-pub fn replay(req: Request, puzzle: &Puzzle) -> anyhow::Result<Replay> {
-    if req.steps > MAX_STEPS {
-        bail!(
-            "--steps {} is too large for a page (at most {MAX_STEPS} events per strategy)",
-            req.steps
-        );
+/// The `replay` command's work: traces `strategies` on `puzzle` (number
+/// `number` of `source`, for the title) and builds the page, refusing a
+/// `steps` above [`MAX_STEPS`]. `named`: the user named the strategies, and
+/// each must handle the puzzle's size; otherwise (every rung) those that do
+/// not are left out, and said so.
+pub fn replay(
+    puzzle: &Puzzle,
+    (source, number): (&str, usize),
+    mut strategies: Vec<Strategy>,
+    named: bool,
+    budget: Option<u64>,
+    steps: usize,
+) -> anyhow::Result<Replay> {
+    if steps > MAX_STEPS {
+        bail!("--steps {steps} is too large for a page (at most {MAX_STEPS} events per strategy)");
     }
     let size = puzzle.board.size();
-    let mut strategies = req.strategies;
     let mut skipped = Vec::new();
-    if req.named {
+    if named {
         for s in &strategies {
             if let Err(why) = s.check_size(size) {
                 bail!("{why} (puzzle at line {})", puzzle.line);
@@ -349,13 +339,13 @@ pub fn replay(req: Request, puzzle: &Puzzle) -> anyhow::Result<Replay> {
     }
     let traces = strategies
         .iter()
-        .map(|&s| trace(s, &puzzle.board, req.budget, req.steps))
+        .map(|&s| trace(s, &puzzle.board, budget, steps))
         .collect::<Result<Vec<_>, _>>()?;
     let title = match &puzzle.name {
         Some(name) => name.clone(),
-        None => format!("{}, puzzle {}", req.source, req.number),
+        None => format!("{source}, puzzle {number}"),
     };
-    let page = page(&title, &puzzle.board, &traces, req.steps);
+    let page = page(&title, &puzzle.board, &traces, steps);
     let html = html(&page);
     if html.len() > page.bound {
         bail!(
