@@ -1,7 +1,7 @@
 //! `solve` and `count`.
 
 use std::io::Write;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::Args;
@@ -23,7 +23,24 @@ pub const BUDGET_EXCEEDED: &str = "budget exceeded";
 
 #[derive(Debug, Args)]
 pub struct SolveArgs {
-    /// Strategy to solve with [default: fast for 9x9, propagate for other sizes].
+    #[command(flatten)]
+    pub each: EachPuzzle,
+}
+
+#[derive(Debug, Args)]
+pub struct CountArgs {
+    /// Stop counting at this many solutions (at least 1).
+    #[arg(long, short, default_value_t = 2, value_parser = parse_limit)]
+    pub limit: u64,
+    #[command(flatten)]
+    pub each: EachPuzzle,
+}
+
+/// The flags `solve` and `count` share: how each puzzle of the file runs.
+#[derive(Debug, Args)]
+pub struct EachPuzzle {
+    /// Strategy to solve or count with [default: fast for 9x9, propagate for
+    /// other sizes].
     #[arg(long, short)]
     pub strategy: Option<Strategy>,
     /// Print each puzzle's counters and time to stderr.
@@ -32,23 +49,6 @@ pub struct SolveArgs {
     #[command(flatten)]
     pub budget: SolveBudget,
     /// Puzzle file (line, grid or compact layout); standard input if omitted.
-    pub file: Option<PathBuf>,
-}
-
-#[derive(Debug, Args)]
-pub struct CountArgs {
-    /// Stop counting at this many solutions (at least 1).
-    #[arg(long, short, default_value_t = 2, value_parser = parse_limit)]
-    pub limit: u64,
-    /// Strategy to count with [default: fast for 9x9, propagate for other sizes].
-    #[arg(long, short)]
-    pub strategy: Option<Strategy>,
-    #[command(flatten)]
-    pub budget: SolveBudget,
-    /// Print each puzzle's counters and time to stderr.
-    #[arg(long)]
-    pub stats: bool,
-    /// Puzzle file; standard input if omitted.
     pub file: Option<PathBuf>,
 }
 
@@ -64,12 +64,11 @@ fn parse_limit(s: &str) -> Result<u64, String> {
 }
 
 pub fn solve(args: &SolveArgs) -> anyhow::Result<ExitCode> {
-    let limits = Limits::solve(args.budget.budget.get());
-    let each = (args.strategy, limits, args.stats);
+    let limits = Limits::solve(args.each.budget.budget.get());
     each_puzzle(
-        args.file.as_deref(),
+        &args.each,
+        limits,
         "solve",
-        each,
         |out, reader, index, puzzle, run, bar| {
             let format = reader.format().unwrap_or(Format::Line);
             if format != Format::Line && index > 1 {
@@ -102,19 +101,18 @@ pub fn solve(args: &SolveArgs) -> anyhow::Result<ExitCode> {
     )
 }
 
-/// The loop of `solve` and `count`: each puzzle of `file` in turn, run
-/// ([`solve_one`] with `strategy, limits, stats`, its notes said on
-/// stderr) and handed with its number to `answer`, which prints the answer
+/// The loop of `solve` and `count`: each puzzle of the file in turn, run
+/// ([`solve_one`] within `limits`, its notes said on stderr) and handed with its number to `answer`, which prints the answer
 /// and says whether it is complete. An input without a puzzle is an
 /// error; exit 1, said on stderr, when a puzzle had no solution or
 /// exceeded the budget.
 fn each_puzzle(
-    file: Option<&Path>,
+    flags: &EachPuzzle,
+    limits: Limits,
     label: &str,
-    (strategy, limits, stats): (Option<Strategy>, Limits, bool),
     mut answer: impl FnMut(&mut Stdout, &Puzzles, usize, &Puzzle, &Run, &Bar) -> anyhow::Result<bool>,
 ) -> anyhow::Result<ExitCode> {
-    let mut reader = input::open(file)?;
+    let mut reader = input::open(flags.file.as_deref())?;
     let mut out = crate::io::output::stdout();
     let mut complete = true;
     let mut index = 0;
@@ -123,7 +121,7 @@ fn each_puzzle(
         let puzzle = puzzle?;
         index += 1;
         bar.tick();
-        let (run, notes) = solve_one(strategy, &puzzle, limits, stats, index)?;
+        let (run, notes) = solve_one(flags.strategy, &puzzle, limits, flags.stats, index)?;
         for note in notes {
             bar.suspend(|| crate::io::output::note(note));
         }
@@ -141,12 +139,11 @@ fn each_puzzle(
 }
 
 pub fn count(args: &CountArgs) -> anyhow::Result<ExitCode> {
-    let limits = Limits::count(args.limit, args.budget.budget.get());
-    let each = (args.strategy, limits, args.stats);
+    let limits = Limits::count(args.limit, args.each.budget.budget.get());
     each_puzzle(
-        args.file.as_deref(),
+        &args.each,
+        limits,
         "count",
-        each,
         |out, reader, index, puzzle, run, bar| {
             // A `# solutions: N` line the count contradicts is said, not ignored.
             if let Some(wrong) = reader.expected().and_then(|n| contradicts(run, n)) {
