@@ -7,11 +7,16 @@
 //! row-major order costs `used-tables` millions of nodes and `mrv` a few
 //! hundred, while famous human-hard puzzles are often mild for both.
 
+use std::path::Path;
+
 use serde::Serialize;
 
 use crate::base::format::Puzzle;
 use crate::base::search::{Budget, Limits};
 use crate::base::strategy::{Outcome, Strategy};
+use crate::io::dataset::{DatasetReader, Entry};
+use crate::io::sample::Sample;
+use crate::measure::exec::ordered;
 use crate::measure::{Bug, count};
 
 /// The strategies a rating runs: the tier comes from the first.
@@ -105,6 +110,34 @@ pub fn rate(index: usize, puzzle: &Puzzle, budget: Budget) -> Result<Rating, Bug
         used_tables_outcome: used.outcome,
         tier: Tier::of(mrv.counts.nodes, blanks, mrv.outcome),
     })
+}
+
+/// `rate`'s work: rates every puzzle of `file` (standard input when
+/// `None`; a seeded `sample` of it when given) on `jobs` threads, handing
+/// each rating to `each` in file order as soon as it and those before it
+/// are ready. How many could not be rated: no solution, or `mrv` over the
+/// budget (the tier is then a bound, not a measurement).
+pub fn rate_file(
+    file: Option<&Path>,
+    sample: Option<Sample>,
+    budget: Budget,
+    jobs: usize,
+    mut each: impl FnMut(Rating) -> anyhow::Result<()>,
+) -> anyhow::Result<u64> {
+    let reader = DatasetReader::open(file)?;
+    let entries: Box<dyn Iterator<Item = anyhow::Result<(u64, Entry)>>> = match sample {
+        Some(sample) => Box::new(sample.draw(reader)?.0.into_iter().map(Ok)),
+        None => Box::new((0..).zip(reader).map(|(i, e)| Ok((i, e?)))),
+    };
+    let mut unrated = 0;
+    let work = |(i, e): &(u64, Entry)| Ok(rate(*i as usize + 1, &e.puzzle, budget)?);
+    ordered(entries, jobs, work, |r: Rating| {
+        if r.mrv_outcome != Outcome::Solved {
+            unrated += 1;
+        }
+        each(r)
+    })?;
+    Ok(unrated)
 }
 
 #[cfg(test)]

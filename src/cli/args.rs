@@ -40,6 +40,29 @@ impl StrategyList {
     }
 }
 
+/// The flags of the measuring commands (`compare`, `ladder`, `speed`):
+/// which rungs, the node budget, the solutions sought, the sample, the timing.
+#[derive(Clone, Debug, Args)]
+pub struct MeasureArgs {
+    #[command(flatten)]
+    pub strategies: StrategyList,
+    #[command(flatten)]
+    pub budget: MeasureBudget,
+    #[command(flatten)]
+    pub limit: LimitArg,
+    #[command(flatten)]
+    pub sample: SampleArgs,
+    #[command(flatten)]
+    pub timing: TimingArgs,
+}
+
+impl MeasureArgs {
+    /// The timing method, its seed that of `--seed`.
+    pub fn method(&self) -> Method {
+        self.timing.method(self.sample.seed)
+    }
+}
+
 /// `--budget NODES` for the measuring commands.
 #[derive(Clone, Copy, Debug, Args)]
 pub struct MeasureBudget {

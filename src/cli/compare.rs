@@ -7,7 +7,7 @@ use std::process::ExitCode;
 use clap::Args;
 
 use crate::base::defaults;
-use crate::cli::args::{LimitArg, MeasureBudget, SampleArgs, StrategyList, TimingArgs};
+use crate::cli::args::MeasureArgs;
 use crate::cli::program::ProgramArgs;
 use crate::cli::progress::Bar;
 use crate::cli::shard::{MergeArgs, ShardArgs};
@@ -20,15 +20,7 @@ pub struct CompareArgs {
     #[arg(long = "dataset", value_name = "PATH_OR_NAME")]
     pub datasets: Vec<String>,
     #[command(flatten)]
-    pub strategies: StrategyList,
-    #[command(flatten)]
-    pub budget: MeasureBudget,
-    #[command(flatten)]
-    pub limit: LimitArg,
-    #[command(flatten)]
-    pub sample: SampleArgs,
-    #[command(flatten)]
-    pub timing: TimingArgs,
+    pub run: MeasureArgs,
     #[command(flatten)]
     pub programs: ProgramArgs,
     #[command(flatten)]
@@ -88,11 +80,11 @@ pub fn compare(args: &CompareArgs, argv: &[OsString]) -> anyhow::Result<ExitCode
     let jobs = args.jobs.map_or_else(defaults::jobs, |j| j as usize);
     let plan = Plan {
         sources: resolve_sources(&args.datasets)?,
-        strategies: args.strategies.chosen(),
-        budget: args.budget.budget,
-        limit: args.limit.limit,
-        sample: args.sample.sample(),
-        method: args.timing.method(args.sample.seed),
+        strategies: args.run.strategies.chosen(),
+        budget: args.run.budget.budget,
+        limit: args.run.limit.limit,
+        sample: args.run.sample.sample(),
+        method: args.run.method(),
         jobs,
         programs: args.programs.programs()?,
         shard: args.shard.assigned()?,

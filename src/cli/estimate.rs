@@ -9,8 +9,8 @@ use std::process::ExitCode;
 use clap::Args;
 
 use crate::analysis::estimate::check::{self, Plan};
+use crate::analysis::tour;
 use crate::export::present::{estimate_rows, estimate_validation};
-use crate::io::dataset::Dataset;
 
 use crate::cli::args::{MeasureBudget, StrategyList};
 use crate::cli::progress::Bar;
@@ -43,22 +43,7 @@ pub fn estimate(args: &EstimateArgs) -> anyhow::Result<ExitCode> {
             "--budget unlimited: nothing is cut off, so there is nothing to estimate (give a number of nodes)"
         );
     };
-    let mut puzzles = Vec::new();
-    for path in &args.files {
-        let data = Dataset::load(path)?;
-        for (p, position) in data
-            .puzzles
-            .iter()
-            .zip(&data.positions)
-            .take(args.first.unwrap_or(usize::MAX))
-        {
-            let name = p
-                .name
-                .clone()
-                .unwrap_or_else(|| format!("{}#{position}", data.name));
-            puzzles.push((name, p.board.clone()));
-        }
-    }
+    let puzzles = tour::labelled(&args.files, args.first.unwrap_or(usize::MAX))?;
     let plan = Plan {
         strategies: args.strategies.chosen(),
         budget,
@@ -75,41 +60,4 @@ pub fn estimate(args: &EstimateArgs) -> anyhow::Result<ExitCode> {
     }
     crate::io::output::print(&text)?;
     Ok(ExitCode::SUCCESS)
-}
-
-/// What `solve` and `count` say on stderr about a run the budget cut off:
-/// the estimate of the whole search, and (when the run was timed, as with
-/// `--stats`) its time as nodes × the run's measured time per node.
-pub(super) fn cut_off_note(
-    strategy: crate::Strategy,
-    board: &crate::Board,
-    limits: crate::Limits,
-    counts: crate::Counts,
-    ns_per_node: Option<f64>,
-) -> String {
-    let budget = limits.node_budget;
-    let options = crate::analysis::estimate::Options::for_budget(budget);
-    let head = format!(
-        "cut off at {} nodes",
-        crate::export::present::thousands(counts.nodes)
-    );
-    match crate::analysis::estimate::estimate(strategy, board, limits, counts, options) {
-        Ok(e) => {
-            let mut s = format!(
-                "{head}; whole search: {} ({} probes, {} probe nodes)",
-                crate::export::present::nodes_estimate(&e.nodes()),
-                crate::export::present::thousands(e.runs),
-                crate::export::present::thousands(e.effort)
-            );
-            if let Some(ns) = ns_per_node {
-                s.push_str("; ");
-                s.push_str(&crate::export::present::time_estimate(
-                    e.nodes().estimate,
-                    ns,
-                ));
-            }
-            s
-        }
-        Err(why) => format!("{head}; no estimate: {why}"),
-    }
 }

@@ -6,7 +6,6 @@ use std::process::ExitCode;
 use clap::Args;
 
 use crate::base::board::BoxSize;
-use crate::base::format::to_line;
 use crate::base::progress::Progress;
 use crate::cli::progress::Bar;
 use crate::io::generate::{self, Clues, DEFAULT_MAX_ATTEMPTS, Params, Symmetry};
@@ -69,16 +68,6 @@ impl GenerateArgs {
     }
 }
 
-/// The whole output file: header, then one puzzle per line.
-pub fn render(params: &Params, puzzles: &[crate::Board]) -> String {
-    let mut text = params.header();
-    for p in puzzles {
-        text += &to_line(p);
-        text.push('\n');
-    }
-    text
-}
-
 pub fn generate(args: &GenerateArgs) -> anyhow::Result<ExitCode> {
     let params = args.params();
     params.check()?;
@@ -86,7 +75,7 @@ pub fn generate(args: &GenerateArgs) -> anyhow::Result<ExitCode> {
     bar.start(params.count as u64);
     let puzzles = generate::generate(&params, &|| bar.tick());
     bar.finish();
-    let text = render(&params, &puzzles?);
+    let text = params.file(&puzzles?);
     match &args.out {
         Some(path) => crate::io::output::write_file(path, text.as_bytes())?,
         None => crate::io::output::print(&text)?,

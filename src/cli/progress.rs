@@ -42,11 +42,7 @@ impl Bar {
         if std::io::stderr().is_terminal() {
             Bar::drawn_to(label, ProgressDrawTarget::stderr())
         } else {
-            Bar {
-                bar: ProgressBar::hidden(),
-                eta: Arc::default(),
-                pace: Arc::default(),
-            }
+            Bar::of(ProgressBar::hidden())
         }
     }
 
@@ -86,39 +82,38 @@ impl Bar {
     /// A counter for work of unknown length (a search with no node budget):
     /// elapsed time, a spinner and how many `unit` so far.
     pub fn open_ended(label: &str, unit: &str) -> Bar {
-        let bar = if std::io::stderr().is_terminal() {
-            let pb = ProgressBar::with_draw_target(None, ProgressDrawTarget::stderr());
-            if let Ok(style) = ProgressStyle::with_template(&format!(
-                "{label} {{elapsed_precise}} {{spinner}} {{human_pos}} {unit}  {{msg}}"
-            )) {
-                pb.set_style(style);
-            }
-            pb.enable_steady_tick(TICK);
-            pb
-        } else {
-            ProgressBar::hidden()
-        };
-        Bar {
-            bar,
-            eta: Arc::default(),
-            pace: Arc::default(),
-        }
+        Bar::plain(
+            None,
+            format!("{label} {{elapsed_precise}} {{spinner}} {{human_pos}} {unit}  {{msg}}"),
+        )
     }
 
     /// A download: bytes so far of how many, and the rate.
     pub fn bytes(label: &str) -> Bar {
-        let bar = if std::io::stderr().is_terminal() {
-            let pb = ProgressBar::with_draw_target(Some(0), ProgressDrawTarget::stderr());
-            if let Ok(style) = ProgressStyle::with_template(&format!(
+        Bar::plain(
+            Some(0),
+            format!(
                 "{label} {{elapsed_precise}} [{{bar:30.cyan/blue}}] {{bytes}}/{{total_bytes}}  {{bytes_per_sec}}  ETA {{eta}}"
-            )) {
-                pb.set_style(style.progress_chars("=> "));
-            }
-            pb.enable_steady_tick(TICK);
-            pb
-        } else {
-            ProgressBar::hidden()
-        };
+            ),
+        )
+    }
+
+    /// A bar of `len` steps drawn by `template` on stderr when it is a
+    /// terminal (hidden otherwise), with no ETA of the work's own.
+    fn plain(len: Option<u64>, template: String) -> Bar {
+        if !std::io::stderr().is_terminal() {
+            return Bar::of(ProgressBar::hidden());
+        }
+        let pb = ProgressBar::with_draw_target(len, ProgressDrawTarget::stderr());
+        if let Ok(style) = ProgressStyle::with_template(&template) {
+            pb.set_style(style.progress_chars("=> "));
+        }
+        pb.enable_steady_tick(TICK);
+        Bar::of(pb)
+    }
+
+    /// `bar`, with no ETA or pace of the work's own.
+    fn of(bar: ProgressBar) -> Bar {
         Bar {
             bar,
             eta: Arc::default(),
@@ -132,11 +127,7 @@ impl Bar {
     /// the bar shows only when the results go to a file or a pipe.
     pub fn streaming(label: &str, unit: &str) -> Bar {
         if std::io::stdout().is_terminal() {
-            Bar {
-                bar: ProgressBar::hidden(),
-                eta: Arc::default(),
-                pace: Arc::default(),
-            }
+            Bar::of(ProgressBar::hidden())
         } else {
             Bar::open_ended(label, unit)
         }

@@ -6,9 +6,8 @@ use std::process::ExitCode;
 
 use clap::{Args, ValueEnum};
 
-use crate::analysis::rate::{Rating, rate as rate_one};
+use crate::analysis::rate::rate_file;
 use crate::export::present::ratings;
-use crate::io::dataset::DatasetReader;
 
 use crate::base::progress::Progress;
 use crate::cli::args::{MeasureBudget, SampleArgs};
@@ -40,54 +39,38 @@ pub struct RateArgs {
 }
 
 pub fn rate(args: &RateArgs) -> anyhow::Result<ExitCode> {
-    let reader = DatasetReader::open(args.file.as_deref())?;
-    let entries: Box<dyn Iterator<Item = anyhow::Result<(u64, crate::io::dataset::Entry)>>> =
-        match args.sample.sample() {
-            Some(sample) => Box::new(sample.draw(reader)?.0.into_iter().map(Ok)),
-            None => Box::new((0..).zip(reader).map(|(i, e)| Ok((i, e?)))),
-        };
     let out = crate::io::output::stdout();
     let mut sink = match args.format {
         RateFormat::Table => Sink::Table(out),
         RateFormat::Csv => Sink::Csv(Box::new(crate::io::csv_file::streaming(out))),
     };
     let mut first = true;
-    let mut unrated = 0u64;
-    let budget = args.budget.budget;
     let bar = Bar::streaming("rate", "puzzles");
-    crate::measure::exec::ordered(
-        entries,
-        args.jobs
-            .map_or_else(crate::base::defaults::jobs, |j| j as usize),
-        |(i, e)| Ok(rate_one(*i as usize + 1, &e.puzzle, budget)?),
-        |r: Rating| {
-            bar.tick();
-            if r.mrv_outcome != crate::base::strategy::Outcome::Solved {
-                unrated += 1;
-            }
-            match &mut sink {
-                Sink::Csv(w) => w.serialize(&r)?,
-                Sink::Table(w) => {
-                    w.write_all(ratings(std::slice::from_ref(&r), first).as_bytes())?
-                }
-            }
-            first = false;
-            Ok(())
-        },
-    )?;
+    let jobs = args
+        .jobs
+        .map_or_else(crate::base::defaults::jobs, |j| j as usize);
+    let file = args.file.as_deref();
+    let unrated = rate_file(file, args.sample.sample(), args.budget.budget, jobs, |r| {
+        bar.tick();
+        match &mut sink {
+            Sink::Csv(w) => w.serialize(&r)?,
+            Sink::Table(w) => w.write_all(ratings(std::slice::from_ref(&r), first).as_bytes())?,
+        }
+        first = false;
+        Ok(())
+    })?;
     match &mut sink {
         Sink::Csv(w) => w.flush()?,
         Sink::Table(w) => w.flush()?,
     }
-    // As `solve`: 1 when a puzzle had no solution or `mrv` ran out of budget
-    // (its tier is then a bound, not a measurement).
-    if unrated > 0 {
-        crate::io::output::note(format_args!(
-            "error: {unrated} puzzles had no solution or exceeded the budget"
-        ));
-        return Ok(ExitCode::from(super::EXIT_UNSOLVED));
-    }
-    Ok(ExitCode::SUCCESS)
+    // As `solve`: 1 when a puzzle had no solution or `mrv` ran out of budget.
+    Ok(if unrated > 0 {
+        super::unsolved(&format!(
+            "{unrated} puzzles had no solution or exceeded the budget"
+        ))
+    } else {
+        ExitCode::SUCCESS
+    })
 }
 
 enum Sink<W: Write> {

@@ -4,17 +4,11 @@
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use anyhow::bail;
 use clap::Args;
 
-use crate::analysis::trace::trace;
 use crate::base::defaults;
-use crate::base::strategy::{Outcome, Strategy};
-use crate::export::replay::{self, BYTES_PER_EVENT, MAX_STEPS};
-
-use crate::cli::EXIT_UNSOLVED;
 use crate::cli::args::{MeasureBudget, StrategyList};
-use crate::export::present::thousands;
+use crate::export::replay::{self, BYTES_PER_EVENT};
 use crate::io::input::pick;
 
 #[derive(Debug, Args)]
@@ -48,95 +42,25 @@ pub struct ReplayArgs {
 }
 
 pub fn run(args: &ReplayArgs) -> anyhow::Result<ExitCode> {
-    if args.steps > MAX_STEPS {
-        bail!(
-            "--steps {} is too large for a page (at most {MAX_STEPS} events per strategy)",
-            args.steps
-        );
-    }
     let (source, puzzle) = pick(args.file.as_deref(), args.puzzle)?;
-    let size = puzzle.board.size();
-    let named = !args.strategies.strategies.is_empty();
-    let mut strategies = args.strategies.chosen();
-    let mut skipped = Vec::new();
-    if named {
-        for s in &strategies {
-            if let Err(why) = s.check_size(size) {
-                bail!("{why} (puzzle at line {})", puzzle.line);
-            }
-        }
+    let made = replay::replay(
+        &puzzle,
+        (&source, args.puzzle),
+        args.strategies.chosen(),
+        !args.strategies.strategies.is_empty(),
+        args.budget.budget.get(),
+        args.steps,
+    )?;
+    if args.out.as_os_str() == "-" {
+        crate::io::output::print(&made.html)?;
     } else {
-        // Every rung by default: those that do not handle this size are
-        // left out, and said so.
-        strategies.retain(|s: &Strategy| {
-            if !s.supports(size) {
-                skipped.push(s.name());
-                false
-            } else {
-                true
-            }
-        });
+        crate::io::output::write_file(&args.out, made.html.as_bytes())?;
+        crate::io::output::print(&made.note(&args.out))?;
     }
-    let traces = strategies
-        .iter()
-        .map(|&s| trace(s, &puzzle.board, args.budget.budget.get(), args.steps))
-        .collect::<Result<Vec<_>, _>>()?;
-    let title = match &puzzle.name {
-        Some(name) => name.clone(),
-        None => format!("{source}, puzzle {}", args.puzzle),
-    };
-    let page = replay::page(&title, &puzzle.board, &traces, args.steps);
-    let html = replay::html(&page);
-    if html.len() > page.bound {
-        bail!(
-            "BUG: the page has {} bytes, more than its stated bound of {}",
-            html.len(),
-            page.bound
-        );
-    }
-    let to_stdout = args.out.as_os_str() == "-";
-    if to_stdout {
-        crate::io::output::print(&html)?;
-    } else {
-        crate::io::output::write_file(&args.out, html.as_bytes())?;
-        let mut note = format!(
-            "replay written to {} ({} bytes, bound {}): ",
-            args.out.display(),
-            thousands(html.len() as u64),
-            thousands(page.bound as u64)
-        );
-        let lanes: Vec<String> = traces
-            .iter()
-            .map(|t| {
-                format!(
-                    "{} {} of {} events",
-                    t.strategy,
-                    thousands(t.tracer.events().len() as u64),
-                    thousands(t.tracer.total())
-                )
-            })
-            .collect();
-        note.push_str(&lanes.join(", "));
-        if !skipped.is_empty() {
-            note.push_str(&format!(
-                "; left out ({size} not supported): {}",
-                skipped.join(", ")
-            ));
-        }
-        note.push('\n');
-        crate::io::output::print(&note)?;
-    }
-    let unsolved: Vec<String> = traces
-        .iter()
-        .filter(|t| t.outcome != Outcome::Solved)
-        .map(|t| format!("{}: {}", t.strategy, t.outcome))
-        .collect();
-    if unsolved.is_empty() {
-        return Ok(ExitCode::SUCCESS);
-    }
-    crate::io::output::note(format_args!(
-        "error: the puzzle was not solved ({}); the page shows the search",
-        unsolved.join(", ")
-    ));
-    Ok(ExitCode::from(EXIT_UNSOLVED))
+    Ok(match made.unsolved() {
+        None => ExitCode::SUCCESS,
+        Some(which) => super::unsolved(&format!(
+            "the puzzle was not solved ({which}); the page shows the search"
+        )),
+    })
 }

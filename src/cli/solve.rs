@@ -6,19 +6,15 @@ use std::process::ExitCode;
 
 use clap::Args;
 
-use std::time::Duration;
-
-use crate::base::counters::Counts;
 use crate::base::format::{Format, Puzzle, render};
+use crate::base::progress::Progress;
 use crate::base::search::{End, Limits};
 use crate::base::strategy::{Outcome, Run, Strategy};
-use crate::io::input;
-use crate::measure::{Measurement, measure};
-
-use crate::base::progress::Progress;
-use crate::cli::EXIT_UNSOLVED;
 use crate::cli::args::SolveBudget;
 use crate::cli::progress::Bar;
+use crate::io::input::{self, Puzzles};
+use crate::io::output::Stdout;
+use crate::run::solve::{contradicts, solve_one};
 
 /// Printed (one line, in place of a solution) for a line-format puzzle with no solution.
 pub const NO_SOLUTION: &str = "no solution";
@@ -27,7 +23,24 @@ pub const BUDGET_EXCEEDED: &str = "budget exceeded";
 
 #[derive(Debug, Args)]
 pub struct SolveArgs {
-    /// Strategy to solve with [default: fast for 9x9, propagate for other sizes].
+    #[command(flatten)]
+    pub each: EachPuzzle,
+}
+
+#[derive(Debug, Args)]
+pub struct CountArgs {
+    /// Stop counting at this many solutions (at least 1).
+    #[arg(long, short, default_value_t = 2, value_parser = parse_limit)]
+    pub limit: u64,
+    #[command(flatten)]
+    pub each: EachPuzzle,
+}
+
+/// The flags `solve` and `count` share: how each puzzle of the file runs.
+#[derive(Debug, Args)]
+pub struct EachPuzzle {
+    /// Strategy to solve or count with [default: fast for 9x9, propagate for
+    /// other sizes].
     #[arg(long, short)]
     pub strategy: Option<Strategy>,
     /// Print each puzzle's counters and time to stderr.
@@ -37,87 +50,6 @@ pub struct SolveArgs {
     pub budget: SolveBudget,
     /// Puzzle file (line, grid or compact layout); standard input if omitted.
     pub file: Option<PathBuf>,
-}
-
-#[derive(Debug, Args)]
-pub struct CountArgs {
-    /// Stop counting at this many solutions (at least 1).
-    #[arg(long, short, default_value_t = 2, value_parser = parse_limit)]
-    pub limit: u64,
-    /// Strategy to count with [default: fast for 9x9, propagate for other sizes].
-    #[arg(long, short)]
-    pub strategy: Option<Strategy>,
-    #[command(flatten)]
-    pub budget: SolveBudget,
-    /// Print each puzzle's counters and time to stderr.
-    #[arg(long)]
-    pub stats: bool,
-    /// Puzzle file; standard input if omitted.
-    pub file: Option<PathBuf>,
-}
-
-/// Solves one puzzle (counters off, answer verified); with `stats`, also
-/// measures it as every command does and prints the counters and the time
-/// to stderr.
-fn timed_with_stats(
-    requested: Option<Strategy>,
-    puzzle: &Puzzle,
-    limits: Limits,
-    stats: bool,
-    index: usize,
-    bar: &Bar,
-) -> anyhow::Result<Run> {
-    let size = puzzle.board.size();
-    let strategy = requested.unwrap_or_else(|| Strategy::default_for(size));
-    if let Err(why) = strategy.check_size(size) {
-        anyhow::bail!(
-            "{why} (puzzle {index}, line {}); omit --strategy for the default",
-            puzzle.line
-        );
-    }
-    let run = strategy.run_timed(&puzzle.board, limits)?;
-    let mut cut = (run.end == End::BudgetExceeded).then_some((run.counts, None));
-    if stats {
-        let m = measure(
-            strategy,
-            &puzzle.board,
-            limits,
-            &crate::measure::Method::DEFAULT,
-        )?;
-        bar.suspend(|| crate::io::output::note(stats_line(index, puzzle.line, &m)));
-        if let Some(c) = &mut cut {
-            let per_node = m.timing.map(|t| t.ns() / m.counts.nodes.max(1) as f64);
-            *c = (m.counts, per_node);
-        }
-    }
-    if let Some((counts, per_node)) = cut {
-        let note = super::estimate::cut_off_note(strategy, &puzzle.board, limits, counts, per_node);
-        bar.suspend(|| {
-            crate::io::output::note(format_args!(
-                "puzzle {index} (line {}): {note}",
-                puzzle.line
-            ))
-        });
-    }
-    Ok(run)
-}
-
-/// One line of counters for `--stats`, and the time of one run (median
-/// per-thread CPU time of the uncounted runs).
-pub fn stats_line(index: usize, line: usize, m: &Measurement) -> String {
-    let counters: Vec<String> = Counts::NAMES
-        .iter()
-        .zip(m.counts.values())
-        .map(|(name, v)| format!("{name}={v}"))
-        .collect();
-    let time = m.timing.map_or("-".to_string(), |t| {
-        format!("{:?}", Duration::from_nanos(t.ns().round() as u64))
-    });
-    format!(
-        "puzzle {index} (line {line}): {} {} time={time}",
-        m.outcome,
-        counters.join(" ")
-    )
 }
 
 /// A count written as `--budget` reads it (`5_000`, `5,000` too), at least 1.
@@ -132,135 +64,108 @@ fn parse_limit(s: &str) -> Result<u64, String> {
 }
 
 pub fn solve(args: &SolveArgs) -> anyhow::Result<ExitCode> {
-    let mut reader = input::open(args.file.as_deref())?;
+    let limits = Limits::solve(args.each.budget.budget.get());
+    each_puzzle(
+        &args.each,
+        limits,
+        "solve",
+        |out, reader, index, puzzle, run, bar| {
+            let format = reader.format().unwrap_or(Format::Line);
+            if format != Format::Line && index > 1 {
+                writeln!(out)?;
+            }
+            let marker = match run.outcome {
+                Outcome::BudgetExceeded => BUDGET_EXCEEDED,
+                _ => NO_SOLUTION,
+            };
+            match (&run.solution, format) {
+                (Some(sol), Format::Line) => writeln!(out, "{}", render(sol, format))?,
+                (Some(sol), _) => write!(out, "{}", render(sol, format))?,
+                (None, Format::Line) => writeln!(out, "{marker}")?,
+                (None, _) => {
+                    out.flush()?;
+                    let after = match run.outcome {
+                        Outcome::BudgetExceeded => format!(" after {} nodes", run.counts.nodes),
+                        _ => String::new(),
+                    };
+                    bar.suspend(|| {
+                        crate::io::output::note(format_args!(
+                            "puzzle {index} (line {}): {marker}{after}",
+                            puzzle.line
+                        ))
+                    });
+                }
+            }
+            Ok(run.solution.is_some())
+        },
+    )
+}
+
+/// The loop of `solve` and `count`: each puzzle of the file in turn, run
+/// ([`solve_one`] within `limits`, its notes said on stderr) and handed with its number to `answer`, which prints the answer
+/// and says whether it is complete. An input without a puzzle is an
+/// error; exit 1, said on stderr, when a puzzle had no solution or
+/// exceeded the budget.
+fn each_puzzle(
+    flags: &EachPuzzle,
+    limits: Limits,
+    label: &str,
+    mut answer: impl FnMut(&mut Stdout, &Puzzles, usize, &Puzzle, &Run, &Bar) -> anyhow::Result<bool>,
+) -> anyhow::Result<ExitCode> {
+    let mut reader = input::open(flags.file.as_deref())?;
     let mut out = crate::io::output::stdout();
-    let mut all_solved = true;
+    let mut complete = true;
     let mut index = 0;
-    let bar = Bar::streaming("solve", "puzzles");
+    let bar = Bar::streaming(label, "puzzles");
     while let Some(puzzle) = reader.next() {
         let puzzle = puzzle?;
         index += 1;
         bar.tick();
-        let format = reader.format().unwrap_or(Format::Line);
-        let run = timed_with_stats(
-            args.strategy,
-            &puzzle,
-            Limits::solve(args.budget.budget.get()),
-            args.stats,
-            index,
-            &bar,
-        )?;
-        if format != Format::Line && index > 1 {
-            writeln!(out)?;
+        let (run, notes) = solve_one(flags.strategy, &puzzle, limits, flags.stats, index)?;
+        for note in notes {
+            bar.suspend(|| crate::io::output::note(note));
         }
-        match (&run.solution, format) {
-            (Some(sol), _) => write_board(&mut out, sol, format)?,
-            (None, Format::Line) => {
-                all_solved = false;
-                let marker = match run.outcome {
-                    Outcome::BudgetExceeded => BUDGET_EXCEEDED,
-                    _ => NO_SOLUTION,
-                };
-                writeln!(out, "{marker}")?;
-            }
-            (None, _) => {
-                all_solved = false;
-                out.flush()?;
-                bar.suspend(|| {
-                    crate::io::output::note(format_args!(
-                        "puzzle {index} (line {}): {}",
-                        puzzle.line,
-                        match run.outcome {
-                            Outcome::BudgetExceeded =>
-                                format!("{BUDGET_EXCEEDED} after {} nodes", run.counts.nodes),
-                            _ => NO_SOLUTION.to_string(),
-                        }
-                    ))
-                });
-            }
-        }
+        complete &= answer(&mut out, &reader, index, &puzzle, &run, &bar)?;
     }
     if index == 0 {
         return Err(reader.empty_error().into());
     }
     out.flush()?;
-    if !all_solved {
-        crate::io::output::note("error: a puzzle had no solution or exceeded the budget");
-    }
-    Ok(if all_solved {
+    Ok(if complete {
         ExitCode::SUCCESS
     } else {
-        ExitCode::from(EXIT_UNSOLVED)
+        super::unsolved("a puzzle had no solution or exceeded the budget")
     })
 }
 
-fn write_board(out: &mut impl Write, board: &crate::Board, format: Format) -> std::io::Result<()> {
-    let text = render(board, format);
-    if format == Format::Line {
-        writeln!(out, "{text}")
-    } else {
-        write!(out, "{text}")
-    }
-}
-
 pub fn count(args: &CountArgs) -> anyhow::Result<ExitCode> {
-    let mut reader = input::open(args.file.as_deref())?;
-    let mut out = crate::io::output::stdout();
-    let mut complete = true;
-    let mut index = 0;
-    let bar = Bar::streaming("count", "puzzles");
-    while let Some(puzzle) = reader.next() {
-        let puzzle = puzzle?;
-        index += 1;
-        bar.tick();
-        let limits = Limits::count(args.limit, args.budget.budget.get());
-        let run = timed_with_stats(args.strategy, &puzzle, limits, args.stats, index, &bar)?;
-        // A `# solutions: N` line the count contradicts is said, not ignored.
-        if let Some(n) = reader.expected() {
-            let wrong = match run.end {
-                End::Exhausted => run.solutions != n,
-                End::SolutionLimit => run.solutions > n,
-                End::BudgetExceeded => false,
-            };
-            if wrong {
-                let counted = match run.end {
-                    End::Exhausted => run.solutions.to_string(),
-                    _ => format!("at least {}", run.solutions),
-                };
+    let limits = Limits::count(args.limit, args.each.budget.budget.get());
+    each_puzzle(
+        &args.each,
+        limits,
+        "count",
+        |out, reader, index, puzzle, run, bar| {
+            // A `# solutions: N` line the count contradicts is said, not ignored.
+            if let Some(wrong) = reader.expected().and_then(|n| contradicts(run, n)) {
                 bar.suspend(|| {
                     crate::io::output::note(format_args!(
-                        "warning: {}: puzzle {index} (line {}): the file says `# solutions: {n}`, but it has {counted}",
+                        "warning: {}: puzzle {index} (line {}): {wrong}",
                         reader.file(),
                         puzzle.line
                     ))
                 });
             }
-        }
-        match run.end {
-            End::Exhausted => {
-                // No solution: the same puzzle `solve` exits 1 on.
-                if run.solutions == 0 {
-                    complete = false;
-                }
-                writeln!(out, "{}", run.solutions)?
+            match run.end {
+                End::Exhausted => writeln!(out, "{}", run.solutions)?,
+                End::SolutionLimit => writeln!(out, ">={}", run.solutions)?,
+                End::BudgetExceeded => writeln!(out, "{BUDGET_EXCEEDED} (>={})", run.solutions)?,
             }
-            End::SolutionLimit => writeln!(out, ">={}", run.solutions)?,
-            End::BudgetExceeded => {
-                complete = false;
-                writeln!(out, "{BUDGET_EXCEEDED} (>={})", run.solutions)?
-            }
-        }
-    }
-    if index == 0 {
-        return Err(reader.empty_error().into());
-    }
-    out.flush()?;
-    if !complete {
-        crate::io::output::note("error: a puzzle had no solution or exceeded the budget");
-    }
-    Ok(if complete {
-        ExitCode::SUCCESS
-    } else {
-        ExitCode::from(EXIT_UNSOLVED)
-    })
+            // No solution: the same puzzle `solve` exits 1 on.
+            Ok(match run.end {
+                End::Exhausted => run.solutions > 0,
+                End::SolutionLimit => true,
+                End::BudgetExceeded => false,
+            })
+        },
+    )
 }

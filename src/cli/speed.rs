@@ -12,7 +12,7 @@ use crate::export::present::speed as text;
 use crate::io::dataset::Dataset;
 use crate::measure::speed::{SpeedOptions, SpeedRow};
 
-use crate::cli::args::{LimitArg, MeasureBudget, SampleArgs, StrategyList, TimingArgs};
+use crate::cli::args::MeasureArgs;
 use crate::cli::program::ProgramArgs;
 use crate::cli::progress::Bar;
 
@@ -23,15 +23,7 @@ pub struct SpeedArgs {
     #[arg(required = true, value_name = "FILE")]
     pub files: Vec<PathBuf>,
     #[command(flatten)]
-    pub strategies: StrategyList,
-    #[command(flatten)]
-    pub sample: SampleArgs,
-    #[command(flatten)]
-    pub budget: MeasureBudget,
-    #[command(flatten)]
-    pub limit: LimitArg,
-    #[command(flatten)]
-    pub timing: TimingArgs,
+    pub run: MeasureArgs,
     /// Time a seeded random symmetry of each puzzle in each pass (digits
     /// relabelled; bands, stacks, rows and columns permuted; transposed or
     /// not), as tdoku's benchmark harness does with `-r 1`.
@@ -53,13 +45,14 @@ pub struct SpeedArgs {
 /// The library's options from the flags: `--min-time` per puzzle when
 /// given, else [`crate::base::defaults::SPEED_SET_TIME`] over each set.
 fn options(args: &SpeedArgs) -> SpeedOptions {
-    let mut method = args.timing.method(args.sample.seed);
+    let mut method = args.run.method();
     method.permute = args.permute;
     SpeedOptions {
-        budget: args.budget.budget,
-        limit: args.limit.limit,
+        budget: args.run.budget.budget,
+        limit: args.run.limit.limit,
         method,
         set_time: args
+            .run
             .timing
             .min_time
             .is_none()
@@ -73,12 +66,17 @@ pub fn speed(args: &SpeedArgs) -> anyhow::Result<ExitCode> {
     let sets = args
         .files
         .iter()
-        .map(|f| Dataset::load_sampled(&crate::io::fetch::file_or_corpus(f)?, args.sample.sample()))
+        .map(|f| {
+            Dataset::load_sampled(
+                &crate::io::fetch::file_or_corpus(f)?,
+                args.run.sample.sample(),
+            )
+        })
         .collect::<anyhow::Result<Vec<_>>>()?;
     let progress = Bar::new("speed");
     let (rows, conditions) = crate::measure::speed::run(
         &sets,
-        &args.strategies.chosen(),
+        &args.run.strategies.chosen(),
         &args.programs.programs()?,
         &opts,
         &progress,
@@ -110,7 +108,7 @@ pub fn speed(args: &SpeedArgs) -> anyhow::Result<ExitCode> {
 }
 
 fn footer(args: &SpeedArgs) -> String {
-    let sample = match args.sample.sample() {
+    let sample = match args.run.sample.sample() {
         Some(s) => format!("seeded sample of {} per file (seed {})", s.n, s.seed),
         None => "every puzzle".to_string(),
     };

@@ -3,14 +3,13 @@
 //! of several strategies overlaid) and, for a small search, the tree itself.
 //! The searches are [`crate::analysis::trace`]'s, the text [`crate::export::present::trace`]'s.
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::ExitCode;
 
-use anyhow::bail;
 use clap::Args;
 
-use crate::analysis::trace::{MAX_STEPS, trace_window_showing, whole_tree};
-use crate::base::strategy::{Outcome, Strategy};
+use crate::analysis::trace::window::Watch;
+use crate::base::strategy::Strategy;
 use crate::cli::args::MeasureBudget;
 use crate::cli::progress::Bar;
 use crate::export::chart::trace as chart;
@@ -56,85 +55,26 @@ pub struct TraceArgs {
 }
 
 pub fn run(args: &TraceArgs) -> anyhow::Result<ExitCode> {
-    if args.steps > MAX_STEPS {
-        bail!("--steps {} is too large (at most {MAX_STEPS})", args.steps);
-    }
-    if args.from == 0 {
-        bail!("--from counts from 1 (the first event of the search)");
-    }
-    let png = match args
-        .chart
-        .as_deref()
-        .map(|c| c.extension().and_then(|e| e.to_str()))
-    {
-        None | Some(Some("svg")) => false,
-        Some(Some("png")) => true,
-        Some(_) => bail!(
-            "--chart {}: give a file name ending in .svg or .png",
-            args.chart.as_deref().unwrap_or(Path::new("")).display()
-        ),
-    };
-    let (source, puzzle) = pick(args.file.as_deref(), args.puzzle)?;
-    // Each strategy once, in the order given.
-    let mut strategies: Vec<Strategy> = Vec::new();
-    for &s in &args.strategy {
-        if !strategies.contains(&s) {
-            strategies.push(s);
-        }
-    }
-    for s in &strategies {
-        if let Err(why) = s.check_size(puzzle.board.size()) {
-            bail!("{why} (puzzle at line {})", puzzle.line);
-        }
-    }
-    let b = &puzzle.board;
     let budget = args.budget.budget.get();
+    let watch = Watch::new(&args.strategy, args.from, args.steps, budget, args.tree)?;
+    let target = args.chart.as_deref().map(chart::Target::of).transpose()?;
+    let (source, puzzle) = pick(args.file.as_deref(), args.puzzle)?;
     let mut series = Vec::new();
-    let mut all_solved = true;
-    for (i, &strategy) in strategies.iter().enumerate() {
-        // A bar of nodes against the budget while the search runs (on a
-        // terminal only), cleared before the listing is printed.
-        let label = format!("trace {strategy}");
-        let bar = match budget {
-            Some(_) => Bar::new(&label),
-            None => Bar::open_ended(&label, "nodes"),
-        };
-        let t = trace_window_showing(strategy, b, budget, args.from, args.steps, &bar);
-        bar.finish();
-        let t = t?;
-        let mut out = String::new();
-        if i > 0 {
-            out.push('\n');
-        }
-        out.push_str(&text::heading(&t, &source, args.puzzle, &puzzle));
-        out.push('\n');
-        out.push_str(&text::decisions(b, &t));
-        out.push('\n');
-        out.push_str(&text::totals(&t));
-        if args.depth_histogram {
-            out.push('\n');
-            out.push_str(&text::histogram_text(t.tracer.histogram()));
-        }
-        if args.tree {
-            out.push('\n');
-            out.push_str(&text::tree(b, &whole_tree(b, budget, &t)?));
-        }
-        crate::io::output::print(&out)?;
-        all_solved &= t.outcome == Outcome::Solved;
-        series.push(chart::Series {
-            strategy,
-            outcome: t.outcome,
-            histogram: t.tracer.histogram().to_vec(),
-        });
-    }
-    if let Some(path) = &args.chart {
-        let drawn = chart::render(&text::chart_title(&source, args.puzzle, &puzzle), &series)?;
-        let bytes = if png {
-            drawn.png
-        } else {
-            drawn.svg.into_bytes()
-        };
-        crate::io::output::write_file(path, &bytes)?;
+    // A bar of nodes against the budget while each search runs (on a
+    // terminal only), cleared before its listing is printed.
+    let bar = |strategy| match budget {
+        Some(_) => Bar::new(&format!("trace {strategy}")),
+        None => Bar::open_ended(&format!("trace {strategy}"), "nodes"),
+    };
+    let all_solved = watch.run(&puzzle, bar, |t, tree| {
+        let gap = if series.is_empty() { "" } else { "\n" };
+        let section = text::section(t, args.depth_histogram, tree, &source, args.puzzle, &puzzle);
+        crate::io::output::print(&format!("{gap}{section}"))?;
+        series.push(chart::Series::of(t));
+        Ok(())
+    })?;
+    if let Some(target) = target {
+        let path = target.write(&text::chart_title(&source, args.puzzle, &puzzle), &series)?;
         crate::io::output::print(&format!("\nchart written to {}\n", path.display()))?;
     }
     Ok(if all_solved {

@@ -46,13 +46,17 @@
 //! kinds are 0 row, 1 column, 2 box.
 
 use std::fmt::Write as _;
+use std::path::Path;
 
+use anyhow::bail;
 use serde::Serialize;
 
-use crate::analysis::trace::{Branch, Chute, DeadEnd, Event, EventKind, Reason, Trace};
-use crate::base::board::{Board, Unit, UnitKind};
+use crate::analysis::trace::{Branch, Chute, DeadEnd, Event, EventKind, Reason, Trace, trace};
+use crate::base::board::{Board, BoxSize, Unit, UnitKind};
 use crate::base::counters::Counts;
-use crate::export::present::thousands;
+use crate::base::format::Puzzle;
+use crate::base::strategy::{Outcome, Strategy};
+use crate::export::present::{left_out_clause, thousands};
 
 /// Most events a page keeps per strategy (`--steps`): about 16 MB per
 /// strategy at the worst, which browsers still open and step through.
@@ -136,103 +140,41 @@ fn chute_code(chute: Chute) -> [u64; 2] {
 /// One event as its array (see the module documentation).
 pub fn encode(e: &Event, previous: Option<&Event>) -> Vec<u64> {
     let (nodes, probes) = previous.map_or((0, 0), |p| (p.nodes, p.probes));
-    let head = |kind: u64| {
-        vec![
-            kind,
-            e.depth as u64,
-            e.nodes.saturating_sub(nodes),
-            e.probes.saturating_sub(probes),
-        ]
-    };
-    match e.kind {
+    let mut v = vec![
+        0,
+        e.depth as u64,
+        e.nodes.saturating_sub(nodes),
+        e.probes.saturating_sub(probes),
+    ];
+    v[0] = match e.kind {
         EventKind::Place {
             cell,
             digit,
             branch,
             guess,
         } => {
-            let mut v = head(0);
             v.extend([cell.0 as u64, digit as u64, guess as u64]);
-            match branch {
-                // A way writes no cell: no placement carries it.
-                Branch::Ways { .. } | Branch::Unstated => v.push(0),
-                Branch::Cell {
-                    digits,
-                    rivals: None,
-                    ..
-                } => v.extend([1, digits as u64]),
-                Branch::Cell {
-                    digits,
-                    rivals: Some(r),
-                    ..
-                } => v.extend([3, digits as u64, r.next as u64, r.ties as u64]),
-                Branch::Digit { unit, places, .. } => {
-                    v.push(2);
-                    v.extend(unit_code(unit));
-                    v.push(places as u64);
-                }
-            }
-            v
+            branch_code(&mut v, branch);
+            0
         }
         EventKind::Backtrack { cell, digit } => {
-            let mut v = head(1);
             v.extend([cell.0 as u64, digit as u64]);
-            v
+            1
         }
         EventKind::Forced {
             cell,
             digit,
             reason,
         } => {
-            let mut v = head(2);
             v.extend([cell.0 as u64, digit as u64]);
-            match reason {
-                Reason::Unstated => v.push(0),
-                Reason::NakedSingle => v.push(1),
-                Reason::HiddenSingle(unit) => {
-                    v.push(2);
-                    v.extend(unit_code(unit));
-                }
-                Reason::BandFilter { band, row } => {
-                    v.extend([3, band as u64]);
-                    v.extend(unit_code(row));
-                }
-            }
-            v
+            reason_code(&mut v, reason);
+            2
         }
         EventKind::DeadEnd(why) => {
-            let mut v = head(3);
-            match why {
-                DeadEnd::Unstated => v.push(0),
-                DeadEnd::Cell(cell) => v.extend([1, cell.0 as u64]),
-                DeadEnd::Digit { unit, digit } => {
-                    v.push(2);
-                    v.extend(unit_code(unit));
-                    v.push(digit as u64);
-                }
-                DeadEnd::Clash { unit, cell, digits } => {
-                    v.push(3);
-                    v.extend(unit_code(unit));
-                    v.extend([cell.0 as u64, digits as u64]);
-                }
-                DeadEnd::Chute { chute, digit } => {
-                    v.push(4);
-                    v.extend(chute_code(chute));
-                    v.push(digit as u64);
-                }
-                DeadEnd::Crowded {
-                    line,
-                    in_box,
-                    digits,
-                } => {
-                    v.push(5);
-                    v.extend(unit_code(line));
-                    v.extend([in_box as u64, digits as u64]);
-                }
-            }
-            v
+            dead_end_code(&mut v, why);
+            3
         }
-        EventKind::Solution => head(4),
+        EventKind::Solution => 4,
         EventKind::Way {
             chute,
             digit,
@@ -240,18 +182,81 @@ pub fn encode(e: &Event, previous: Option<&Event>) -> Vec<u64> {
             ways,
             guess,
         } => {
-            let mut v = head(5);
             v.extend(chute_code(chute));
             v.extend([digit as u64, way as u64, ways as u64, guess as u64]);
-            v
+            5
         }
         EventKind::WayBack { chute, digit, way } => {
-            let mut v = head(6);
             v.extend(chute_code(chute));
             v.extend([digit as u64, way as u64]);
-            v
+            6
+        }
+    };
+    v
+}
+
+/// A placement's branch: `[0]` unstated, `[1, digits]`, `[3, digits, next,
+/// ties]` or `[2, unit kind, unit, places]`.
+fn branch_code(v: &mut Vec<u64>, branch: Branch) {
+    match branch {
+        // A way writes no cell: no placement carries it.
+        Branch::Ways { .. } | Branch::Unstated => v.push(0),
+        Branch::Cell {
+            digits,
+            rivals: None,
+            ..
+        } => v.extend([1, digits as u64]),
+        Branch::Cell {
+            digits,
+            rivals: Some(r),
+            ..
+        } => v.extend([3, digits as u64, r.next as u64, r.ties as u64]),
+        Branch::Digit { unit, places, .. } => {
+            v.push(2);
+            v.extend(unit_code(unit));
+            v.push(places as u64);
         }
     }
+}
+
+/// A forced cell's reason: `[0]`, `[1]`, `[2, unit kind, unit]` or `[3,
+/// band, unit kind, unit]`.
+fn reason_code(v: &mut Vec<u64>, reason: Reason) {
+    match reason {
+        Reason::Unstated => v.push(0),
+        Reason::NakedSingle => v.push(1),
+        Reason::HiddenSingle(unit) => {
+            v.push(2);
+            v.extend(unit_code(unit));
+        }
+        Reason::BandFilter { band, row } => {
+            v.extend([3, band as u64]);
+            v.extend(unit_code(row));
+        }
+    }
+}
+
+/// Why a dead end: `[0]` unstated, `[1, cell]`, `[2, unit kind, unit,
+/// digit]`, `[3, unit kind, unit, cell, digits]`, `[4, stack?, index,
+/// digit]`, `[5, unit kind, unit, box, digits]`.
+fn dead_end_code(v: &mut Vec<u64>, why: DeadEnd) {
+    let (code, unit, rest) = match why {
+        DeadEnd::Unstated => (0, None, vec![]),
+        DeadEnd::Cell(cell) => (1, None, vec![cell.0 as u64]),
+        DeadEnd::Digit { unit, digit } => (2, Some(unit_code(unit)), vec![digit as u64]),
+        DeadEnd::Clash { unit, cell, digits } => {
+            (3, Some(unit_code(unit)), vec![cell.0 as u64, digits as u64])
+        }
+        DeadEnd::Chute { chute, digit } => (4, Some(chute_code(chute)), vec![digit as u64]),
+        DeadEnd::Crowded {
+            line,
+            in_box,
+            digits,
+        } => (5, Some(unit_code(line)), vec![in_box as u64, digits as u64]),
+    };
+    v.push(code);
+    v.extend(unit.into_iter().flatten());
+    v.extend(rest);
 }
 
 /// The page data for traced runs of one puzzle (`title` names it).
@@ -260,13 +265,11 @@ pub fn page(title: &str, puzzle: &Board, traces: &[Trace], steps: usize) -> Page
         .iter()
         .map(|t| {
             let events = t.tracer.events();
-            let mut counts = t.counts;
-            counts.nodes = t.counts.nodes;
             Lane {
                 strategy: t.strategy.name().to_string(),
                 summary: t.strategy.summary().to_string(),
                 outcome: t.outcome.name().to_string(),
-                totals: totals(&counts),
+                totals: totals(&t.counts),
                 total_events: t.tracer.total(),
                 histogram: t.tracer.histogram().to_vec(),
                 over_time_width: t.tracer.over_time().width(),
@@ -289,6 +292,113 @@ pub fn page(title: &str, puzzle: &Board, traces: &[Trace], steps: usize) -> Page
         steps,
         bound: size_bound(lanes.len(), puzzle.size().cells(), kept),
         lanes,
+    }
+}
+
+/// A page made: its HTML and size bound, the searches on it and the
+/// strategies left out.
+pub struct Replay {
+    pub html: String,
+    pub bound: usize,
+    pub traces: Vec<Trace>,
+    pub skipped: Vec<String>,
+    size: BoxSize,
+}
+
+/// The `replay` command's work: traces `strategies` on `puzzle` (number
+/// `number` of `source`, for the title) and builds the page, refusing a
+/// `steps` above [`MAX_STEPS`]. `named`: the user named the strategies, and
+/// each must handle the puzzle's size; otherwise (every rung) those that do
+/// not are left out, and said so.
+pub fn replay(
+    puzzle: &Puzzle,
+    (source, number): (&str, usize),
+    mut strategies: Vec<Strategy>,
+    named: bool,
+    budget: Option<u64>,
+    steps: usize,
+) -> anyhow::Result<Replay> {
+    if steps > MAX_STEPS {
+        bail!("--steps {steps} is too large for a page (at most {MAX_STEPS} events per strategy)");
+    }
+    let size = puzzle.board.size();
+    let mut skipped = Vec::new();
+    if named {
+        for s in &strategies {
+            if let Err(why) = s.check_size(size) {
+                bail!("{why} (puzzle at line {})", puzzle.line);
+            }
+        }
+    } else {
+        skipped = strategies
+            .iter()
+            .filter(|s| !s.supports(size))
+            .map(|s| s.name().to_string())
+            .collect();
+        strategies.retain(|s| s.supports(size));
+    }
+    let traces = strategies
+        .iter()
+        .map(|&s| trace(s, &puzzle.board, budget, steps))
+        .collect::<Result<Vec<_>, _>>()?;
+    let title = match &puzzle.name {
+        Some(name) => name.clone(),
+        None => format!("{source}, puzzle {number}"),
+    };
+    let page = page(&title, &puzzle.board, &traces, steps);
+    let html = html(&page);
+    if html.len() > page.bound {
+        bail!(
+            "BUG: the page has {} bytes, more than its stated bound of {}",
+            html.len(),
+            page.bound
+        );
+    }
+    Ok(Replay {
+        html,
+        bound: page.bound,
+        traces,
+        skipped,
+        size,
+    })
+}
+
+impl Replay {
+    /// "replay written to FILE (bytes, bound): each lane's events kept of
+    /// its total", and the strategies left out.
+    pub fn note(&self, out: &Path) -> String {
+        let lanes: Vec<String> = self
+            .traces
+            .iter()
+            .map(|t| {
+                format!(
+                    "{} {} of {} events",
+                    t.strategy,
+                    thousands(t.tracer.events().len() as u64),
+                    thousands(t.tracer.total())
+                )
+            })
+            .collect();
+        format!(
+            "replay written to {} ({} bytes, bound {}): {}{}\n",
+            out.display(),
+            thousands(self.html.len() as u64),
+            thousands(self.bound as u64),
+            lanes.join(", "),
+            left_out_clause(&format!(" ({} not supported)", self.size), &self.skipped)
+        )
+    }
+
+    /// The searches that did not solve the puzzle, as "name: outcome"
+    /// (`None` when every one did).
+    pub fn unsolved(&self) -> Option<String> {
+        let unsolved: Vec<String> = self
+            .traces
+            .iter()
+            .filter(|t| t.outcome != Outcome::Solved)
+            .map(|t| format!("{}: {}", t.strategy, t.outcome))
+            .collect();
+        (!unsolved.is_empty()).then(|| unsolved.join(", "))
     }
 }
 
@@ -358,6 +468,24 @@ a cell is chosen, a digit placed, forced cells follow, a dead end sends the sear
         givens = page.givens.iter().filter(|&&v| v != 0).count(),
         ways = ways_note(page),
     );
+    limits(&mut s, page);
+    s.push_str(CONTROLS);
+    for (i, lane) in page.lanes.iter().enumerate() {
+        lane_html(&mut s, i, lane);
+    }
+    s.push_str(FOOTER);
+    // `<` only occurs inside JSON strings, where `\u003c` means the same:
+    // the data can never close its script element.
+    let data = serde_json::to_string(page).unwrap_or_else(|_| "null".to_string());
+    s.push_str(&data.replace('<', "\\u003c"));
+    s.push_str("</script>\n<script>\n");
+    s.push_str(SCRIPT);
+    s.push_str("</script>\n</body>\n</html>\n");
+    s
+}
+
+/// What the page keeps and leaves out, and its size bound.
+fn limits(s: &mut String, page: &Page) {
     let truncated: Vec<&Lane> = page
         .lanes
         .iter()
@@ -386,8 +514,10 @@ a cell is chosen, a digit placed, forced cells follow, a dead end sends the sear
         thousands(page.bound as u64),
         BYTES_PER_EVENT,
     );
-    s.push_str(
-        r#"<noscript><p class="noscript">The step-by-step replay needs JavaScript; the totals of each search are below.</p></noscript>
+}
+
+/// The controls the script brings to life (hidden without it).
+const CONTROLS: &str = r#"<noscript><p class="noscript">The step-by-step replay needs JavaScript; the totals of each search are below.</p></noscript>
 </header>
 <nav id="controls" aria-label="Replay controls" hidden>
 <button type="button" id="first" title="Back to the start (Home)" aria-label="Back to the start">|◀</button>
@@ -414,29 +544,16 @@ a cell is chosen, a digit placed, forced cells follow, a dead end sends the sear
 <p id="guide-note" aria-live="polite" hidden></p>
 </nav>
 <main id="lanes">
-"#,
-    );
-    for (i, lane) in page.lanes.iter().enumerate() {
-        lane_html(&mut s, i, lane);
-    }
-    s.push_str(
-        r#"</main>
+"#;
+
+/// The legend and notes under the lanes, up to the data's script element.
+const FOOTER: &str = r#"</main>
 <footer>
 <p class="legend"><span class="swatch pm-swatch">1 3<br>7</span> pencil marks: the digits no filled cell of its row, column or box holds (the board's own candidates, not a strategy's) · <span class="swatch given">5</span> given · <span class="swatch placed">5</span> placed by the search · <span class="swatch forced">5</span> forced (inferred) · <span class="swatch current">5</span> the current event's cell · <span class="swatch unit">&nbsp;</span> its unit · <span class="swatch failed">&nbsp;</span> what failed at a dead end</p>
 <p>Search tree: one node per placement (the root is the givens), a row per chain of only children (long chains folded in the middle), branches where the search tried several options; ✗ dead end, ✓ solution, +k cells forced in the node, bold a guess. Click a node to see the board just after its placement. Side by side, "by nodes" shows each search after the same number of nodes: the same work, whatever each records per node.</p>
 <p>Depth = placements minus undos: the placements on the path, whether the cell had one candidate or several (forced cells are not counted). Made by <code>sudoku-lab replay</code>; nothing on this page is fetched from the network.</p>
 </footer>
-<script type="application/json" id="replay-data">"#,
-    );
-    // `<` only occurs inside JSON strings, where `\u003c` means the same:
-    // the data can never close its script element.
-    let data = serde_json::to_string(page).unwrap_or_else(|_| "null".to_string());
-    s.push_str(&data.replace('<', "\\u003c"));
-    s.push_str("</script>\n<script>\n");
-    s.push_str(SCRIPT);
-    s.push_str("</script>\n</body>\n</html>\n");
-    s
-}
+<script type="application/json" id="replay-data">"#;
 
 fn lane_html(s: &mut String, i: usize, lane: &Lane) {
     let name = escape(&lane.strategy);

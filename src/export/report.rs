@@ -11,7 +11,7 @@ use crate::analysis::summary::{Aggregate, Kind, SummaryRow, count_kind};
 use crate::base::strategy::Outcome;
 use crate::export::present::{
     Align, Table, fmt_count, fmt_ratio, fmt_ratio_ci, fmt_time, fmt_time_ci, ladder_absent,
-    percent, size_name,
+    left_out, percent, size_name,
 };
 use crate::measure::stats::Interval;
 
@@ -64,34 +64,6 @@ fn opt_count(v: Option<f64>) -> String {
 /// Where `busy` in meta.csv says the machine was busy: the reason.
 fn busy_reason(meta: &Meta) -> Option<&str> {
     meta.get("busy").filter(|b| !b.is_empty() && *b != "no")
-}
-
-/// Why puzzles of a size are not in its ladder set, as a phrase.
-pub fn left_out(l: &Ladder) -> String {
-    let mut parts = Vec::new();
-    if l.no_solution > 0 {
-        parts.push(format!("{} with no solution", l.no_solution));
-    }
-    if l.unfinished > 0 {
-        let by: Vec<String> = l
-            .unfinished_by
-            .iter()
-            .map(|(s, n)| format!("`{}` {n}", s.name()))
-            .collect();
-        parts.push(format!(
-            "{} that some rung did not finish within the budget ({})",
-            l.unfinished,
-            by.join(", ")
-        ));
-    }
-    if l.missing > 0 {
-        parts.push(format!("{} not run by every rung", l.missing));
-    }
-    if parts.is_empty() {
-        "none".into()
-    } else {
-        parts.join("; ")
-    }
 }
 
 /// What `b` buys over `a`, in one sentence fragment (every figure printed,

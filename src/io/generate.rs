@@ -308,6 +308,16 @@ impl Params {
             self.command()
         )
     }
+
+    /// The whole generated file: [`Params::header`], then one puzzle per line.
+    pub fn file(&self, puzzles: &[Board]) -> String {
+        let mut text = self.header();
+        for p in puzzles {
+            text += &crate::base::format::to_line(p);
+            text.push('\n');
+        }
+        text
+    }
 }
 
 /// The fewest clues a uniquely solvable puzzle of this size can have, as far

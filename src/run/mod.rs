@@ -4,3 +4,4 @@
 pub mod compare;
 pub mod diff;
 pub mod shard;
+pub mod solve;

@@ -5,18 +5,20 @@
 //! Only the counters are reproducible; times are medians of repeated
 //! uncounted runs on the machine at hand.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use anyhow::Context;
 use serde::Serialize;
 
 use crate::base::board::Board;
+use crate::base::format::Puzzle;
 use crate::base::progress::Progress;
 use crate::base::search::Limits;
 use crate::base::strategy::{Outcome, Strategy};
 use crate::io::dataset::Dataset;
+use crate::io::sample::Sample;
 use crate::measure::stats::Summary;
-use crate::measure::{Measurement, Method, measure_grouped};
+use crate::measure::{Conditions, Measurement, Method, measure_grouped};
 use transform::Transform;
 
 pub mod transform;
@@ -81,10 +83,7 @@ pub fn ladder(
         // with their samples interleaved, as `compare` measures.
         let mut items = Vec::new();
         for (puzzle, position) in data.puzzles.iter().zip(&data.positions).take(plan.first) {
-            let base = puzzle
-                .name
-                .clone()
-                .unwrap_or_else(|| format!("{}#{position}", data.name));
+            let base = label(data, puzzle, *position);
             for t in &variants(puzzle.board.size()) {
                 let label = match t {
                     Transform::Identity if !plan.symmetries => base.clone(),
@@ -128,6 +127,92 @@ pub fn ladder(
         out.push((data.name.clone(), rows));
     }
     Ok(out)
+}
+
+/// A puzzle's label in the tables: its name, or `set#position`.
+pub fn label(data: &Dataset, puzzle: &Puzzle, position: u64) -> String {
+    puzzle
+        .name
+        .clone()
+        .unwrap_or_else(|| format!("{}#{position}", data.name))
+}
+
+/// The first `first` puzzles of each file, labelled (`estimate`'s puzzles).
+pub fn labelled(files: &[PathBuf], first: usize) -> anyhow::Result<Vec<(String, Board)>> {
+    let mut puzzles = Vec::new();
+    for path in files {
+        let data = Dataset::load(path)?;
+        for (p, &position) in data.puzzles.iter().zip(&data.positions).take(first) {
+            puzzles.push((label(&data, p, position), p.board.clone()));
+        }
+    }
+    Ok(puzzles)
+}
+
+/// What the `ladder` command measured: each file's rows, and the machine's
+/// conditions while it measured (its load before and after, the timings).
+pub struct LadderRun {
+    pub sets: Vec<SetRows>,
+    pub conditions: Conditions,
+}
+
+/// The `ladder` command's work: loads the files (each sampled), measures
+/// the plan on them ([`ladder`]) and notes the conditions; refuses a run in
+/// which no chosen strategy supports the puzzles' size.
+pub fn ladder_files(
+    plan: &LadderPlan,
+    files: &[PathBuf],
+    sample: Option<Sample>,
+    progress: &dyn Progress,
+) -> anyhow::Result<LadderRun> {
+    let sets = files
+        .iter()
+        .map(|p| Dataset::load_sampled(p, sample))
+        .collect::<anyhow::Result<Vec<_>>>()?;
+    let named: Vec<(&Path, &Dataset)> = files.iter().map(PathBuf::as_path).zip(&sets).collect();
+    let mut conditions = Conditions::new(1);
+    conditions.sample_load();
+    let measured = ladder(plan, &named, progress)?;
+    conditions.sample_load();
+    for (_, rows) in &measured {
+        for t in rows.iter().filter_map(|l| l.m.timing.as_ref()) {
+            conditions.add(t);
+        }
+    }
+    let run = LadderRun {
+        sets: measured,
+        conditions,
+    };
+    if run
+        .all()
+        .iter()
+        .all(|l| l.m.outcome == Outcome::Unsupported)
+    {
+        let sizes: Vec<String> = sets
+            .iter()
+            .flat_map(|d| d.puzzles.first())
+            .map(|p| p.board.size().to_string())
+            .collect();
+        anyhow::bail!(
+            "nothing to measure: no chosen strategy supports the puzzles' size ({})",
+            sizes.join(", ")
+        );
+    }
+    Ok(run)
+}
+
+impl LadderRun {
+    /// Every row, set after set.
+    pub fn all(&self) -> Vec<&Labelled> {
+        self.sets.iter().flat_map(|(_, r)| r).collect()
+    }
+
+    /// Whether every run solved its puzzle (or was not run: size unsupported).
+    pub fn all_solved(&self) -> bool {
+        self.all()
+            .iter()
+            .all(|l| matches!(l.m.outcome, Outcome::Solved | Outcome::Unsupported))
+    }
 }
 
 /// One row of `ladder`'s per-puzzle table as plain data (`ladder --json`):

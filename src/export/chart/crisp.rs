@@ -79,29 +79,9 @@ impl<'a> DrawingBackend for Crisp<'a> {
     ) -> Result<(), CrispError<'a>> {
         self.0.draw_rect(a, b, style, fill)
     }
-    fn draw_path<S: plotters_backend::BackendStyle, I: IntoIterator<Item = BackendCoord>>(
-        &mut self,
-        path: I,
-        style: &S,
-    ) -> Result<(), CrispError<'a>> {
-        self.0.draw_path(path, style)
-    }
-    fn draw_circle<S: plotters_backend::BackendStyle>(
-        &mut self,
-        center: BackendCoord,
-        radius: u32,
-        style: &S,
-        fill: bool,
-    ) -> Result<(), CrispError<'a>> {
-        self.0.draw_circle(center, radius, style, fill)
-    }
-    fn fill_polygon<S: plotters_backend::BackendStyle, I: IntoIterator<Item = BackendCoord>>(
-        &mut self,
-        vert: I,
-        style: &S,
-    ) -> Result<(), CrispError<'a>> {
-        self.0.fill_polygon(vert, style)
-    }
+    // Paths, circles and polygons: the trait's own rasterizers, which draw
+    // through the lines, rectangles and pixels forwarded here, as plotters'
+    // bitmap backend itself does (it overrides none of the three).
     fn blit_bitmap(
         &mut self,
         pos: BackendCoord,

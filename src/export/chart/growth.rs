@@ -154,15 +154,10 @@ fn size_panel<DB: DrawingBackend>(
     sides: &[(u32, u64)],
     is_time: bool,
 ) -> DrawResult<DB> {
-    let pts = &d.growth.by_size;
-    let value = |p: &SizePoint| measure(p, is_time);
     // Time points carry their medians' 95% intervals (whiskers).
-    let ci = |p: &SizePoint| whisker(p, is_time);
-    let y = decades_with_room(pts.iter().flat_map(|p| {
-        let v = value(p);
-        let i = ci(p);
-        [v, i.map_or(v, |i| i.low), i.map_or(v, |i| i.high)]
-    }));
+    let y = decades_with_room(
+        d.growth.by_size.iter().flat_map(|p| span(measure(p, is_time), whisker(p, is_time))),
+    );
     let k = sides.len().max(1);
     let mut chart = ChartBuilder::on(area)
         .caption(caption, label_font())
@@ -196,13 +191,8 @@ fn size_panel<DB: DrawingBackend>(
         })
         .label_style(tick_font())
         .axis_desc_style(tick_font());
-    if is_time {
-        mesh.y_label_formatter(&|v| decade_label(*v, fmt_time))
-            .draw()?;
-    } else {
-        mesh.y_label_formatter(&|v| decade_label(*v, fmt_count))
-            .draw()?;
-    }
+    let figure: fn(f64) -> String = if is_time { fmt_time } else { fmt_count };
+    mesh.y_label_formatter(&|v| decade_label(*v, figure)).draw()?;
     size_lines(&mut chart, d, sides, is_time)
 }
 
@@ -216,10 +206,7 @@ fn fill_panel<DB: DrawingBackend>(
     let width = f64::from(FILL_BIN_PERCENT);
     let lo = p.bins.first().map_or(0, |b| b.0) as f64 * width;
     let hi = (p.bins.last().map_or(0, |b| b.0) + 1) as f64 * width;
-    let y = decades_with_room(p.points.iter().flat_map(|q| {
-        let (v, i) = (q.median_nanos, q.nanos_interval);
-        [v, i.map_or(v, |i| i.low), i.map_or(v, |i| i.high)]
-    }));
+    let y = decades_with_room(p.points.iter().flat_map(|q| span(q.median_nanos, q.nanos_interval)));
     // The caption, then a strip for the puzzle counts (drawn by hand: a
     // top label area would get a second set of axis labels).
     let (head, body) = area.split_vertically(34);
@@ -311,13 +298,11 @@ fn size_lines<'a, DB: DrawingBackend + 'a>(
     sides: &[(u32, u64)],
     is_time: bool,
 ) -> DrawResult<DB> {
-    let pts = &d.growth.by_size;
     let value = |p: &SizePoint| measure(p, is_time);
-    let ci = |p: &SizePoint| whisker(p, is_time);
     let index = |side: u32| sides.iter().position(|&(s, _)| s == side).unwrap_or(0) as f64;
     for &s in &d.strategies {
         let col = color(s);
-        let mine: Vec<&SizePoint> = pts.iter().filter(|p| p.strategy == s).collect();
+        let mine: Vec<&SizePoint> = d.growth.by_size.iter().filter(|p| p.strategy == s).collect();
         if mine.is_empty() {
             continue;
         }
@@ -336,7 +321,7 @@ fn size_lines<'a, DB: DrawingBackend + 'a>(
         }
         let cis: Vec<(f64, Interval)> = mine
             .iter()
-            .filter_map(|p| ci(p).map(|i| (index(p.side), i)))
+            .filter_map(|p| whisker(p, is_time).map(|i| (index(p.side), i)))
             .collect();
         whiskers(chart, &cis, false, 5, col.stroke_width(1))?;
         chart.draw_series(mine.iter().map(|p| {
@@ -403,4 +388,9 @@ fn measure(p: &SizePoint, is_time: bool) -> f64 {
 /// Its 95% interval, when it has one (times only: node counts are exact).
 fn whisker(p: &SizePoint, is_time: bool) -> Option<Interval> {
     if is_time { p.nanos_interval } else { None }
+}
+
+/// A figure and the ends of its interval, for the range of an axis.
+fn span(v: f64, i: Option<Interval>) -> [f64; 3] {
+    [v, i.map_or(v, |i| i.low), i.map_or(v, |i| i.high)]
 }

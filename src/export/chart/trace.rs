@@ -3,7 +3,10 @@
 //! legend text. Drawn by the lab's one chart engine
 //! ([`crate::export::chart::depth`]) as SVG and PNG.
 
+use std::path::{Path, PathBuf};
+
 use crate::Strategy;
+use crate::analysis::trace::Trace;
 use crate::base::strategy::Outcome;
 use crate::export::chart::{self, Rendered};
 use crate::export::present::thousands;
@@ -18,6 +21,15 @@ pub struct Series {
 }
 
 impl Series {
+    /// A traced search's series.
+    pub fn of(t: &Trace) -> Series {
+        Series {
+            strategy: t.strategy,
+            outcome: t.outcome,
+            histogram: t.tracer.histogram().to_vec(),
+        }
+    }
+
     /// Nodes in all (the `n` of the legend).
     pub fn nodes(&self) -> u64 {
         self.histogram.iter().sum()
@@ -40,6 +52,44 @@ impl Series {
             }
         };
         format!("{names} (n = {} nodes{note}{end})", thousands(self.nodes()))
+    }
+}
+
+/// Where `trace --chart` draws: SVG or PNG, by the file's extension.
+#[derive(Clone, Debug)]
+pub struct Target {
+    path: PathBuf,
+    png: bool,
+}
+
+impl Target {
+    /// The file to draw into, refused (before any search runs) unless it
+    /// ends in `.svg` or `.png`.
+    pub fn of(path: &Path) -> anyhow::Result<Target> {
+        let png = match path.extension().and_then(|e| e.to_str()) {
+            Some("svg") => false,
+            Some("png") => true,
+            _ => anyhow::bail!(
+                "--chart {}: give a file name ending in .svg or .png",
+                path.display()
+            ),
+        };
+        Ok(Target {
+            path: path.to_path_buf(),
+            png,
+        })
+    }
+
+    /// Draws `series` under the title `puzzle` into the file; its path.
+    pub fn write(&self, puzzle: &str, series: &[Series]) -> anyhow::Result<&Path> {
+        let drawn = render(puzzle, series)?;
+        let bytes = if self.png {
+            drawn.png
+        } else {
+            drawn.svg.into_bytes()
+        };
+        crate::io::output::write_file(&self.path, &bytes)?;
+        Ok(&self.path)
     }
 }
 

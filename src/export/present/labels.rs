@@ -20,30 +20,65 @@ pub fn budget_phrase(budget: Option<u64>) -> String {
 
 /// How a ladder's set was chosen, in one line.
 pub fn ladder_header(l: &Ladder) -> String {
-    let mut left = Vec::new();
+    format!(
+        "{}: {} of {} puzzles, those every rung on this ladder solved{}",
+        size_name(l.side),
+        l.set,
+        l.puzzles,
+        left_out_clause("", &ladder_left_out(l, false))
+    )
+}
+
+/// "; left out: a, b" after what a set or a page holds (`why` after "left
+/// out", e.g. " (16x16 not supported)"); empty when nothing is left out.
+/// The charts, the report and `replay` say it in these words.
+pub fn left_out_clause(why: &str, items: &[String]) -> String {
+    if items.is_empty() {
+        return String::new();
+    }
+    format!("; left out{why}: {}", items.join(", "))
+}
+
+/// Why the report leaves puzzles of a size out of its ladder set, as a
+/// phrase ("none" if it leaves none out). Its parts hold commas, so they
+/// part by semicolons.
+pub fn left_out(l: &Ladder) -> String {
+    let parts = ladder_left_out(l, true);
+    if parts.is_empty() {
+        "none".into()
+    } else {
+        parts.join("; ")
+    }
+}
+
+/// What a ladder's set leaves out, reason by reason: no solution, not
+/// finished within the budget (with `by_rung`, how many each rung did not
+/// finish: a chart label has no room for it), not run by every rung.
+fn ladder_left_out(l: &Ladder, by_rung: bool) -> Vec<String> {
+    let mut parts = Vec::new();
     if l.no_solution > 0 {
-        left.push(format!("{} with no solution", l.no_solution));
+        parts.push(format!("{} with no solution", l.no_solution));
     }
     if l.unfinished > 0 {
-        left.push(format!(
-            "{} that some rung did not finish within the budget",
+        let by: Vec<String> = l
+            .unfinished_by
+            .iter()
+            .map(|(s, n)| format!("`{}` {n}", s.name()))
+            .collect();
+        let by = if by_rung {
+            format!(" ({})", by.join(", "))
+        } else {
+            String::new()
+        };
+        parts.push(format!(
+            "{} that some rung did not finish within the budget{by}",
             l.unfinished
         ));
     }
     if l.missing > 0 {
-        left.push(format!("{} not run by every rung", l.missing));
+        parts.push(format!("{} not run by every rung", l.missing));
     }
-    let left = if left.is_empty() {
-        String::new()
-    } else {
-        format!("; left out: {}", left.join(", "))
-    };
-    format!(
-        "{}: {} of {} puzzles, those every rung on this ladder solved{left}",
-        size_name(l.side),
-        l.set,
-        l.puzzles
-    )
+    parts
 }
 
 /// The strategies not on a ladder, and why, in one line (empty if none);

@@ -10,7 +10,9 @@ pub mod trace;
 
 pub use table::{Align, Table};
 
-pub use labels::{budget_phrase, full_set_header, ladder_absent, ladder_header, names};
+pub use labels::{
+    budget_phrase, full_set_header, ladder_absent, ladder_header, left_out, left_out_clause, names,
+};
 pub use numbers::{
     fmt_count, fmt_ratio, fmt_ratio_ci, fmt_time, fmt_time_ci, fmt_value_ci, size_name, trim,
 };

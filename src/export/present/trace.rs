@@ -50,6 +50,29 @@ pub fn heading(t: &Trace, source: &str, number: usize, puzzle: &Puzzle) -> Strin
     out
 }
 
+/// One search as `trace` prints it: heading, the events of its window,
+/// totals, then (when asked) nodes per depth and the tree.
+pub fn section(
+    t: &Trace,
+    histogram: bool,
+    tree: Option<&TreeView>,
+    source: &str,
+    number: usize,
+    puzzle: &Puzzle,
+) -> String {
+    let b = &puzzle.board;
+    let mut parts = vec![
+        heading(t, source, number, puzzle),
+        decisions(b, t),
+        totals(t),
+    ];
+    if histogram {
+        parts.push(histogram_text(t.tracer.histogram()));
+    }
+    parts.extend(tree.map(|view| self::tree(b, view)));
+    parts.join("\n")
+}
+
 /// The title of `trace --chart`: the source, the puzzle's number and name.
 pub(crate) fn chart_title(source: &str, number: usize, puzzle: &Puzzle) -> String {
     let name = puzzle
