@@ -49,7 +49,11 @@ fn house() -> House {
             "layer {folder} listed twice"
         );
     }
-    assert!(rank.len() >= 5, "the layer table lists {} layers", rank.len());
+    assert!(
+        rank.len() >= 5,
+        "the layer table lists {} layers",
+        rank.len()
+    );
     let allowed = table_after(&doc, "<!-- up-imports:")
         .into_iter()
         .map(|row| (row[0].clone(), row[1].clone()))
@@ -94,12 +98,18 @@ fn crate_paths(text: &str) -> Vec<(String, String)> {
                 for item in inner.split(',') {
                     let p = ident(item.trim());
                     if !p.is_empty() {
-                        out.push((p.split("::").next().unwrap_or("").into(), format!("crate::{p}")));
+                        out.push((
+                            p.split("::").next().unwrap_or("").into(),
+                            format!("crate::{p}"),
+                        ));
                     }
                 }
             } else {
                 let p = ident(rest);
-                out.push((p.split("::").next().unwrap_or("").into(), format!("crate::{p}")));
+                out.push((
+                    p.split("::").next().unwrap_or("").into(),
+                    format!("crate::{p}"),
+                ));
             }
         }
     }
@@ -158,7 +168,11 @@ fn every_folder_of_src_is_a_layer_of_the_table() {
     let mut folders = BTreeSet::new();
     for entry in fs::read_dir("src").expect("read src") {
         let path = entry.expect("dir entry").path();
-        let name = path.file_name().unwrap_or_default().to_string_lossy().to_string();
+        let name = path
+            .file_name()
+            .unwrap_or_default()
+            .to_string_lossy()
+            .to_string();
         if path.is_dir() {
             folders.insert(name);
         } else {
@@ -211,9 +225,9 @@ fn imports_point_down_except_the_listed_few() {
         .allowed
         .iter()
         .filter(|(f, p)| {
-            !found
-                .iter()
-                .any(|(file, path, ..)| f == file && (path == p || path.starts_with(&format!("{p}::"))))
+            !found.iter().any(|(file, path, ..)| {
+                f == file && (path == p || path.starts_with(&format!("{p}::")))
+            })
         })
         .map(|(f, p)| format!("{f}: {p}"))
         .collect();

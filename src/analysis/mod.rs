@@ -1,13 +1,13 @@
 //! Plain data computed from runs: summaries, what each chart shows, Knuth estimates, the tour's
 //! measurements, ratings, traces, and the check every rung is held to. No text, no files.
 
-pub mod charts;
+pub(crate) mod charts;
 pub mod check;
-pub mod diff;
+pub(crate) mod diff;
 pub mod estimate;
-pub mod ladder;
-pub mod program_panels;
-pub mod rate;
+pub(crate) mod ladder;
+pub(crate) mod program_panels;
+pub(crate) mod rate;
 pub mod summary;
 pub mod tour;
 pub mod trace;

@@ -13,7 +13,7 @@
 //! while the rows themselves stream to the CSV.
 //!
 //! **Like for like.** Ratios between strategies are only ever taken on the
-//! same puzzles, one board size at a time: [`Ladder`] holds the rule.
+//! same puzzles, one board size at a time: [`Ladder`](crate::analysis::ladder::Ladder) holds the rule.
 
 use std::collections::{BTreeMap, HashMap};
 

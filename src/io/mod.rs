@@ -2,14 +2,14 @@
 //! public corpora, generated sets, outside solver programs, the row schema of result files and
 //! the one writer of single files.
 
-pub mod csv_file;
+pub(crate) mod csv_file;
 pub mod dataset;
 pub mod fetch;
 pub mod generate;
 pub mod input;
-pub mod meta;
+pub(crate) mod meta;
 pub(crate) mod output;
 pub mod program;
-pub mod rows;
+pub(crate) mod rows;
 pub mod sample;
 pub(crate) mod sources;

@@ -4,8 +4,8 @@
 
 pub(crate) mod exec;
 mod pace;
-pub mod permute;
-pub mod results;
+pub(crate) mod permute;
+pub(crate) mod results;
 pub mod speed;
 pub mod stats;
 mod timing;

@@ -2,6 +2,6 @@
 //! `speed`, and the one writer of report folders.
 
 pub mod compare;
-pub mod diff;
-pub mod shard;
-pub mod solve;
+pub(crate) mod diff;
+pub(crate) mod shard;
+pub(crate) mod solve;

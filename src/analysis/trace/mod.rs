@@ -53,7 +53,7 @@ use crate::base::strategy::{Outcome, Strategy, WrongSolution, verify};
 pub use crate::analysis::tracer::{DepthOverTime, Event, EventKind, Tracer};
 pub use crate::base::counters::{Branch, Chute, DeadEnd, Reason, Rivals, WAYS, unit};
 
-pub mod window;
+pub(crate) mod window;
 
 /// A traced, verified run of one strategy on one puzzle.
 #[derive(Clone, Debug)]

@@ -28,7 +28,7 @@ pub(crate) const FONT_BYTES: &[u8] = include_bytes!("../../../assets/DejaVuSans.
 
 mod crisp;
 mod parts;
-pub mod trace;
+pub(crate) mod trace;
 
 use crate::analysis::charts::ChartData;
 

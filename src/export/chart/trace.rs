@@ -35,11 +35,6 @@ impl Series {
         self.histogram.iter().sum()
     }
 
-    /// `mrv (n = 218 nodes)`, `naive (n = 1,000 nodes, over budget)`.
-    pub fn label(&self) -> String {
-        self.label_as(&self.strategy.to_string(), "")
-    }
-
     fn label_as(&self, names: &str, note: &str) -> String {
         let end = match self.outcome {
             Outcome::Solved => "",

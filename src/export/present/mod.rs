@@ -4,9 +4,9 @@
 
 mod labels;
 mod numbers;
-pub mod speed;
-pub mod table;
-pub mod trace;
+pub(crate) mod speed;
+pub(crate) mod table;
+pub(crate) mod trace;
 
 pub use table::{Align, Table};
 

@@ -18,7 +18,7 @@
 
 use serde::{Deserialize, Serialize};
 
-pub mod bootstrap;
+pub(crate) mod bootstrap;
 pub use bootstrap::{Interval, bootstrap, mean_interval, median_interval, sum_interval};
 
 /// The q-quantile (`0 <= q <= 1`) of sorted, non-empty values (see the

@@ -20,14 +20,14 @@ use std::time::Instant;
 
 use anyhow::Context;
 
-pub mod baseline;
-pub mod estimates;
+pub(crate) mod baseline;
+pub(crate) mod estimates;
 pub mod eta;
-pub mod forecast;
-pub mod merge;
+pub(crate) mod forecast;
+pub(crate) mod merge;
 pub mod programs;
 pub mod run;
-pub mod shards;
+pub(crate) mod shards;
 pub mod write;
 
 use crate::analysis::{charts, summary};
