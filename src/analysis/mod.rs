@@ -9,4 +9,3 @@ pub mod rate;
 pub mod summary;
 pub mod tour;
 pub mod trace;
-pub(crate) mod tracer;

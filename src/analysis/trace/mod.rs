@@ -50,8 +50,8 @@ use crate::base::progress::Progress;
 use crate::base::search::{End, Limits};
 use crate::base::strategy::{Outcome, Strategy, WrongSolution, verify};
 
-pub use crate::analysis::tracer::{DepthOverTime, Event, EventKind, Tracer};
 pub use crate::base::counters::{Branch, Chute, DeadEnd, Reason, Rivals, WAYS, unit};
+pub use crate::base::tracer::{DepthOverTime, Event, EventKind, Tracer};
 
 /// A traced, verified run of one strategy on one puzzle.
 #[derive(Clone, Debug)]
