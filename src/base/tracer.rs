@@ -393,6 +393,10 @@ mod tests {
         c.guess();
         c.way_back(2);
         c.solution();
+        // And every counter of the table, events or not.
+        for counter in Id::ALL {
+            c.add(counter, 1);
+        }
     }
 
     #[test]
