@@ -53,13 +53,13 @@ use rand::Rng;
 use rand::seq::SliceRandom;
 use rand_chacha::ChaCha8Rng;
 
-use crate::analysis::tracer::Tracer;
 use crate::base::board::{Board, BoxSize};
 use crate::base::counters::{Counts, NoCount};
 use crate::base::format::to_line;
 use crate::base::search::{Budget, End, Limits};
 use crate::base::solver::Solver;
 use crate::base::strategy::{Outcome, Rung, Strategy, WrongSolution};
+use crate::base::tracer::Tracer;
 use crate::io::generate::{puzzle_rng, random_grid};
 
 /// One puzzle of the fixture table, with its exact number of solutions.

@@ -11,4 +11,3 @@ pub(crate) mod rate;
 pub mod summary;
 pub mod tour;
 pub mod trace;
-pub(crate) mod tracer;

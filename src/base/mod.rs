@@ -11,3 +11,4 @@ pub mod progress;
 pub mod search;
 pub(crate) mod solver;
 pub mod strategy;
+pub(crate) mod tracer;

@@ -7,17 +7,7 @@
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-use crate::base::counters::{Admit, Branch, Chute, Counter, Counts, DeadEnd, Reason, WAYS};
-
-/// Positions of the counters the probe weights, in [`Counts::NAMES`] order
-/// (a unit test holds them to the table).
-pub(crate) const NODES: usize = 0;
-pub(crate) const PLACEMENTS: usize = 1;
-pub(crate) const BACKTRACKS: usize = 2;
-pub(crate) const PROBES: usize = 3;
-pub(crate) const GUESSES: usize = 4;
-pub(crate) const DEAD_ENDS: usize = 5;
-pub(crate) const FORCED: usize = 6;
+use crate::base::counters::{Admit, Branch, Chute, Counter, Counts, Heard, Id, WAYS};
 
 /// A fault the probe found in the rung's search.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -91,6 +81,9 @@ pub struct Probe {
     pub(crate) visits: u64,
     /// This probe's weighted counts, in [`Counts::NAMES`] order.
     pub(crate) sums: [f64; Counts::LEN],
+    /// Enters every child with weight 1 (no target): the sums are then
+    /// the exact counts of the whole tree, a check of the weighting.
+    pub(crate) every: bool,
 }
 
 impl Probe {
@@ -105,6 +98,17 @@ impl Probe {
             fault: None,
             visits: 0,
             sums: [0.0; Counts::LEN],
+            every: false,
+        }
+    }
+
+    /// A probe that enters every node of the whole tree with weight 1
+    /// ([`Probe::every`]).
+    #[cfg(test)]
+    pub(crate) fn exhaustive(depth: usize) -> Probe {
+        Probe {
+            every: true,
+            ..Probe::new(0, Vec::new(), depth)
         }
     }
 
@@ -118,20 +122,7 @@ impl Probe {
         self.sums = [0.0; Counts::LEN];
     }
 
-    /// Weights `k` events of counter `i` at the current node.
-    #[inline]
-    fn add(&mut self, i: usize, k: f64) {
-        if self.done {
-            return;
-        }
-        // Work before the root is entered (a rung setting up its search)
-        // happens once per search: weight 1.
-        let weight = self.frames.last().map_or(1.0, |top| top.weight);
-        self.sums[i] += weight * k;
-    }
-
     fn push(&mut self, weight: f64, on_path: bool) {
-        self.sums[NODES] += weight;
         self.frames.push(Frame {
             weight,
             on_path,
@@ -207,6 +198,10 @@ impl Counter for Probe {
         }
         match parent.stated {
             None => self.fail(Fault::Unstated),
+            Some(_) if self.every => {
+                self.push(weight, false);
+                Admit::Enter
+            }
             Some(d) if i == parent.pick => {
                 self.push(weight * d as f64, false);
                 Admit::Enter
@@ -222,8 +217,6 @@ impl Counter for Probe {
             self.check_closed(child);
         }
     }
-
-    fn node(&mut self) {}
 
     fn branch(&mut self, on: Branch) {
         if self.done {
@@ -244,40 +237,26 @@ impl Counter for Probe {
         }
     }
 
-    fn placement(&mut self, cell: usize, digit: u8) {
-        self.add(PLACEMENTS, 1.0);
-        self.placed = true;
-        if self.target.get(cell) != Some(&digit) {
-            self.agree = false;
+    /// Weights `k` events of `counter` at the current node, whatever the
+    /// counter: every line of the table is summed.
+    fn add(&mut self, counter: Id, k: u64) {
+        if self.done {
+            return;
         }
+        // A node's own entry (`node`) comes once `admit` has pushed it; work
+        // before the root is entered (a rung setting up its search) happens
+        // once per search: weight 1.
+        let weight = self.frames.last().map_or(1.0, |top| top.weight);
+        self.sums[counter as usize] += weight * k as f64;
     }
 
-    fn backtrack(&mut self, _cell: usize, _digit: u8) {
-        self.add(BACKTRACKS, 1.0);
-    }
-
-    fn probes(&mut self, k: u64) {
-        self.add(PROBES, k as f64);
-    }
-
-    fn guess(&mut self) {
-        self.add(GUESSES, 1.0);
-    }
-
-    fn dead_end(&mut self) {
-        self.add(DEAD_ENDS, 1.0);
-    }
-
-    fn dead_end_because(&mut self, _why: DeadEnd) {
-        self.dead_end();
-    }
-
-    fn forced(&mut self, _cell: usize, _digit: u8) {
-        self.add(FORCED, 1.0);
-    }
-
-    fn forced_because(&mut self, cell: usize, digit: u8, _why: Reason) {
-        self.forced(cell, digit);
+    fn hear(&mut self, event: Heard) {
+        if let Heard::Placement { cell, digit } = event {
+            self.placed = true;
+            if self.target.get(cell) != Some(&digit) {
+                self.agree = false;
+            }
+        }
     }
 
     fn solution(&mut self) {

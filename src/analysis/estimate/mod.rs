@@ -64,15 +64,15 @@
 use serde::{Deserialize, Serialize};
 
 use crate::base::board::Board;
-use crate::base::counters::Counts;
+use crate::base::counters::{Counts, Id};
 use crate::base::search::{End, Limits};
 use crate::base::solver::{Unsupported, with_solver};
 use crate::base::strategy::{Strategy, WrongSolution, verify_cells};
 
 pub mod check;
 
+use crate::base::probe::Fault;
 pub use crate::base::probe::Probe;
-use crate::base::probe::{Fault, NODES};
 
 /// How many probes, and from which random stream.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -153,7 +153,7 @@ pub struct Estimate {
 impl Estimate {
     /// The estimated number of nodes.
     pub fn nodes(&self) -> Interval {
-        self.counts[NODES]
+        self.counts[Id::Node as usize]
     }
 
     /// The estimate of the counter named `name`.
@@ -466,20 +466,6 @@ fn t975(df: usize) -> f64 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::base::probe::{BACKTRACKS, DEAD_ENDS, FORCED, GUESSES, PLACEMENTS, PROBES};
-
-    #[test]
-    fn counter_positions_match_the_table() {
-        let names = Counts::NAMES;
-        assert_eq!(names[NODES], "nodes");
-        assert_eq!(names[PLACEMENTS], "placements");
-        assert_eq!(names[BACKTRACKS], "backtracks");
-        assert_eq!(names[PROBES], "probes");
-        assert_eq!(names[GUESSES], "guesses");
-        assert_eq!(names[DEAD_ENDS], "dead_ends");
-        assert_eq!(names[FORCED], "forced");
-        assert_eq!(Counts::LEN, 7);
-    }
 
     #[test]
     fn t_quantiles() {

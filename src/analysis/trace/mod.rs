@@ -50,8 +50,8 @@ use crate::base::progress::Progress;
 use crate::base::search::{End, Limits};
 use crate::base::strategy::{Outcome, Strategy, WrongSolution, verify};
 
-pub use crate::analysis::tracer::{DepthOverTime, Event, EventKind, Tracer};
 pub use crate::base::counters::{Branch, Chute, DeadEnd, Reason, Rivals, WAYS, unit};
+pub use crate::base::tracer::{DepthOverTime, Event, EventKind, Tracer};
 
 pub(crate) mod window;
 
@@ -453,52 +453,8 @@ impl Event {
                 branch,
                 guess,
             } => {
-                let mut s = format!("place {} = {digit}", g.name(cell));
-                match branch {
-                    Branch::Cell { digits, .. } if digits.count_ones() == 1 => {
-                        s.push_str("  (only candidate)")
-                    }
-                    Branch::Cell { digits, rivals, .. } => {
-                        let _ = write!(s, "  (guess from {}", digit_set(digits));
-                        let _ = match rivals {
-                            None => write!(s, ")"),
-                            Some(Rivals { next: 0, ties: 0 }) => {
-                                write!(s, "; the last empty cell)")
-                            }
-                            Some(Rivals { ties: 0, next }) => {
-                                write!(s, "; fewest: next best {next})")
-                            }
-                            Some(Rivals { ties, .. }) => {
-                                write!(s, "; fewest, tied with {ties}: first in order)")
-                            }
-                        };
-                    }
-                    Branch::Digit {
-                        unit,
-                        digit,
-                        places,
-                    } => {
-                        let cells: Vec<String> = g
-                            .unit_cells(unit)
-                            .enumerate()
-                            .filter(|(i, _)| places & (1 << i) != 0)
-                            .map(|(_, c)| g.name(c))
-                            .collect();
-                        if cells.len() == 1 {
-                            let _ = write!(s, "  (only place for {digit} in {unit})");
-                        } else {
-                            let _ = write!(
-                                s,
-                                "  (guess: {digit} can go in {} of {unit})",
-                                cells.join(",")
-                            );
-                        }
-                    }
-                    // A way writes no cell: its own event names it.
-                    Branch::Ways { .. } | Branch::Unstated if guess => s.push_str("  (guess)"),
-                    Branch::Ways { .. } | Branch::Unstated => {}
-                }
-                s
+                let why = placed_because(branch, guess, g);
+                format!("place {} = {digit}{why}", g.name(cell))
             }
             EventKind::Backtrack { cell, digit } => format!("undo  {} = {digit}", g.name(cell)),
             EventKind::Way {
@@ -507,30 +463,7 @@ impl Event {
                 way,
                 ways,
                 guess,
-            } => {
-                let way = way as usize % WAYS.len();
-                let w = WAYS[way];
-                // A band: row r of it in box w[r] of it; a stack: its box in
-                // band k in column w[k] of it.
-                let parts: Vec<String> = (0..3usize)
-                    .map(|k| match chute {
-                        Chute::Band(b) => {
-                            let b = b as usize;
-                            format!("r{} in box {}", 3 * b + k + 1, 3 * b + w[k] as usize + 1)
-                        }
-                        Chute::Stack(t) => {
-                            let t = t as usize;
-                            format!("c{} in box {}", 3 * t + w[k] as usize + 1, 3 * k + t + 1)
-                        }
-                    })
-                    .collect();
-                let mut s = format!("way   {digit} in {chute}: {}", parts.join(", "));
-                if guess {
-                    let nth = (ways & ((1u32 << way) - 1)).count_ones() + 1;
-                    let _ = write!(s, "  (guess: way {nth} of {})", ways.count_ones());
-                }
-                s
-            }
+            } => describe_way(chute, digit, way, guess.then_some(ways)),
             EventKind::WayBack { chute, digit, .. } => format!("undo  way of {digit} in {chute}"),
             EventKind::Forced {
                 cell,
@@ -552,6 +485,76 @@ impl Event {
             EventKind::Solution => "solution".to_string(),
         }
     }
+}
+
+/// Why a placement was made, from what its node branched on:
+/// `  (only candidate)`, `  (guess from {2,3}; fewest: next best 3)`, …
+fn placed_because(branch: Branch, guess: bool, g: &Geometry) -> String {
+    match branch {
+        Branch::Cell { digits, .. } if digits.count_ones() == 1 => "  (only candidate)".into(),
+        Branch::Cell { digits, rivals, .. } => {
+            let digits = digit_set(digits);
+            match rivals {
+                None => format!("  (guess from {digits})"),
+                Some(Rivals { next: 0, ties: 0 }) => {
+                    format!("  (guess from {digits}; the last empty cell)")
+                }
+                Some(Rivals { ties: 0, next }) => {
+                    format!("  (guess from {digits}; fewest: next best {next})")
+                }
+                Some(Rivals { ties, .. }) => {
+                    format!("  (guess from {digits}; fewest, tied with {ties}: first in order)")
+                }
+            }
+        }
+        Branch::Digit {
+            unit,
+            digit,
+            places,
+        } => {
+            let cells: Vec<String> = g
+                .unit_cells(unit)
+                .enumerate()
+                .filter(|(i, _)| places & (1 << i) != 0)
+                .map(|(_, c)| g.name(c))
+                .collect();
+            if cells.len() == 1 {
+                format!("  (only place for {digit} in {unit})")
+            } else {
+                format!("  (guess: {digit} can go in {} of {unit})", cells.join(","))
+            }
+        }
+        // A way writes no cell: its own event names it.
+        Branch::Ways { .. } | Branch::Unstated if guess => "  (guess)".into(),
+        Branch::Ways { .. } | Branch::Unstated => String::new(),
+    }
+}
+
+/// `way   5 in band 2 (rows 4-6): r4 in box 5, r5 in box 4, r6 in box 6`,
+/// with `  (guess: way 2 of 3)` when the way was a guess among `ways`.
+fn describe_way(chute: Chute, digit: u8, way: u8, guess_among: Option<u32>) -> String {
+    let way = way as usize % WAYS.len();
+    let w = WAYS[way];
+    // A band: row r of it in box w[r] of it; a stack: its box in
+    // band k in column w[k] of it.
+    let parts: Vec<String> = (0..3usize)
+        .map(|k| match chute {
+            Chute::Band(b) => {
+                let b = b as usize;
+                format!("r{} in box {}", 3 * b + k + 1, 3 * b + w[k] as usize + 1)
+            }
+            Chute::Stack(t) => {
+                let t = t as usize;
+                format!("c{} in box {}", 3 * t + w[k] as usize + 1, 3 * k + t + 1)
+            }
+        })
+        .collect();
+    let mut s = format!("way   {digit} in {chute}: {}", parts.join(", "));
+    if let Some(ways) = guess_among {
+        let nth = (ways & ((1u32 << way) - 1)).count_ones() + 1;
+        let _ = write!(s, "  (guess: way {nth} of {})", ways.count_ones());
+    }
+    s
 }
 
 #[cfg(test)]

@@ -17,11 +17,11 @@
 //! search keeps; [`crate::analysis::check`] holds any rung to that contract, and
 //! `examples/lcv.rs` is a worked example run through the whole lab.
 
-use crate::analysis::tracer::Tracer;
 use crate::base::board::{Board, BoxSize};
 use crate::base::counters::{Counter, Counts, NoCount};
 use crate::base::probe::Probe;
 use crate::base::search::{Ctx, Flow};
+use crate::base::tracer::Tracer;
 
 /// A solver of the ladder. Implement it for a unit struct, then register the
 /// type: built-in rungs with one line in `strategy/mod.rs`, rungs from

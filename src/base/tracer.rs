@@ -7,7 +7,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 
 use crate::base::board::{Cell, MAX_CELLS};
-use crate::base::counters::{Branch, Chute, Counter, Counts, DeadEnd, Reason, Rivals};
+use crate::base::counters::{Branch, Chute, Counter, Counts, DeadEnd, Heard, Id, Reason};
 
 /// What happened at one event.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -120,9 +120,10 @@ impl DepthOverTime {
 }
 
 /// Records the first `K` events and a summary of all. It counts through
-/// the real counter: every event is first handed to a [`Counts`], the very
-/// counter of a counted run, so a traced run cannot count differently from
-/// a counted one (a counter added to [`Counts`] is counted here too).
+/// the real counter: every count of every event reaches it through
+/// [`Counter::add`], which hands it to a [`Counts`], the very counter of a
+/// counted run, so a traced run cannot count differently from a counted
+/// one (a counter added to the table is counted here too).
 #[derive(Clone, Debug)]
 pub struct Tracer {
     counted: Counts,
@@ -131,7 +132,6 @@ pub struct Tracer {
     from: u64,
     steps: usize,
     total: u64,
-    nodes: u64,
     depth: u32,
     histogram: Vec<u64>,
     /// What the node at each depth of the current path branches on.
@@ -157,7 +157,6 @@ impl Tracer {
             from: from.max(1),
             steps,
             total: 0,
-            nodes: 0,
             depth: 0,
             // Depth never exceeds the number of cells (one placement per cell).
             histogram: vec![0; MAX_CELLS + 1],
@@ -180,8 +179,7 @@ impl Tracer {
         self
     }
 
-    /// What the real counter counted (`nodes` is the search context's to
-    /// count: see [`crate::base::search::Report::nodes`]).
+    /// What the real counter counted: every counter of the table, `nodes` included.
     pub fn counts(&self) -> Counts {
         self.counted
     }
@@ -236,7 +234,7 @@ impl Tracer {
             self.events.push(Event {
                 step: self.total,
                 depth: self.depth,
-                nodes: self.nodes,
+                nodes: self.counted.nodes,
                 probes: self.counted.probes,
                 kind,
             });
@@ -244,33 +242,15 @@ impl Tracer {
     }
 }
 
-impl Counter for Tracer {
-    const ENABLED: bool = true;
-    const EXPLAINS: bool = true;
-
+impl Tracer {
+    /// A node entered: its depth, the progress published, no stale branch.
     #[inline]
-    fn choose_fewest(&mut self, cell: usize, digits: u32, rivals: Rivals) {
-        // Counted through branch / dead_end_because below.
-        let cell = Cell(cell as u16);
-        if digits == 0 {
-            self.dead_end_because(DeadEnd::Cell(cell));
-        } else {
-            self.branch(Branch::Cell {
-                cell,
-                digits,
-                rivals: Some(rivals),
-            });
-        }
-    }
-
-    #[inline]
-    fn node(&mut self) {
-        self.counted.node();
-        self.nodes += 1;
-        if self.nodes.is_multiple_of(Self::PUBLISH_EVERY)
+    fn entered(&mut self) {
+        let nodes = self.counted.nodes;
+        if nodes.is_multiple_of(Self::PUBLISH_EVERY)
             && let Some(to) = &self.published
         {
-            to.store(self.nodes, Ordering::Relaxed);
+            to.store(nodes, Ordering::Relaxed);
         }
         let d = self.slot();
         self.histogram[d] += 1;
@@ -278,39 +258,10 @@ impl Counter for Tracer {
         self.branches[d] = Branch::Unstated;
     }
 
+    /// Strategies report a guess right after its placement (or way): mark
+    /// it, if it is the last recorded event.
     #[inline]
-    fn placement(&mut self, cell: usize, digit: u8) {
-        self.counted.placement(cell, digit);
-        let branch = self.branches[self.slot()];
-        self.record(EventKind::Place {
-            cell: Cell(cell as u16),
-            digit,
-            branch,
-            guess: false,
-        });
-        self.depth += 1;
-    }
-
-    #[inline]
-    fn backtrack(&mut self, cell: usize, digit: u8) {
-        self.counted.backtrack(cell, digit);
-        self.depth = self.depth.saturating_sub(1);
-        self.record(EventKind::Backtrack {
-            cell: Cell(cell as u16),
-            digit,
-        });
-    }
-
-    #[inline]
-    fn probes(&mut self, k: u64) {
-        self.counted.probes(k);
-    }
-
-    /// Strategies report a guess right after its placement: mark that
-    /// placement, if it is the last recorded event.
-    #[inline]
-    fn guess(&mut self) {
-        self.counted.guess();
+    fn mark_guess(&mut self) {
         if self.events.last().map(|e| e.step) == Some(self.total)
             && let Some(Event {
                 kind: EventKind::Place { guess, .. } | EventKind::Way { guess, .. },
@@ -318,6 +269,52 @@ impl Counter for Tracer {
             }) = self.events.last_mut()
         {
             *guess = true;
+        }
+    }
+}
+
+/// Every counter of the table is counted by [`Counter::add`], through the
+/// real counter; [`Counter::hear`] only records.
+impl Counter for Tracer {
+    const ENABLED: bool = true;
+    const EXPLAINS: bool = true;
+
+    #[inline]
+    fn add(&mut self, counter: Id, k: u64) {
+        self.counted.add(counter, k);
+    }
+
+    #[inline]
+    fn hear(&mut self, event: Heard) {
+        match event {
+            Heard::Node {} => self.entered(),
+            Heard::Placement { cell, digit } => {
+                let branch = self.branches[self.slot()];
+                self.record(EventKind::Place {
+                    cell: Cell(cell as u16),
+                    digit,
+                    branch,
+                    guess: false,
+                });
+                self.depth += 1;
+            }
+            Heard::Backtrack { cell, digit } => {
+                self.depth = self.depth.saturating_sub(1);
+                self.record(EventKind::Backtrack {
+                    cell: Cell(cell as u16),
+                    digit,
+                });
+            }
+            Heard::Guess {} => self.mark_guess(),
+            Heard::DeadEnd { why } => self.record(EventKind::DeadEnd(why)),
+            Heard::Forced { cell, digit, why } => self.record(EventKind::Forced {
+                cell: Cell(cell as u16),
+                digit,
+                reason: why,
+            }),
+            // Probes, and any counter without an event to show: counted
+            // (`add`), not recorded.
+            _ => {}
         }
     }
 
@@ -351,43 +348,13 @@ impl Counter for Tracer {
     }
 
     #[inline]
-    fn dead_end(&mut self) {
-        // Counted by dead_end_because.
-        self.dead_end_because(DeadEnd::Unstated);
-    }
-
-    #[inline]
-    fn forced(&mut self, cell: usize, digit: u8) {
-        // Counted by forced_because.
-        self.forced_because(cell, digit, Reason::Unstated);
-    }
-
-    #[inline]
     fn branch(&mut self, on: Branch) {
-        self.counted.branch(on);
         let d = self.slot();
         self.branches[d] = on;
     }
 
     #[inline]
-    fn dead_end_because(&mut self, why: DeadEnd) {
-        self.counted.dead_end_because(why);
-        self.record(EventKind::DeadEnd(why));
-    }
-
-    #[inline]
-    fn forced_because(&mut self, cell: usize, digit: u8, why: Reason) {
-        self.counted.forced_because(cell, digit, why);
-        self.record(EventKind::Forced {
-            cell: Cell(cell as u16),
-            digit,
-            reason: why,
-        });
-    }
-
-    #[inline]
     fn solution(&mut self) {
-        self.counted.solution();
         self.record(EventKind::Solution);
     }
 }
@@ -395,6 +362,7 @@ impl Counter for Tracer {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::base::counters::Rivals;
 
     /// Every event of the `Counter` contract, details included, handed to
     /// a tracer and to the counter of a counted run: they count alike (the
@@ -425,6 +393,10 @@ mod tests {
         c.guess();
         c.way_back(2);
         c.solution();
+        // And every counter of the table, events or not.
+        for counter in Id::ALL {
+            c.add(counter, 1);
+        }
     }
 
     #[test]
@@ -434,10 +406,9 @@ mod tests {
         let mut traced = Tracer::new(4);
         script(&mut traced);
         assert_eq!(traced.counts(), counted);
-        // The script reaches every counter the search does not own (nodes
-        // are the context's: Report::nodes).
+        // The script reaches every counter.
         for (name, value) in Counts::NAMES.iter().zip(counted.values()) {
-            assert!(*name == "nodes" || value > 0, "{name} not exercised");
+            assert!(value > 0, "{name} not exercised");
         }
     }
 
