@@ -65,7 +65,7 @@ fn way_agrees(target: &[u8], (chute, digit, ways): (Chute, u8, u32), i: u32) -> 
 
 /// The counter that steers a rung's search along one random path and sums
 /// the weighted events of the nodes on it. Made and run only by
-/// [`super::estimate`]; public because the lab's counter list names it.
+/// [`crate::analysis::estimate`]; public because the lab's counter list names it.
 pub struct Probe {
     pub(crate) rng: ChaCha8Rng,
     /// The solution where the search stops (empty: the whole tree).

@@ -32,7 +32,7 @@
 //! event `N` of the window is event `N` of the whole search.
 //!
 //! [`Tree`] rebuilds the search tree of a small search from its events
-//! (`trace --tree`); [`chart`] draws nodes per depth of several searches.
+//! (`trace --tree`); [`chart::trace`](crate::export::chart::trace) draws nodes per depth of several searches.
 //!
 //! [`Position`] replays events onto a board: the board the search had in
 //! hand after any number of events (what `replay`'s page shows, and what its
