@@ -2,12 +2,19 @@
 //! the references that judge the host's pace, statistics, seeded sampling and the ordered
 //! parallel executor.
 
+mod clock;
+mod conditions;
 pub(crate) mod exec;
 mod pace;
+mod passes;
 pub(crate) mod permute;
 pub(crate) mod results;
 pub mod speed;
 pub mod stats;
+mod timer;
 mod timing;
 
+pub use clock::Clock;
+pub(crate) use clock::cpu_clock_step;
+pub use conditions::{Conditions, load_average};
 pub use timing::*;
