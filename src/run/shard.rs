@@ -212,109 +212,17 @@ fn from_env(
     shards: Option<u64>,
     env: &dyn Fn(&str) -> Option<String>,
 ) -> Result<Assigned, ShardError> {
-    let set: Vec<(&'static str, String)> = [SLURM_ID, K8S_INDEX, PARALLEL_SEQ]
-        .into_iter()
-        .filter_map(|v| env(v).filter(|s| !s.is_empty()).map(|s| (v, s)))
-        .collect();
-    let (var, value) = match set.as_slice() {
-        [] => return Err(ShardError::NoScheduler),
-        [one] => one.clone(),
-        many => {
-            let names: Vec<String> = many.iter().map(|(v, s)| format!("{v}={s}")).collect();
-            return Err(ShardError::Ambiguous(names.join(", ")));
-        }
-    };
-    let num = |var: &'static str, value: &str| {
-        value
-            .trim()
-            .parse::<u64>()
-            .map_err(|_| ShardError::NotANumber {
-                var,
-                value: value.to_string(),
-            })
-    };
-    let opt = |var: &'static str| -> Result<Option<u64>, ShardError> {
-        env(var)
-            .filter(|s| !s.is_empty())
-            .map(|v| num(var, &v))
-            .transpose()
-    };
-    let agree = |from: String, found: Option<u64>| -> Result<u64, ShardError> {
-        match (found, shards) {
-            (Some(f), Some(g)) if f != g => Err(ShardError::CountMismatch {
-                from,
-                found: f,
-                given: g,
-            }),
-            (Some(n), _) | (None, Some(n)) => Ok(n),
-            (None, None) => Err(ShardError::NoCount(var)),
-        }
-    };
+    let (var, value) = scheduler(env)?;
+    let env = Env { env, shards, var };
     let (index, count, from) = match var {
-        SLURM_ID => {
-            let id = num(var, &value)?;
-            let count = opt("SLURM_ARRAY_TASK_COUNT")?;
-            let min = opt("SLURM_ARRAY_TASK_MIN")?;
-            let one_task =
-                count == Some(1) || (min.is_some() && min == opt("SLURM_ARRAY_TASK_MAX")?);
-            let min = min.unwrap_or(0);
-            let step = opt("SLURM_ARRAY_TASK_STEP")?.unwrap_or(1).max(1);
-            let slurm_count = format!("SLURM_ARRAY_TASK_COUNT={}", count.unwrap_or(0));
-            let (index, count) = match shards {
-                // A one-task array's count is its own, not the plan's.
-                None if one_task => return Err(ShardError::OneTask(id)),
-                // With --shards the task id is the shard index, so that a
-                // task resubmitted alone (--array=K) is the shard it was in
-                // the whole array (--array=0-N-1).
-                Some(n) if one_task => (id, n),
-                Some(_) => {
-                    let n = agree(slurm_count, count)?;
-                    if min != 0 || step != 1 {
-                        return Err(ShardError::SlurmLayout {
-                            id,
-                            min,
-                            step,
-                            count: n,
-                        });
-                    }
-                    (id, n)
-                }
-                None => {
-                    let count = agree(slurm_count, count)?;
-                    let layout = ShardError::SlurmLayout {
-                        id,
-                        min,
-                        step,
-                        count,
-                    };
-                    let offset = id.checked_sub(min).ok_or(layout.clone())?;
-                    if offset % step != 0 || offset / step >= count {
-                        return Err(layout);
-                    }
-                    (offset / step, count)
-                }
-            };
-            let mut from = format!("{SLURM_ID}={id}");
-            if let Some(c) = opt("SLURM_ARRAY_TASK_COUNT")? {
-                from.push_str(&format!(", SLURM_ARRAY_TASK_COUNT={c}"));
-            }
-            if !one_task && (min != 0 || step != 1) {
-                from.push_str(&format!(
-                    ", SLURM_ARRAY_TASK_MIN={min}, SLURM_ARRAY_TASK_STEP={step}"
-                ));
-            }
-            if let Some(job) = env("SLURM_ARRAY_JOB_ID") {
-                from.push_str(&format!(", SLURM_ARRAY_JOB_ID={job}"));
-            }
-            (index, count, from)
-        }
+        SLURM_ID => env.slurm(&value)?,
         K8S_INDEX => {
-            let count = agree(String::new(), None)?;
+            let count = env.count(String::new(), None)?;
             (num(var, &value)?, count, format!("{K8S_INDEX}={value}"))
         }
         _ => {
             let seq = num(var, &value)?;
-            let count = agree(String::new(), None)?;
+            let count = env.count(String::new(), None)?;
             let index = seq
                 .checked_sub(1)
                 .ok_or(ShardError::OutOfRange { index: 0, count: 0 })?;
@@ -327,6 +235,137 @@ fn from_env(
         None => from,
     };
     Ok(Assigned { shard, from })
+}
+
+/// The one scheduler index variable that is set, and its value.
+fn scheduler(env: &dyn Fn(&str) -> Option<String>) -> Result<(&'static str, String), ShardError> {
+    let set: Vec<(&'static str, String)> = [SLURM_ID, K8S_INDEX, PARALLEL_SEQ]
+        .into_iter()
+        .filter_map(|v| env(v).filter(|s| !s.is_empty()).map(|s| (v, s)))
+        .collect();
+    match set.as_slice() {
+        [] => Err(ShardError::NoScheduler),
+        [one] => Ok(one.clone()),
+        many => {
+            let names: Vec<String> = many.iter().map(|(v, s)| format!("{v}={s}")).collect();
+            Err(ShardError::Ambiguous(names.join(", ")))
+        }
+    }
+}
+
+/// A variable's value as a whole number.
+fn num(var: &'static str, value: &str) -> Result<u64, ShardError> {
+    value
+        .trim()
+        .parse::<u64>()
+        .map_err(|_| ShardError::NotANumber {
+            var,
+            value: value.to_string(),
+        })
+}
+
+/// The environment [`from_env`] reads, with `--shards N` and the scheduler
+/// index variable that is set.
+struct Env<'e> {
+    env: &'e dyn Fn(&str) -> Option<String>,
+    shards: Option<u64>,
+    var: &'static str,
+}
+
+impl Env<'_> {
+    /// A number-valued variable, if set (and not empty).
+    fn opt(&self, var: &'static str) -> Result<Option<u64>, ShardError> {
+        (self.env)(var)
+            .filter(|s| !s.is_empty())
+            .map(|v| num(var, &v))
+            .transpose()
+    }
+
+    /// The number of shards: `found` (read `from` the scheduler's variables)
+    /// or `--shards N`, which must agree when both are there.
+    fn count(&self, from: String, found: Option<u64>) -> Result<u64, ShardError> {
+        match (found, self.shards) {
+            (Some(f), Some(g)) if f != g => Err(ShardError::CountMismatch {
+                from,
+                found: f,
+                given: g,
+            }),
+            (Some(n), _) | (None, Some(n)) => Ok(n),
+            (None, None) => Err(ShardError::NoCount(self.var)),
+        }
+    }
+
+    /// A Slurm array task's (index, count, variables read).
+    fn slurm(&self, value: &str) -> Result<(u64, u64, String), ShardError> {
+        let id = num(SLURM_ID, value)?;
+        let count = self.opt("SLURM_ARRAY_TASK_COUNT")?;
+        let min = self.opt("SLURM_ARRAY_TASK_MIN")?;
+        let one_task =
+            count == Some(1) || (min.is_some() && min == self.opt("SLURM_ARRAY_TASK_MAX")?);
+        let min = min.unwrap_or(0);
+        let step = self.opt("SLURM_ARRAY_TASK_STEP")?.unwrap_or(1).max(1);
+        let (index, shards) = self.slurm_shard(id, count, min, step, one_task)?;
+        let mut from = format!("{SLURM_ID}={id}");
+        if let Some(c) = count {
+            from.push_str(&format!(", SLURM_ARRAY_TASK_COUNT={c}"));
+        }
+        if !one_task && (min != 0 || step != 1) {
+            from.push_str(&format!(
+                ", SLURM_ARRAY_TASK_MIN={min}, SLURM_ARRAY_TASK_STEP={step}"
+            ));
+        }
+        if let Some(job) = (self.env)("SLURM_ARRAY_JOB_ID") {
+            from.push_str(&format!(", SLURM_ARRAY_JOB_ID={job}"));
+        }
+        Ok((index, shards, from))
+    }
+
+    /// The (index, count) of task `id` of a Slurm array of `count` tasks
+    /// numbered from `min` in steps of `step`.
+    fn slurm_shard(
+        &self,
+        id: u64,
+        count: Option<u64>,
+        min: u64,
+        step: u64,
+        one_task: bool,
+    ) -> Result<(u64, u64), ShardError> {
+        let slurm_count = format!("SLURM_ARRAY_TASK_COUNT={}", count.unwrap_or(0));
+        match self.shards {
+            // A one-task array's count is its own, not the plan's.
+            None if one_task => Err(ShardError::OneTask(id)),
+            // With --shards the task id is the shard index, so that a task
+            // resubmitted alone (--array=K) is the shard it was in the whole
+            // array (--array=0-N-1).
+            Some(n) if one_task => Ok((id, n)),
+            Some(_) => {
+                let n = self.count(slurm_count, count)?;
+                if min != 0 || step != 1 {
+                    return Err(ShardError::SlurmLayout {
+                        id,
+                        min,
+                        step,
+                        count: n,
+                    });
+                }
+                Ok((id, n))
+            }
+            None => {
+                let count = self.count(slurm_count, count)?;
+                let layout = ShardError::SlurmLayout {
+                    id,
+                    min,
+                    step,
+                    count,
+                };
+                let offset = id.checked_sub(min).ok_or(layout.clone())?;
+                if offset % step != 0 || offset / step >= count {
+                    return Err(layout);
+                }
+                Ok((offset / step, count))
+            }
+        }
+    }
 }
 
 /// The datasets of a plan as a shard's meta.csv records them: enough for
