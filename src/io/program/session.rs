@@ -226,86 +226,22 @@ impl<'p> Session<'p> {
         reference: &Reference,
     ) -> Result<ProgramRun, StartError> {
         let p = self.program;
-        if self.stream.is_none() {
-            let mut proc = self.spawn()?;
-            let lines = match proc.stdout.take() {
-                Some(out) => read_lines(out),
-                None => mpsc::channel().1,
-            };
-            self.stream = Some(Stream { proc, lines });
-        }
-        let Some(stream) = self.stream.as_mut() else {
-            unreachable!("started above")
-        };
         let need = match p.format {
             Format::Line => 1,
             Format::Grid | Format::Compact => puzzle.size().side(),
         };
+        let stream = self.stream()?;
         let start = Instant::now();
         let deadline = start + p.time_limit;
-        let mut ended = None;
-        let wrote = match stream.proc.stdin.as_mut() {
-            Some(stdin) => match write_until(stdin, input.as_bytes(), deadline) {
-                Ok(true) => true,
-                Ok(false) => {
-                    ended = Some((
-                        Outcome::TimeLimit,
-                        format!(
-                            "the program read none of the puzzle within {} (its input is full)",
-                            seconds(p.time_limit)
-                        ),
-                    ));
-                    false
-                }
-                Err(_) => false,
-            },
-            None => false,
+        let (got, ended) = match stream.send(input, deadline, p.time_limit) {
+            Ok(()) => stream.receive(need, deadline, p.time_limit),
+            Err(ended) => (Vec::new(), ended),
         };
-        let mut got: Vec<String> = Vec::with_capacity(need);
-        while wrote && got.len() < need {
-            let left = deadline.saturating_duration_since(Instant::now());
-            match stream.lines.recv_timeout(left) {
-                Ok(Line::Text(l)) => got.push(l),
-                Ok(Line::TooLong) => {
-                    ended = Some((
-                        Outcome::BadOutput,
-                        format!("a line longer than {} KiB", MAX_LINE >> 10),
-                    ));
-                    break;
-                }
-                Ok(Line::End) | Err(RecvTimeoutError::Disconnected) => break,
-                Err(RecvTimeoutError::Timeout) => {
-                    ended = Some((
-                        Outcome::TimeLimit,
-                        format!("no answer within {}", seconds(p.time_limit)),
-                    ));
-                    break;
-                }
-            }
-        }
         let wall_ns = start.elapsed().as_nanos() as u64;
         let verdict = match ended {
             Some(v) => v,
-            None if wrote && got.len() == need => {
-                let text = got.join("\n");
-                judge(&text, p.format, p.mode, reference)?
-            }
-            None => {
-                // The program closed its output (or its input) early: it
-                // is ending. Give it the rest of its time to say why.
-                let mut stream = self.stream.take().expect("running");
-                let exit = stream.proc.finish(deadline);
-                match failed(&exit, p.time_limit, &mut stream.proc) {
-                    Some(v) => v,
-                    None => (
-                        Outcome::BadOutput,
-                        format!(
-                            "the program ended after {} of the {need} lines of an answer",
-                            got.len()
-                        ),
-                    ),
-                }
-            }
+            None if got.len() == need => judge(&got.join("\n"), p.format, p.mode, reference)?,
+            None => self.ended_early(got.len(), need, deadline),
         };
         // After a failure the program's state is unknown: the next puzzle
         // gets a fresh process.
@@ -321,6 +257,95 @@ impl<'p> Session<'p> {
             wall_ns,
             cpu_ns: None,
         })
+    }
+
+    /// The streaming process, started if it is not running.
+    fn stream(&mut self) -> Result<&mut Stream, StartError> {
+        let stream = match self.stream.take() {
+            Some(stream) => stream,
+            None => {
+                let mut proc = self.spawn()?;
+                let lines = match proc.stdout.take() {
+                    Some(out) => read_lines(out),
+                    None => mpsc::channel().1,
+                };
+                Stream { proc, lines }
+            }
+        };
+        Ok(self.stream.insert(stream))
+    }
+
+    /// The verdict on a program that closed its output (or its input) after
+    /// `got` of the `need` lines of an answer: it is ending. Give it the
+    /// rest of its time to say why.
+    fn ended_early(&mut self, got: usize, need: usize, deadline: Instant) -> (Outcome, String) {
+        let limit = self.program.time_limit;
+        let mut stream = self.stream.take().expect("running");
+        let exit = stream.proc.finish(deadline);
+        failed(&exit, limit, &mut stream.proc).unwrap_or_else(|| {
+            (
+                Outcome::BadOutput,
+                format!("the program ended after {got} of the {need} lines of an answer"),
+            )
+        })
+    }
+}
+
+impl Stream {
+    /// Writes one puzzle to the program by `deadline`. `Err(Some(verdict))`:
+    /// it read none of it in time; `Err(None)`: its input is closed.
+    fn send(
+        &mut self,
+        input: &str,
+        deadline: Instant,
+        limit: Duration,
+    ) -> Result<(), Option<(Outcome, String)>> {
+        let Some(stdin) = self.proc.stdin.as_mut() else {
+            return Err(None);
+        };
+        match write_until(stdin, input.as_bytes(), deadline) {
+            Ok(true) => Ok(()),
+            Ok(false) => Err(Some((
+                Outcome::TimeLimit,
+                format!(
+                    "the program read none of the puzzle within {} (its input is full)",
+                    seconds(limit)
+                ),
+            ))),
+            Err(_) => Err(None),
+        }
+    }
+
+    /// Up to `need` lines of an answer by `deadline`, and the verdict if
+    /// reading stopped for a cause of its own (`None` when the lines came,
+    /// or the output ended).
+    fn receive(
+        &self,
+        need: usize,
+        deadline: Instant,
+        limit: Duration,
+    ) -> (Vec<String>, Option<(Outcome, String)>) {
+        let mut got: Vec<String> = Vec::with_capacity(need);
+        while got.len() < need {
+            let left = deadline.saturating_duration_since(Instant::now());
+            let ended = match self.lines.recv_timeout(left) {
+                Ok(Line::Text(l)) => {
+                    got.push(l);
+                    continue;
+                }
+                Ok(Line::TooLong) => Some((
+                    Outcome::BadOutput,
+                    format!("a line longer than {} KiB", MAX_LINE >> 10),
+                )),
+                Ok(Line::End) | Err(RecvTimeoutError::Disconnected) => None,
+                Err(RecvTimeoutError::Timeout) => Some((
+                    Outcome::TimeLimit,
+                    format!("no answer within {}", seconds(limit)),
+                )),
+            };
+            return (got, ended);
+        }
+        (got, None)
     }
 }
 
