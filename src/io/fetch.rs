@@ -321,6 +321,17 @@ pub fn download(url: &str, to: &Path, progress: &dyn Progress) -> anyhow::Result
         ),
         Err(_) => 0,
     };
+    let response = get(url, have)?;
+    let start = resumed_from(url, &response, have, &partial)?;
+    receive(url, response, &partial, start, progress)?;
+    std::fs::rename(&partial, to)
+        .with_context(|| format!("cannot rename {} to {}", partial.display(), to.display()))?;
+    Ok(())
+}
+
+/// A GET of `url`, asking for the bytes from `have` on when a partial
+/// download holds that many.
+fn get(url: &str, have: u64) -> anyhow::Result<ureq::http::Response<ureq::Body>> {
     let agent: ureq::Agent = ureq::Agent::config_builder()
         .http_status_as_error(false)
         .timeout_connect(Some(std::time::Duration::from_secs(30)))
@@ -331,39 +342,58 @@ pub fn download(url: &str, to: &Path, progress: &dyn Progress) -> anyhow::Result
     if have > 0 {
         request = request.header("Range", format!("bytes={have}-"));
     }
-    let response = request
+    request
         .call()
-        .map_err(|e| failed(format!("{url}: cannot download: {e}")))?;
+        .map_err(|e| failed(format!("{url}: cannot download: {e}")))
+}
+
+/// Where the response's body goes in the partial file: 206 with our start,
+/// the rest comes (at `have`); 200, the whole file (the server will not
+/// resume; at 0). 416, or 206 from another start: the partial file is not a
+/// start of it, and is removed.
+fn resumed_from<B>(
+    url: &str,
+    response: &ureq::http::Response<B>,
+    have: u64,
+    partial: &Path,
+) -> anyhow::Result<u64> {
     let status = response.status().as_u16();
-    let length = response.body().content_length();
-    // 206 with our start: the rest comes. 200: the whole file (the server
-    // will not resume). 416: the partial file is not a start of it.
-    let start = match status {
-        206 if content_range_start(&response) == Some(have) => have,
-        200 => 0,
+    match status {
+        206 if content_range_start(response) == Some(have) => Ok(have),
+        200 => Ok(0),
         206 | 416 => {
-            let _ = std::fs::remove_file(&partial);
+            let _ = std::fs::remove_file(partial);
             bail!(failed(format!(
                 "{url}: the server would not resume the partial download (HTTP {status}); it was removed: run the command again to download from the start"
             )));
         }
-        _ => {
-            return Err(failed(format!(
-                "{url}: cannot download: HTTP {status}{}",
-                response
-                    .status()
-                    .canonical_reason()
-                    .map_or(String::new(), |r| format!(" {r}"))
-            )));
-        }
-    };
-    let total = length.map(|l| start + l);
+        _ => Err(failed(format!(
+            "{url}: cannot download: HTTP {status}{}",
+            response
+                .status()
+                .canonical_reason()
+                .map_or(String::new(), |r| format!(" {r}"))
+        ))),
+    }
+}
+
+/// The response's body written into the partial file from byte `start`
+/// (after what it holds, or over it from 0), flushed to disk; an error
+/// that says how to resume when it stops short.
+fn receive(
+    url: &str,
+    response: ureq::http::Response<ureq::Body>,
+    partial: &Path,
+    start: u64,
+    progress: &dyn Progress,
+) -> anyhow::Result<()> {
+    let total = response.body().content_length().map(|l| start + l);
     let mut file = std::fs::OpenOptions::new()
         .create(true)
         .append(start > 0)
         .write(true)
         .truncate(start == 0)
-        .open(&partial)
+        .open(partial)
         .with_context(|| format!("cannot write {}", partial.display()))?;
     progress.start(total.unwrap_or(0));
     progress.at(start);
@@ -399,9 +429,6 @@ pub fn download(url: &str, to: &Path, progress: &dyn Progress) -> anyhow::Result
     {
         return Err(interrupted(done, &"the connection closed early"));
     }
-    drop(file);
-    std::fs::rename(&partial, to)
-        .with_context(|| format!("cannot rename {} to {}", partial.display(), to.display()))?;
     Ok(())
 }
 
