@@ -36,10 +36,11 @@
 use serde::{Deserialize, Serialize};
 
 use crate::base::board::Board;
+use crate::base::counters::Counts;
 use crate::base::search::{Budget, End, Limits};
 use crate::base::strategy::{Outcome, Strategy, WrongSolution};
 use crate::io::program::{Entrant, Feed, Program, Reference, Session, StartError};
-use crate::measure::stats::{Interval, Summary};
+use crate::measure::stats::{Interval, Outliers, Summary};
 use crate::measure::{self, Bug, Conditions, Method};
 
 /// How to measure one dataset × strategy.
@@ -299,8 +300,26 @@ pub fn measure(
     let mut row = SpeedRow::new(dataset, Entrant::Rung(strategy), puzzles, opts.budget);
     row.limit = opts.limit;
     row.permuted = opts.method.permute;
-    // 1. Counted, verified pass. A count cut by the budget after its first
-    // solution did not finish either.
+    let counted = count_set(&mut row, strategy, puzzles, limits, tick)?;
+    // 2. No throughput over a set the strategy did not finish.
+    let timeable = row.with(Outcome::Solved) + row.with(Outcome::NoSolution);
+    if puzzles.is_empty() || timeable < row.puzzles {
+        return Ok(row);
+    }
+    row.timing = time_set(strategy, puzzles, &counted, limits, opts, conditions, tick)?;
+    Ok(row)
+}
+
+/// 1. The counted, verified pass over the set, tallied into `row`; each
+/// puzzle's counts, for the timed runs to match. A count cut by the budget
+/// after its first solution did not finish either.
+fn count_set(
+    row: &mut SpeedRow,
+    strategy: Strategy,
+    puzzles: &[Board],
+    limits: Limits,
+    tick: &dyn Fn(),
+) -> Result<Vec<Counts>, Bug> {
     let mut counted = Vec::with_capacity(puzzles.len());
     for p in puzzles {
         let m = measure::count(strategy, p, limits)?;
@@ -317,12 +336,21 @@ pub fn measure(
         }
         counted.push(m.counts);
     }
-    // 2. No throughput over a set the strategy did not finish.
-    let timeable = row.with(Outcome::Solved) + row.with(Outcome::NoSolution);
-    if puzzles.is_empty() || timeable < row.puzzles {
-        return Ok(row);
-    }
-    // 3. The whole set in cold passes.
+    Ok(counted)
+}
+
+/// 3. The whole set in cold passes: the set's time (the median whole
+/// pass), its interval, and the per-puzzle times; each puzzle's counts
+/// must be those of the counted pass.
+fn time_set(
+    strategy: Strategy,
+    puzzles: &[Board],
+    counted: &[Counts],
+    limits: Limits,
+    opts: &SpeedOptions,
+    conditions: &mut Conditions,
+    tick: &dyn Fn(),
+) -> Result<Option<SetTiming>, Bug> {
     let mut method = opts.method;
     if let Some(set) = opts.set_time {
         method.min_time = set / puzzles.len().max(1) as u32;
@@ -330,11 +358,10 @@ pub fn measure(
     let tasks: Vec<(Strategy, &Board)> = puzzles.iter().map(|p| (strategy, p)).collect();
     let measured = measure::measure_set(&tasks, limits, &method, &mut |_, _| tick());
     let mut times = Vec::with_capacity(puzzles.len());
-    let mut total_ns = 0.0;
     let mut means = Vec::with_capacity(puzzles.len());
     let mut runs = 0;
-    let mut outliers = crate::measure::stats::Outliers::default();
-    for ((p, counts), m) in puzzles.iter().zip(&counted).zip(measured.results) {
+    let mut outliers = Outliers::default();
+    for ((p, counts), m) in puzzles.iter().zip(counted).zip(measured.results) {
         let (m, _) = m?;
         if m.counts != *counts {
             return Err(Bug::Disagree {
@@ -347,21 +374,19 @@ pub fn measure(
         let t = m.timing.expect("a supported strategy is timed");
         conditions.add(&t);
         times.push(t.ns());
-        outliers += crate::measure::stats::Outliers::of(&m.samples);
-        let mean = stream_mean(&m.samples).unwrap_or(t.ns());
-        total_ns += mean;
-        means.push(mean);
+        outliers += Outliers::of(&m.samples);
+        means.push(stream_mean(&m.samples).unwrap_or(t.ns()));
         runs += t.runs;
     }
     conditions.account(measured.accounted, measured.clock_ns);
     let mut whole = measured.whole_passes;
     let passes = whole.len() as u64;
-    let sum_of_means = total_ns;
-    let total_ns = crate::measure::stats::median(&mut whole).unwrap_or(total_ns);
+    let sum_of_means: f64 = means.iter().sum();
+    let total_ns = crate::measure::stats::median(&mut whole).unwrap_or(sum_of_means);
     let total_interval = crate::measure::stats::sum_interval(&means)
         .filter(|_| sum_of_means > 0.0)
         .map(|i| i.map(|t| t / sum_of_means * total_ns));
-    row.timing = Summary::of(&mut times).map(|per_puzzle| SetTiming {
+    Ok(Summary::of(&mut times).map(|per_puzzle| SetTiming {
         total_interval,
         total_ns,
         passes,
@@ -373,8 +398,7 @@ pub fn measure(
         } else {
             Clock::ThreadCpu
         },
-    });
-    Ok(row)
+    }))
 }
 
 /// A puzzle's share of a stream's time: the mean of its kept samples. A
