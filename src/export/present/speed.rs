@@ -23,25 +23,50 @@ pub(crate) const COLUMNS: [&str; 10] = [
 /// The text cells of one row, in `COLUMNS` order. Missing throughput is
 /// "n/a"; counter columns cut short by the budget are marked "≥".
 pub fn cells(row: &SpeedRow) -> [String; 10] {
-    let na = || "n/a".to_string();
     let bound = if row.counters_exact() { "" } else { "≥" };
-    let (pps, us, spread) = match &row.timing {
-        Some(t) => (
-            t.puzzles_per_sec().map_or_else(
-                || "n/a".to_string(),
-                |pps| fmt_value_ci(pps, t.puzzles_per_sec_interval()),
-            ),
-            fmt_value_ci(t.us_per_puzzle(), t.us_per_puzzle_interval()),
-            format!(
-                "{}–{}",
-                sig(t.per_puzzle.q1 / 1e3),
-                sig(t.per_puzzle.q3 / 1e3)
-            ),
-        ),
-        None => (na(), na(), na()),
+    let [pps, us, spread] = throughput(row);
+    let counters = row.counted() && row.with(Outcome::Unsupported) < row.puzzles;
+    let counter = |text: String| if counters { text } else { na() };
+    [
+        row.dataset.clone(),
+        row.entrant.name().to_string(),
+        row.puzzles.to_string(),
+        pps,
+        us,
+        spread,
+        counter(format!("{:.1}", row.pct_without_guessing())),
+        counter(format!("{bound}{:.1}", row.guesses_per_puzzle())),
+        counter(format!("{bound}{:.1}", row.nodes_per_puzzle())),
+        notes(row).join("; "),
+    ]
+}
+
+fn na() -> String {
+    "n/a".to_string()
+}
+
+/// The throughput cells: puzzles/s, µs/puzzle (each with its interval) and
+/// the quartiles of the per-puzzle times; "n/a" without a timing.
+fn throughput(row: &SpeedRow) -> [String; 3] {
+    let Some(t) = &row.timing else {
+        return [na(), na(), na()];
     };
-    let unsupported = row.with(Outcome::Unsupported);
-    let counters = row.counted() && unsupported < row.puzzles;
+    [
+        t.puzzles_per_sec()
+            .map_or_else(na, |pps| fmt_value_ci(pps, t.puzzles_per_sec_interval())),
+        fmt_value_ci(t.us_per_puzzle(), t.us_per_puzzle_interval()),
+        format!(
+            "{}–{}",
+            sig(t.per_puzzle.q1 / 1e3),
+            sig(t.per_puzzle.q3 / 1e3)
+        ),
+    ]
+}
+
+/// The note column: how the row was timed where it is not the thread's
+/// CPU time, severe outliers, and the puzzles that failed, had no
+/// solution, went over budget or were of a size it does not run.
+fn notes(row: &SpeedRow) -> Vec<String> {
     let mut notes = Vec::new();
     match row.timing.map(|t| t.clock) {
         Some(Clock::ChildCpu) => notes.push("program: child CPU time, start-up included".into()),
@@ -86,33 +111,11 @@ pub fn cells(row: &SpeedRow) -> [String; 10] {
             row.budget
         ));
     }
+    let unsupported = row.with(Outcome::Unsupported);
     if unsupported > 0 {
         notes.push(format!("{unsupported} of a size it does not support"));
     }
-    [
-        row.dataset.clone(),
-        row.entrant.name().to_string(),
-        row.puzzles.to_string(),
-        pps,
-        us,
-        spread,
-        if counters {
-            format!("{:.1}", row.pct_without_guessing())
-        } else {
-            na()
-        },
-        if counters {
-            format!("{bound}{:.1}", row.guesses_per_puzzle())
-        } else {
-            na()
-        },
-        if counters {
-            format!("{bound}{:.1}", row.nodes_per_puzzle())
-        } else {
-            na()
-        },
-        notes.join("; "),
-    ]
+    notes
 }
 
 /// The table of `rows`: names left, figures right, the note left.
