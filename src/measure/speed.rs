@@ -310,7 +310,7 @@ pub fn measure(
     Ok(row)
 }
 
-/// 1. The counted, verified pass over the set, tallied into `row`; each
+/// Step 1: the counted, verified pass over the set, tallied into `row`; each
 /// puzzle's counts, for the timed runs to match. A count cut by the budget
 /// after its first solution did not finish either.
 fn count_set(
@@ -339,7 +339,7 @@ fn count_set(
     Ok(counted)
 }
 
-/// 3. The whole set in cold passes: the set's time (the median whole
+/// Step 3: the whole set in cold passes: the set's time (the median whole
 /// pass), its interval, and the per-puzzle times; each puzzle's counts
 /// must be those of the counted pass.
 fn time_set(
