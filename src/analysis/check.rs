@@ -10,9 +10,10 @@
 //! in one of your tests:
 //!
 //! ```
-//! use sudoku_lab::search::{Ctx, Flow};
-//! use sudoku_lab::strategy::mrv::Mrv;
-//! use sudoku_lab::{Board, BoxSize, Counter, Rung, check};
+//! use sudoku_lab::base::search::{Ctx, Flow};
+//! use sudoku_lab::base::strategy::mrv::Mrv;
+//! use sudoku_lab::analysis::check;
+//! use sudoku_lab::{Board, BoxSize, Counter, Rung};
 //!
 //! /// `mrv` under another name: the smallest rung that runs.
 //! struct Again;

@@ -19,11 +19,11 @@ thread_local! {
 ///
 /// ```
 /// #[global_allocator]
-/// static ALLOCATOR: sudoku_lab::check::CountingAllocator = sudoku_lab::check::CountingAllocator;
+/// static ALLOCATOR: sudoku_lab::analysis::check::CountingAllocator = sudoku_lab::analysis::check::CountingAllocator;
 ///
-/// let before = sudoku_lab::check::allocations();
+/// let before = sudoku_lab::analysis::check::allocations();
 /// let v = std::hint::black_box(vec![1u8; 10]);
-/// assert_eq!(sudoku_lab::check::allocations() - before, 1);
+/// assert_eq!(sudoku_lab::analysis::check::allocations() - before, 1);
 /// # drop(v);
 /// ```
 pub struct CountingAllocator;

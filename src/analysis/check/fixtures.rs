@@ -43,7 +43,7 @@ fn parse(text: &str, name: &str) -> Board {
 /// crate (`tests/strategies.rs` checks it).
 ///
 /// ```
-/// use sudoku_lab::{Strategy, check::FIXTURES};
+/// use sudoku_lab::{Strategy, analysis::check::FIXTURES};
 ///
 /// for f in FIXTURES.iter().filter(|f| f.solutions == 1) {
 ///     let run = Strategy::Propagate.solve(&f.board(), None).unwrap(); // verified

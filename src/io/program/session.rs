@@ -85,8 +85,8 @@ fn missing_script(argv: &[String]) -> Option<&str> {
 ///
 /// ```
 /// # #[cfg(unix)] {
-/// use sudoku_lab::program::{Program, Reference, Session};
-/// use sudoku_lab::{Outcome, format::parse_one};
+/// use sudoku_lab::io::program::{Program, Reference, Session};
+/// use sudoku_lab::{Outcome, base::format::parse_one};
 ///
 /// let puzzle = parse_one(".234341221434321").unwrap().1.board; // 4×4, r1c1 blank
 /// let reference = Reference::new(&puzzle);
