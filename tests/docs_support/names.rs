@@ -316,7 +316,13 @@ impl Index {
         let impls = self.impls.get(owner).into_iter().flatten();
         let ok = files.iter().chain(impls).any(|f| {
             if module(f) {
-                return self.defs.get(last).is_some_and(|d| d.contains(f));
+                // In the module's file, or a file of its folder it re-exports
+                // from (`check.rs` and `check/fixtures.rs`).
+                let folder = format!("{}/", f.trim_end_matches(".rs").trim_end_matches("/mod"));
+                return self
+                    .defs
+                    .get(last)
+                    .is_some_and(|d| d.iter().any(|g| g == f || g.starts_with(&folder)));
             }
             std::fs::read_to_string(super::root().join(f)).is_ok_and(|t| member_of(&t, owner, last))
         });
