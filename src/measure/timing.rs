@@ -20,7 +20,7 @@
 //!    its own; the cost of reading the clocks, measured by an empty
 //!    reading right after each run (the median over a stretch), is taken
 //!    off, and the runs' sum is checked against the CPU time of the
-//!    stretch that held them ([`Conditions::accounted`]). Passes go on until
+//!    stretch that held them ([`Conditions::accounted`](super::Conditions::accounted)). Passes go on until
 //!    each task has [`Method::min_samples`] runs and [`Method::min_time`] of
 //!    time. A task whose check run lasts `LONG_RUN` or more is warm-proof:
 //!    its check run is its first sample, and it gets at most three.

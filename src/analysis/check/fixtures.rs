@@ -13,7 +13,7 @@ pub struct Fixture {
     /// Exact number of solutions.
     pub solutions: u64,
     /// The lexicographically smallest solution (as a line), where listed:
-    /// what every [`Rung::ROW_MAJOR`] rung must return first.
+    /// what every [`Rung::ROW_MAJOR`](crate::base::strategy::Rung::ROW_MAJOR) rung must return first.
     pub solution: Option<&'static str>,
 }
 
