@@ -165,8 +165,8 @@ impl Strategy {
     /// and `ladder` (by its name, e.g. `--strategy my-rung`).
     ///
     /// ```
-    /// use sudoku_lab::search::{Ctx, Flow};
-    /// use sudoku_lab::strategy::{AddError, mrv::Mrv};
+    /// use sudoku_lab::base::search::{Ctx, Flow};
+    /// use sudoku_lab::base::strategy::{AddError, mrv::Mrv};
     /// use sudoku_lab::{Board, BoxSize, Counter, Rung, Strategy};
     ///
     /// struct MyMrv;

@@ -65,8 +65,8 @@ use crate::base::tracer::Tracer;
 /// path:
 ///
 /// ```
-/// use sudoku_lab::board::Geometry;
-/// use sudoku_lab::search::{Ctx, Flow};
+/// use sudoku_lab::base::board::Geometry;
+/// use sudoku_lab::base::search::{Ctx, Flow};
 /// use sudoku_lab::{Board, BoxSize, Counter, Outcome, Rung, Strategy};
 ///
 /// struct Downward;
@@ -117,10 +117,10 @@ use crate::base::tracer::Tracer;
 /// }
 ///
 /// let downward = Strategy::add::<Downward>().unwrap();
-/// let (_, puzzle) = sudoku_lab::format::parse_one("1.3.3.1..1.3.3.1").unwrap();
+/// let (_, puzzle) = sudoku_lab::base::format::parse_one("1.3.3.1..1.3.3.1").unwrap();
 /// let run = downward.solve(&puzzle.board, None).unwrap(); // verified
 /// assert_eq!(run.outcome, Outcome::Solved);
-/// assert_eq!(sudoku_lab::format::to_line(&run.solution.unwrap()), "1432321441232341");
+/// assert_eq!(sudoku_lab::base::format::to_line(&run.solution.unwrap()), "1432321441232341");
 /// ```
 pub trait Rung: 'static {
     /// The name used on the command line and in CSV files and charts:

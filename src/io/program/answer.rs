@@ -82,7 +82,7 @@ impl<'a> Reference<'a> {
 /// unreadable output. Blank lines, surrounding spaces and CRLF are allowed.
 ///
 /// ```
-/// use sudoku_lab::program::parse_answer;
+/// use sudoku_lab::io::program::parse_answer;
 /// use sudoku_lab::{Board, BoxSize, Format};
 /// let p = Board::empty(BoxSize::new(2).unwrap());
 /// let grid = "1 2 3 4\n3 4 1 2\n2 1 4 3\n4 3 2 1 \n";
@@ -169,8 +169,8 @@ fn shorten(t: &str) -> String {
 /// Errors only on a bug in the lab (its own reference solution was wrong).
 ///
 /// ```
-/// use sudoku_lab::program::{Mode, Reference, judge};
-/// use sudoku_lab::{Format, Outcome, format::parse_one};
+/// use sudoku_lab::io::program::{Mode, Reference, judge};
+/// use sudoku_lab::{Format, Outcome, base::format::parse_one};
 ///
 /// // Two solutions: the bottom half is open in two ways.
 /// let puzzle = parse_one("12343412........").unwrap().1.board;

@@ -18,7 +18,7 @@ use crate::io::program::SpecError;
 /// The first argument is the program: a path, or a name looked up in `PATH`.
 ///
 /// ```
-/// use sudoku_lab::program::split_command;
+/// use sudoku_lab::io::program::split_command;
 /// assert_eq!(split_command("./solve --fast").unwrap(), ["./solve", "--fast"]);
 /// assert_eq!(split_command(r#"python3 "my solver.py" a\ b ''"#).unwrap(),
 ///            ["python3", "my solver.py", "a b", ""]);

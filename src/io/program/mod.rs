@@ -23,7 +23,7 @@
 //! CPU time. A failed puzzle never stops a run: commands report it and exit 1.
 //!
 //! ```no_run
-//! use sudoku_lab::program::{Program, Reference, Session};
+//! use sudoku_lab::io::program::{Program, Reference, Session};
 //! use sudoku_lab::{Board, BoxSize, Outcome};
 //!
 //! // `--program mine=./solver --program-format grid`
@@ -70,7 +70,7 @@ impl ProgramName {
     /// Checks `name` against the naming rule and the ladder.
     ///
     /// ```
-    /// use sudoku_lab::program::ProgramName;
+    /// use sudoku_lab::io::program::ProgramName;
     /// assert!(ProgramName::new("seed-2239").is_ok());
     /// assert!(ProgramName::new("bitmask").is_err()); // a strategy's name
     /// assert!(ProgramName::new("My Solver").is_err());
@@ -150,7 +150,7 @@ impl Program {
     /// `crate::base::defaults::TIME_LIMIT`.
     ///
     /// ```
-    /// use sudoku_lab::program::Program;
+    /// use sudoku_lab::io::program::Program;
     /// let p = Program::parse("mine=python3 'my solver.py' --fast").unwrap();
     /// assert_eq!(p.name.as_str(), "mine");
     /// assert_eq!(p.argv, ["python3", "my solver.py", "--fast"]);
@@ -204,7 +204,7 @@ impl<T: std::str::FromStr<Err = SpecError>> std::str::FromStr for Setting<T> {
 /// A setting naming no program is an error.
 ///
 /// ```
-/// use sudoku_lab::program::{Mode, Program, Setting, apply};
+/// use sudoku_lab::io::program::{Mode, Program, Setting, apply};
 /// let mut ps = vec![Program::parse("a=./a").unwrap(), Program::parse("b=./b").unwrap()];
 /// // `--program-mode b=lex-first --program-mode any`
 /// let modes: Vec<Setting<Mode>> = vec!["b=lex-first".parse().unwrap(), "any".parse().unwrap()];
@@ -347,7 +347,7 @@ pub enum SpecError {
 /// a name ([`ProgramName::new`]).
 ///
 /// ```
-/// use sudoku_lab::program::{Entrant, ProgramName};
+/// use sudoku_lab::io::program::{Entrant, ProgramName};
 /// use sudoku_lab::Strategy;
 /// assert_eq!(Entrant::Rung(Strategy::Mrv).to_string(), "mrv");
 /// let mine = Entrant::Program(ProgramName::new("mine").unwrap());
