@@ -116,18 +116,17 @@ fn crate_paths(text: &str) -> Vec<(String, String)> {
     out
 }
 
-/// `lib.rs`'s root re-exports (`pub use base::board::{Board, ...}`): root name → its layer.
-fn root_items() -> BTreeMap<String, String> {
+/// The names `lib.rs` re-exports at the root (`pub use base::board::{Board, ...}`).
+fn root_items() -> BTreeSet<String> {
     let lib = fs::read_to_string("src/lib.rs").expect("src/lib.rs");
-    let mut out = BTreeMap::new();
+    let mut out = BTreeSet::new();
     for line in lib.lines() {
         let Some(rest) = line.trim().strip_prefix("pub use ") else {
             continue;
         };
-        let layer = rest.split("::").next().unwrap_or("").to_string();
         let names = rest.rsplit("::").next().unwrap_or("");
         for name in names.trim_matches(|c| "{};".contains(c)).split(',') {
-            out.insert(name.trim().to_string(), layer.clone());
+            out.insert(name.trim().to_string());
         }
     }
     out
@@ -147,14 +146,14 @@ fn up_imports(house: &House) -> Vec<(String, String, String, String)> {
         let from = layer.0.to_string();
         let text = fs::read_to_string(&file).expect("read a source file");
         for (first, path) in crate_paths(&text) {
-            let to = if house.rank.contains_key(&first) {
-                first
-            } else if let Some(layer) = roots.get(&first) {
-                layer.clone()
-            } else {
+            if roots.contains(&first) {
+                // lib.rs's re-exports stand above every layer: a layer names its
+                // neighbours by their folders, never through the crate's front door.
+                out.push((rel.clone(), path, from.clone(), "lib.rs".into()));
                 continue;
-            };
-            if house.rank[&to] > house.rank[&from] {
+            }
+            let to = first;
+            if house.rank.get(&to).is_some_and(|r| *r > house.rank[&from]) {
                 out.push((rel.clone(), path, from.clone(), to));
             }
         }

@@ -8,9 +8,9 @@
 
 use std::collections::BTreeMap;
 
-use crate::Strategy;
 use crate::analysis::ladder::{FullLadder, Ladder};
 use crate::analysis::summary::{Aggregate, Kind, Sample};
+use crate::base::strategy::Strategy;
 use crate::measure::stats::{Interval, median_interval, quantile_sorted_u64};
 
 /// Most points per strategy and board size in the scatter chart (an even

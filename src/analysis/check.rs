@@ -421,7 +421,7 @@ impl Checks {
                 }
                 // The guess count every counter keeps (Ctx::guess), read from
                 // an uncounted run as a benchmark reads it.
-                let mut solver = match crate::Solver::new(s, puzzle.size()) {
+                let mut solver = match crate::base::solver::Solver::new(s, puzzle.size()) {
                     Ok(solver) => solver,
                     Err(e) => {
                         r.fail(format!("{e} on {line}"));

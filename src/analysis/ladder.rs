@@ -3,9 +3,9 @@
 //! from an [`Aggregate`] (see [`Ladder`] for the rule: like for like, one
 //! board size at a time).
 
-use crate::Strategy;
 use crate::analysis::summary::{Aggregate, Kind, Sample, count_kind, ln, outcome_index};
 use crate::base::strategy::Outcome;
+use crate::base::strategy::Strategy;
 use crate::measure::stats::{Interval, mean_interval};
 
 impl Aggregate {

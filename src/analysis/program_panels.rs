@@ -8,8 +8,8 @@
 
 use std::collections::HashSet;
 
-use crate::Strategy;
 use crate::base::strategy::Outcome;
+use crate::base::strategy::Strategy;
 use crate::measure::results::Row;
 use crate::measure::results::{ProgramRow, Startup};
 

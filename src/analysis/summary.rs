@@ -17,8 +17,8 @@
 
 use std::collections::{BTreeMap, HashMap};
 
-use crate::Strategy;
 use crate::base::strategy::Outcome;
+use crate::base::strategy::Strategy;
 use crate::measure::results::Row;
 use crate::measure::stats::Summary;
 
@@ -488,7 +488,7 @@ pub(crate) fn solved_row(
         },
         strategy,
         outcome: Outcome::Solved,
-        counts: Some(crate::Counts {
+        counts: Some(crate::base::counters::Counts {
             nodes,
             ..Default::default()
         }),

@@ -60,7 +60,7 @@ pub fn uniqueness(board: &Board, budget: Option<u64>) -> Result<Uniqueness, Wron
     .unwrap_or_else(|e| panic!("{e}"))?;
     Ok(match (run.solutions, run.end) {
         (s, _) if s >= 2 => Uniqueness::Multiple,
-        (_, crate::End::BudgetExceeded) => Uniqueness::Unknown,
+        (_, crate::base::search::End::BudgetExceeded) => Uniqueness::Unknown,
         (1, _) => Uniqueness::Unique,
         _ => Uniqueness::NoSolution,
     })

@@ -5,6 +5,7 @@
 mod clock;
 mod conditions;
 pub(crate) mod exec;
+mod measurement;
 mod pace;
 mod passes;
 pub(crate) mod permute;
@@ -17,4 +18,5 @@ mod timing;
 pub use clock::Clock;
 pub(crate) use clock::cpu_clock_step;
 pub use conditions::{Conditions, load_average};
+pub use measurement::*;
 pub use timing::*;

@@ -17,9 +17,9 @@ use crate::base::solver::with_solver;
 use crate::base::strategy::Strategy;
 
 use super::clock::{clock_cost, net, stretch_clock};
+use super::measurement::{counted, unsupported};
 use super::pace::{Measuring, Pace};
 use super::timer::Timer;
-use super::timing::{counted, unsupported};
 use super::{Bug, Clock, Measurement, Method};
 
 /// The runs between two readings of the pace reference last about this

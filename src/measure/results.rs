@@ -18,9 +18,9 @@
 use serde::de::{Deserialize, Deserializer, MapAccess, Visitor};
 use serde::ser::{Serialize, SerializeStruct, Serializer};
 
-use crate::Strategy;
 use crate::base::counters::Counts;
 use crate::base::strategy::Outcome;
+use crate::base::strategy::Strategy;
 use crate::io::program::ProgramName;
 use crate::io::rows::{Fields, PuzzleId, Table, Unique};
 use crate::measure::Timing;

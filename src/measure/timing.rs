@@ -37,159 +37,30 @@
 //!    does not count) — *the* time of the lab — with the fastest and slowest
 //!    sample, and the median wall-clock time beside it.
 //!
-//! Every run of a measurement goes through one [`Solver`], so the figures
+//! Every run of a measurement goes through one [`Solver`](crate::base::solver::Solver), so the figures
 //! include the whole per-puzzle cost of the strategy (setting up its state),
 //! and nothing else: no allocation, no parsing, no verification.
 //!
-//! This file is the public face; the steps live beside it: the passes in
+//! This file is the public face; the steps live beside it: the method, the
+//! counted run and what a measurement ends in in `measurement.rs`, the passes in
 //! `passes.rs`, one task's check run, samples and figures in `timer.rs`,
 //! the clocks in `clock.rs`, the conditions of a run in `conditions.rs`.
 
 use std::hint::black_box;
 use std::time::Duration;
 
-use serde::{Deserialize, Serialize};
-
 use crate::base::board::Board;
-use crate::base::counters::{Counts, NoCount};
-use crate::base::search::{End, Limits};
-use crate::base::solver::{Solver, with_solver};
-use crate::base::strategy::{Outcome, Strategy, WrongSolution};
+use crate::base::counters::NoCount;
+use crate::base::search::Limits;
+use crate::base::solver::with_solver;
+use crate::base::strategy::Strategy;
 
 use super::Clock;
+use super::measurement::{Bug, Measurement, Method, unsupported};
 use super::pace::Measuring;
 pub use super::pace::{SLOW_LOOP, SLOW_SEARCH};
 use super::passes::{Passes, measure_passes};
 pub(crate) use super::timer::{LONG_RUN, MAX_SAMPLES, ONE_RUN};
-
-/// How long to time one puzzle × strategy, and how (defaults:
-/// [`Method::DEFAULT`]).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Method {
-    /// Keep timing a task until its kept runs add up to this much time...
-    pub min_time: Duration,
-    /// ...and it has at least this many kept runs (one per pass; fewer only
-    /// for a task whose one run lasts `LONG_RUN`).
-    pub min_samples: u32,
-    /// Seed of the passes' shuffles (and of `permute`'s symmetries): the same
-    /// seed runs the tasks in the same order.
-    pub seed: u64,
-    /// Time a seeded random symmetry of each puzzle in each pass instead of
-    /// the puzzle itself (tdoku's harness `-r 1`): digits relabelled,
-    /// bands, stacks, rows and columns permuted, transposed or not.
-    pub permute: bool,
-}
-
-impl Method {
-    /// The lab's timing method (values in [`crate::base::defaults`]).
-    pub const DEFAULT: Method = Method {
-        min_time: crate::base::defaults::TIMING_MIN_TIME,
-        min_samples: crate::base::defaults::TIMING_MIN_SAMPLES,
-        seed: crate::base::defaults::SEED,
-        permute: false,
-    };
-
-    /// This method with another `min_time`.
-    pub fn with_min_time(self, min_time: Duration) -> Method {
-        Method { min_time, ..self }
-    }
-}
-
-/// Time per run of one puzzle × strategy, in nanoseconds.
-#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
-pub struct Timing {
-    /// Timed runs in all (the check run included).
-    pub runs: u64,
-    /// Samples the figures are taken over (one run each).
-    pub samples: u32,
-    /// Per-thread CPU time: median over samples. The lab's time.
-    pub cpu_ns: f64,
-    /// CPU time of the fastest sample.
-    pub cpu_min_ns: f64,
-    /// CPU time of the slowest sample.
-    pub cpu_max_ns: f64,
-    /// Wall-clock time: median over samples.
-    pub wall_ns: f64,
-    /// Samples (or check runs) thrown away and taken again because the core
-    /// ran slow while they were taken (see `src/measure/pace.rs`).
-    #[serde(default)]
-    pub retaken: u32,
-    /// Samples kept although the core ran slow while they were taken (the
-    /// retakes were used up, or the pace did not come back in time): where
-    /// they are many, the time reads high.
-    #[serde(default)]
-    pub slow: u32,
-    /// The core's pace while the kept samples were taken: the median of the
-    /// reference's reading after each ÷ its best on this machine (1.0 = full
-    /// pace; see `src/measure/pace.rs`).
-    #[serde(default = "full_pace")]
-    pub pace: f64,
-}
-
-fn full_pace() -> f64 {
-    1.0
-}
-
-impl Timing {
-    /// The time of one run: the median per-thread CPU time.
-    pub fn ns(&self) -> f64 {
-        self.cpu_ns
-    }
-}
-
-/// One strategy on one puzzle: what the counted run found and counted, and
-/// how long the uncounted runs took.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Measurement {
-    pub strategy: Strategy,
-    pub outcome: Outcome,
-    pub end: End,
-    /// Solutions found (exact when `end == Exhausted`).
-    pub solutions: u64,
-    /// Every counter, from the counted run.
-    pub counts: Counts,
-    /// `None` when the strategy does not run this size, or was not timed.
-    pub timing: Option<Timing>,
-    /// The time of each kept sample (per-thread CPU ns, in the order taken):
-    /// what an interval over samples is computed from.
-    pub samples: Vec<f64>,
-}
-
-/// A measurement that found a bug in the lab: a wrong answer, or counted and
-/// uncounted runs of the same code that disagree. Never passed on as a figure.
-#[derive(Debug, thiserror::Error)]
-pub enum Bug {
-    #[error(transparent)]
-    WrongSolution(#[from] WrongSolution),
-    #[error(
-        "BUG: strategy {strategy} visits {timed} nodes uncounted but {counted} counted on {puzzle:?}"
-    )]
-    Disagree {
-        strategy: Strategy,
-        puzzle: Board,
-        counted: u64,
-        timed: u64,
-    },
-    #[error(
-        "BUG: strategy {strategy} found a solution in {found} of {runs} timed runs of {puzzle:?}"
-    )]
-    Unstable {
-        strategy: Strategy,
-        puzzle: Board,
-        found: u64,
-        runs: u64,
-    },
-}
-
-/// The counted run alone (no time): counters, outcome, verified answer.
-/// `Unsupported` when the strategy does not run the puzzle's size.
-pub fn count(strategy: Strategy, puzzle: &Board, limits: Limits) -> Result<Measurement, Bug> {
-    with_solver(strategy, puzzle.size(), |solver| {
-        counted(solver, puzzle, limits)
-    })
-    .unwrap_or_else(|_| Ok(unsupported(strategy)))
-}
-
 /// Counts, then times, `strategy` on `puzzle` (see the module docs): a
 /// group of one, whose passes put an untimed symmetry of the puzzle
 /// between two timed runs.
@@ -340,43 +211,13 @@ pub(crate) const WARM_TASKS: usize = 16;
 /// Length of one warm batch (ns).
 const WARM_BATCH_NS: f64 = 200_000.0;
 
-pub(super) fn unsupported(strategy: Strategy) -> Measurement {
-    Measurement {
-        strategy,
-        outcome: Outcome::Unsupported,
-        end: End::Exhausted,
-        solutions: 0,
-        counts: Counts::default(),
-        timing: None,
-        samples: Vec::new(),
-    }
-}
-
-/// Step 1: the counted, verified run.
-pub(super) fn counted(
-    solver: &mut Solver,
-    puzzle: &Board,
-    limits: Limits,
-) -> Result<Measurement, Bug> {
-    let tally = solver.search(puzzle, limits, Counts::default());
-    solver.check(puzzle)?;
-    let mut counts = tally.counter;
-    counts.nodes = tally.nodes;
-    Ok(Measurement {
-        strategy: solver.strategy(),
-        outcome: Outcome::of(tally.solutions, tally.end),
-        end: tally.end,
-        solutions: tally.solutions,
-        counts,
-        timing: None,
-        samples: Vec::new(),
-    })
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::base::counters::Counts;
     use crate::base::format::parse_one;
+    use crate::base::strategy::Outcome;
+    use crate::measure::count;
 
     fn board(text: &str) -> Board {
         parse_one(text).expect("test puzzle").1.board

@@ -620,7 +620,7 @@ mod tests {
 
     #[test]
     fn labels() {
-        let g = crate::BoxSize::NINE.geometry();
+        let g = crate::base::board::BoxSize::NINE.geometry();
         let row = unit(0, 2);
         let at = |kind| Event {
             step: 1,

@@ -16,7 +16,7 @@ use super::{
     Chart, DrawResult, FAINT, GRID, GROWTH, NOTE_SIZE, decade_label, label_font, note_font,
     rung_color as color, tick_font, title_font,
 };
-use crate::Strategy;
+use crate::base::strategy::Strategy;
 use crate::analysis::charts::{
     ChartData, FILL_BAND, FILL_BIN_PERCENT, FillPanel, Growth, SizePoint,
 };

@@ -355,8 +355,8 @@ mod render_tests {
     /// neither drawn nor listed, and every other report chart is.
     #[test]
     fn report_charts_drawn_are_those_with_data() {
-        use crate::Strategy;
         use crate::analysis::summary::{Aggregate, solved_row};
+        use crate::base::strategy::Strategy;
         let mut agg = Aggregate::default();
         agg.push(&solved_row("d", 1, 9, Strategy::Naive, 100, 1000));
         agg.push(&solved_row("d", 1, 9, Strategy::Mrv, 10, 500));
@@ -375,9 +375,9 @@ mod render_tests {
     /// interval than the same data without them.
     #[test]
     fn svg_draws_one_whisker_per_interval() {
-        use crate::Strategy;
         use crate::analysis::charts::{ChartData, ladder_bars};
         use crate::analysis::summary::{Aggregate, solved_row};
+        use crate::base::strategy::Strategy;
         let mut agg = Aggregate::default();
         for (i, t) in [1000u64, 3000, 2000, 9000, 4000].into_iter().enumerate() {
             let i = i as u64 + 1;

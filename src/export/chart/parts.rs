@@ -10,7 +10,7 @@ use super::{
     DrawResult, FAINT, GRID, MUTED, NOTE_SIZE, TEXT, decade_label, decades, label_font, note_font,
     rung_color, tick_font,
 };
-use crate::Strategy;
+use crate::base::strategy::Strategy;
 use crate::export::chart::crisp::fit_words;
 use crate::measure::stats::Interval;
 

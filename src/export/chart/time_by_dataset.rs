@@ -13,7 +13,7 @@ use super::{
     Chart, DrawResult, FONT, GRID, MUTED, TIME_BY_DATASET, decades,
     rung_color as color, tick_font, title_font,
 };
-use crate::Strategy;
+use crate::base::strategy::Strategy;
 use crate::analysis::charts::ChartData;
 use crate::export::present::{budget_phrase, fmt_time, size_name};
 use crate::measure::stats::Interval;

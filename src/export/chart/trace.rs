@@ -5,9 +5,9 @@
 
 use std::path::{Path, PathBuf};
 
-use crate::Strategy;
 use crate::analysis::trace::Trace;
 use crate::base::strategy::Outcome;
+use crate::base::strategy::Strategy;
 use crate::export::chart::{self, Rendered};
 use crate::export::present::thousands;
 

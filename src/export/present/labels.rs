@@ -1,8 +1,8 @@
 //! Label text of the charts and the report: how a ladder's puzzle set, the
 //! rungs left off it and the budget are said in one line.
 
-use crate::Strategy;
 use crate::analysis::ladder::{FullLadder, Ladder};
+use crate::base::strategy::Strategy;
 use crate::export::present::numbers::{fmt_count, size_name};
 
 /// Names joined with commas.

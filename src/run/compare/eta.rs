@@ -197,7 +197,7 @@ pub fn follow<R>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::Strategy;
+    use crate::base::strategy::Strategy;
 
     fn tick(cpu: f64) -> Tick {
         Tick {

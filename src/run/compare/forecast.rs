@@ -3,7 +3,7 @@
 
 use std::collections::BTreeMap;
 
-use crate::Strategy;
+use crate::base::strategy::Strategy;
 
 /// Row-major rungs visit the same tree, so one cheap count of it (by the
 /// last row-major rung, the cheapest per node) tells how many nodes each of

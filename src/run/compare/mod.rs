@@ -38,10 +38,10 @@ use run::Plan;
 use summary::Aggregate;
 use write::{FolderLock, Staging};
 
-use crate::Strategy;
 use crate::base::board::Board;
 use crate::base::progress::Progress;
 use crate::base::search::Limits;
+use crate::base::strategy::Strategy;
 use crate::measure::{self, Conditions};
 
 /// File names inside a report folder.

@@ -10,9 +10,9 @@ use std::collections::HashMap;
 use std::fmt::Write as _;
 use std::path::Path;
 
-use crate::Strategy;
 use crate::base::progress::Progress;
 use crate::base::strategy::Outcome;
+use crate::base::strategy::Strategy;
 use crate::export::present::{fmt_ratio, fmt_time as time, size_name};
 use crate::io::program::{Feed, Program, ProgramName, Reference, Session};
 pub use crate::measure::results::{
@@ -51,7 +51,10 @@ pub(crate) fn startups_from_meta(value: &str) -> Vec<Startup> {
 
 /// Measures the start-up cost of `session`'s program on the size of
 /// `solved` (a complete grid); `None` unless every run solved it.
-fn startup(session: &mut Session, solved: &crate::Board) -> anyhow::Result<Option<f64>> {
+fn startup(
+    session: &mut Session,
+    solved: &crate::base::board::Board,
+) -> anyhow::Result<Option<f64>> {
     let reference = Reference::new(solved);
     let mut times = Vec::with_capacity(STARTUP_RUNS);
     for _ in 0..STARTUP_RUNS {

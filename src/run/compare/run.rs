@@ -14,11 +14,11 @@ use std::sync::Arc;
 use anyhow::Context;
 
 pub use super::forecast::Forecast;
-use crate::Strategy;
 use crate::base::board::Board;
 use crate::base::counters::Counts;
 use crate::base::search::{Budget, Limits};
 use crate::base::strategy::Outcome;
+use crate::base::strategy::Strategy;
 use crate::io::dataset::DatasetReader;
 pub use crate::io::dataset::Source;
 use crate::io::rows::PuzzleId;
@@ -543,7 +543,7 @@ mod tests {
             index: 1,
             line: 1,
             name: "x, \"y\"".to_string(),
-            board: Board::empty(crate::BoxSize::new(2).unwrap()),
+            board: Board::empty(crate::base::board::BoxSize::new(2).unwrap()),
         };
         let method = Method {
             min_time: std::time::Duration::from_micros(100),
@@ -625,7 +625,7 @@ mod tests {
             index: 1,
             line: 1,
             name: String::new(),
-            board: Board::empty(crate::BoxSize::new(2).unwrap()),
+            board: Board::empty(crate::base::board::BoxSize::new(2).unwrap()),
         };
         let many = Method {
             min_time: std::time::Duration::from_micros(300),
@@ -648,7 +648,7 @@ mod tests {
             index: 4,
             line: 7,
             name: "n".to_string(),
-            board: Board::empty(crate::BoxSize::new(2).unwrap()),
+            board: Board::empty(crate::base::board::BoxSize::new(2).unwrap()),
         };
         let method = Method {
             min_time: std::time::Duration::from_micros(100),
