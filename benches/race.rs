@@ -23,9 +23,9 @@ use std::hint::black_box;
 use std::time::{Duration, SystemTime};
 
 use criterion::{BenchmarkId, Throughput};
-use sudoku_lab::base::board::{Board, BoxSize};
-use sudoku_lab::base::search::{End, Limits};
-use sudoku_lab::io::dataset::Dataset;
+use sudoku_lab::base::{Board, BoxSize};
+use sudoku_lab::base::{End, Limits};
+use sudoku_lab::io::Dataset;
 use sudoku_lab::{NoCount, Outcome, Solver, Strategy};
 
 mod common;

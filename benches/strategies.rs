@@ -28,10 +28,10 @@ use std::hint::black_box;
 use std::time::Duration;
 
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
-use sudoku_lab::base::board::{Board, BoxSize};
-use sudoku_lab::base::search::Limits;
-use sudoku_lab::io::dataset::{Dataset, shipped};
-use sudoku_lab::measure::speed::{SampleCheck, check_sample};
+use sudoku_lab::base::Limits;
+use sudoku_lab::base::{Board, BoxSize};
+use sudoku_lab::io::{Dataset, shipped};
+use sudoku_lab::measure::{SampleCheck, check_sample};
 use sudoku_lab::{NoCount, Strategy};
 
 mod common;

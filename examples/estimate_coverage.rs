@@ -25,10 +25,10 @@
 
 use std::process::ExitCode;
 
-use sudoku_lab::analysis::estimate::check::{self, Plan, Row};
-use sudoku_lab::base::progress::Quiet;
-use sudoku_lab::export::present::{markdown, percent, thousands};
-use sudoku_lab::io::dataset::Dataset;
+use sudoku_lab::analysis::estimate::{self, Plan, Row};
+use sudoku_lab::base::Quiet;
+use sudoku_lab::export::{markdown, percent, thousands};
+use sudoku_lab::io::Dataset;
 use sudoku_lab::{Board, EXIT_USAGE, Strategy};
 
 const USAGE: &str = "usage: estimate_coverage --budget NODES -s STRATEGY[,STRATEGY...] FILE...";
@@ -48,7 +48,7 @@ fn main() -> ExitCode {
             return ExitCode::from(EXIT_USAGE);
         }
     };
-    match check::run(&plan, &puzzles, &Quiet) {
+    match estimate::run(&plan, &puzzles, &Quiet) {
         Ok(rows) => {
             print!("{}", present(&plan, &rows));
             ExitCode::SUCCESS
@@ -130,7 +130,7 @@ fn present(plan: &Plan, rows: &[Row]) -> String {
             .filter(|r| kind(r) == Some(k))
             .cloned()
             .collect();
-        let v = check::validate(&group);
+        let v = estimate::validate(&group);
         let nodes: u64 = group.iter().filter_map(|r| r.truth).sum();
         vec![
             k.to_string(),
@@ -150,7 +150,7 @@ fn present(plan: &Plan, rows: &[Row]) -> String {
         .iter()
         .map(|&s| {
             let group: Vec<Row> = rows.iter().filter(|r| r.strategy == s).cloned().collect();
-            let v = check::validate(&group);
+            let v = estimate::validate(&group);
             let below = group
                 .iter()
                 // To the node, as `estimate` prints it.
@@ -160,7 +160,7 @@ fn present(plan: &Plan, rows: &[Row]) -> String {
                         .is_some_and(|(e, t)| e.estimate.round() < t as f64)
                 })
                 .count();
-            let fig = |f: fn(&sudoku_lab::measure::stats::Summary) -> f64| {
+            let fig = |f: fn(&sudoku_lab::measure::Summary) -> f64| {
                 v.ratio
                     .as_ref()
                     .map_or("-".into(), |r| format!("{:.3}", f(r)))

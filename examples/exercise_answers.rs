@@ -9,7 +9,7 @@
 //!
 //! Read it after trying: `cargo test --release --example exercise_mrv`.
 
-use sudoku_lab::base::search::{Ctx, Flow};
+use sudoku_lab::base::{Ctx, Flow};
 use sudoku_lab::{Board, BoxSize, Counter, Rung, Strategy};
 
 // The grade runs in the tests only.
@@ -249,10 +249,9 @@ mod tests {
     static ALLOCATOR: CountingAllocator = CountingAllocator;
 
     /// The famous puzzles, from the lab's own folder.
-    fn famous() -> sudoku_lab::io::dataset::Dataset {
+    fn famous() -> sudoku_lab::io::Dataset {
         let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/puzzles/famous.txt");
-        sudoku_lab::io::dataset::Dataset::load(&path)
-            .unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+        sudoku_lab::io::Dataset::load(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
     }
 
     /// Seeds for the tests that must hold on every seed: fixed, so that a

@@ -30,8 +30,8 @@
 //! `sudoku-lab` command line with it on the ladder, and a test that holds it
 //! to the lab's public checks (`cargo test --release --example lcv`).
 
-use sudoku_lab::base::board::{Geometry, MAX_CELLS, MAX_SIDE, UnitMasks};
-use sudoku_lab::base::search::{Ctx, Flow};
+use sudoku_lab::base::{Ctx, Flow};
+use sudoku_lab::base::{Geometry, MAX_CELLS, MAX_SIDE, UnitMasks};
 use sudoku_lab::{Board, BoxSize, Counter, Rung, Strategy};
 
 /// `mrv`'s cell choice, least-constraining digit first.

@@ -18,9 +18,9 @@
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 
-use sudoku_lab::analysis::tour::transform::Transform;
-use sudoku_lab::export::present::thousands;
-use sudoku_lab::io::dataset::Dataset;
+use sudoku_lab::analysis::Transform;
+use sudoku_lab::export::thousands;
+use sudoku_lab::io::Dataset;
 use sudoku_lab::{Board, Counts, EXIT_UNSOLVED, EXIT_USAGE, Outcome, Strategy};
 
 /// What each exercise asks for, in the order of its arguments.
@@ -316,14 +316,14 @@ fn judge(args: &[String]) -> Result<Verdict, String> {
 fn smallest_solution(board: &Board) -> Option<Vec<u8>> {
     let g = board.geometry();
     let mut cells = board.cells().to_vec();
-    fn fits(g: &sudoku_lab::base::board::Geometry, cells: &[u8], at: usize, d: u8) -> bool {
+    fn fits(g: &sudoku_lab::base::Geometry, cells: &[u8], at: usize, d: u8) -> bool {
         (0..g.cells).all(|c| {
             c == at
                 || cells[c] != d
                 || (g.row[c] != g.row[at] && g.col[c] != g.col[at] && g.boxi[c] != g.boxi[at])
         })
     }
-    fn go(g: &sudoku_lab::base::board::Geometry, cells: &mut [u8], from: usize) -> bool {
+    fn go(g: &sudoku_lab::base::Geometry, cells: &mut [u8], from: usize) -> bool {
         let Some(at) = (from..g.cells).find(|&c| cells[c] == 0) else {
             return true;
         };

@@ -2,7 +2,7 @@
 //! (`tests/fixtures/eta/default-run.csv`, read by `tests/eta_trace.rs`):
 //! the default `compare` run's tasks as they finish, each with the moment it
 //! finished, the worker it ran on and its cost, measured by the same code
-//! `compare` runs (`compare::run::{prepare, probe, execute}`), nothing
+//! `compare` runs (`run::run::{prepare, probe, execute}`), nothing
 //! written but the trace.
 //!
 //! ```sh
@@ -22,7 +22,7 @@ use std::io::Write as _;
 use std::sync::Mutex;
 use std::time::Instant;
 
-use sudoku_lab::run::compare::run::{self, Plan};
+use sudoku_lab::run::{self, Plan};
 
 fn load() -> String {
     std::fs::read_to_string("/proc/loadavg")
@@ -72,13 +72,13 @@ fn main() -> anyhow::Result<()> {
     // The process's CPU time, read every half second while the tasks run
     // (what the bar's ticker reads): `cpu,MS,CPU_US` lines.
     let running = std::sync::atomic::AtomicBool::new(true);
-    let cpu0 = sudoku_lab::run::compare::eta::process_cpu();
+    let cpu0 = sudoku_lab::run::process_cpu();
     let samples: Mutex<Vec<(u128, u128)>> = Mutex::default();
     std::thread::scope(|scope| -> anyhow::Result<()> {
         scope.spawn(|| {
             while running.load(std::sync::atomic::Ordering::Relaxed) {
                 std::thread::sleep(std::time::Duration::from_millis(500));
-                let cpu = sudoku_lab::run::compare::eta::process_cpu().saturating_sub(cpu0);
+                let cpu = sudoku_lab::run::process_cpu().saturating_sub(cpu0);
                 if let Ok(mut s) = samples.lock() {
                     s.push((start.elapsed().as_millis(), cpu.as_micros()));
                 }

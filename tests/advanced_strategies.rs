@@ -10,7 +10,7 @@ use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use sudoku_lab::base::format::{parse_one, to_line};
-use sudoku_lab::io::dataset::Dataset;
+use sudoku_lab::io::Dataset;
 use sudoku_lab::{Board, BoxSize, Counts, End, Limits, NoCount, Outcome, Strategy};
 
 const NEW: [Strategy; 2] = [Strategy::Propagate, Strategy::Dlx];

@@ -15,8 +15,8 @@ use std::process::Command;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use robust_support::may_exceed;
-use sudoku_lab::base::board::{BoardError, UnitKind};
 use sudoku_lab::base::format::{ParseErrorKind, parse_str, to_line};
+use sudoku_lab::base::{BoardError, UnitKind};
 use sudoku_lab::{Board, BoxSize, Cell, End, Format, Outcome, Run, Strategy};
 
 fn strategies(size: BoxSize) -> impl Iterator<Item = Strategy> {

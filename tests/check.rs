@@ -5,7 +5,7 @@
 use std::hint::black_box;
 
 use sudoku_lab::analysis::check::{self, Check, Checked, Checks, CountingAllocator};
-use sudoku_lab::base::search::{Ctx, Flow};
+use sudoku_lab::base::{Ctx, Flow};
 use sudoku_lab::{Board, BoxSize, Counter, Rung, Strategy};
 
 #[global_allocator]
@@ -67,7 +67,7 @@ impl<const DEFECT: u8> Rung for Downward<DEFECT> {
     }
 }
 
-fn units(g: &sudoku_lab::base::board::Geometry, cell: usize) -> [usize; 3] {
+fn units(g: &sudoku_lab::base::Geometry, cell: usize) -> [usize; 3] {
     [
         g.row[cell] as usize,
         g.n + g.col[cell] as usize,
@@ -77,7 +77,7 @@ fn units(g: &sudoku_lab::base::board::Geometry, cell: usize) -> [usize; 3] {
 
 fn dfs<C: Counter, const DEFECT: u8>(
     grid: &mut [u8],
-    g: &sudoku_lab::base::board::Geometry,
+    g: &sudoku_lab::base::Geometry,
     used: &mut [u32; 75],
     depth: usize,
     ctx: &mut Ctx<C>,
@@ -277,7 +277,7 @@ fn an_invalid_name_is_refused_before_any_check() {
 /// outside get colours none of the others has, distinct among themselves.
 #[test]
 fn every_rung_the_ladder_can_hold_has_its_own_colour() {
-    use sudoku_lab::export::chart::rung_color;
+    use sudoku_lab::export::rung_color;
     let before: Vec<_> = Strategy::every().iter().map(|&s| rung_color(s)).collect();
     macro_rules! outside {
         ($($t:ident $name:literal),*) => {$(

@@ -8,8 +8,7 @@ use std::path::{Path, PathBuf};
 
 use compare_support::{lab, listing, snapshot, staging_folders};
 use sudoku_lab::Strategy;
-use sudoku_lab::analysis::summary;
-use sudoku_lab::run::compare::run::columns;
+use sudoku_lab::measure::columns;
 
 fn fixture(name: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -88,7 +87,10 @@ fn csv_header_and_row_counts() {
     assert_eq!(no_solution, strategies);
 
     let summary = lines(&out.join("summary.csv"));
-    assert_eq!(summary[0], summary::columns().join(","));
+    assert_eq!(
+        summary[0],
+        sudoku_lab::analysis::summary_columns().join(",")
+    );
     assert_eq!(summary.len() - 1, 2 * strategies);
     for name in ["README.md", "meta.csv"] {
         assert!(out.join(name).is_file(), "{name} missing");
@@ -139,7 +141,7 @@ fn summary_statistics_on_a_hand_made_table() {
     fs::create_dir(&dir).unwrap();
     let (a, b) = (Strategy::ALL[0].name(), Strategy::ALL[1].name());
     // A file without the estimate columns (as written before them) still reads.
-    let mut csv = sudoku_lab::run::compare::run::measured_columns().join(",") + "\n";
+    let mut csv = sudoku_lab::measure::measured_columns().join(",") + "\n";
     // Strategy a: nodes 10,20,30,40,100 and times ×100 (the 100-node run hit the budget).
     let rows = [
         (1, 10, "solved"),
@@ -228,10 +230,10 @@ fn summary_statistics_on_a_hand_made_table() {
     );
     // Intervals: the bootstrap over the 3 puzzles of the ln times; every
     // per-puzzle ratio is exactly 2, so the ratios' intervals are points.
-    use sudoku_lab::export::present::fmt_time_ci;
+    use sudoku_lab::export::fmt_time_ci;
     let gm = |ns: [f64; 3]| {
         let logs = ns.map(f64::ln);
-        sudoku_lab::measure::stats::mean_interval(&logs).map(|i| i.map(f64::exp))
+        sudoku_lab::measure::mean_interval(&logs).map(|i| i.map(f64::exp))
     };
     let ta = fmt_time_ci(2000.0, gm([1000.0, 2000.0, 4000.0]));
     let tb = fmt_time_ci(1000.0, gm([500.0, 1000.0, 2000.0]));
@@ -252,8 +254,7 @@ fn summary_statistics_on_a_hand_made_table() {
     let h = r.headers().unwrap().clone();
     let col = |name: &str| h.iter().position(|c| c == name).unwrap();
     let recs: Vec<csv::StringRecord> = r.records().map(Result::unwrap).collect();
-    let want =
-        sudoku_lab::measure::stats::median_interval(&[500.0, 1000.0, 1500.0, 2000.0]).unwrap();
+    let want = sudoku_lab::measure::median_interval(&[500.0, 1000.0, 1500.0, 2000.0]).unwrap();
     assert_eq!(
         recs[1][col("time_median_low_ns")].parse::<f64>().unwrap(),
         want.low
@@ -267,7 +268,7 @@ fn summary_statistics_on_a_hand_made_table() {
 /// The report charts drawn into `dir`: every one of the table whose data
 /// the run had (the full-set ladder only with estimated cut-off runs).
 fn drawn(dir: &Path) -> Vec<&'static str> {
-    sudoku_lab::export::chart::report_charts()
+    sudoku_lab::export::report_charts()
         .map(|c| c.stem)
         .filter(|stem| dir.join(format!("{stem}.svg")).exists())
         .collect()
@@ -275,15 +276,11 @@ fn drawn(dir: &Path) -> Vec<&'static str> {
 
 fn assert_valid_charts(dir: &Path) {
     let md = fs::read_to_string(dir.join("README.md")).unwrap();
-    for info in sudoku_lab::export::chart::report_charts() {
+    for info in sudoku_lab::export::report_charts() {
         let stem = info.stem;
         if !dir.join(format!("{stem}.svg")).exists() {
             // Only the full-set ladder is drawn for some data, not all.
-            assert_eq!(
-                stem,
-                sudoku_lab::export::chart::FULL_SET.stem,
-                "{stem} not drawn"
-            );
+            assert_eq!(stem, sudoku_lab::export::FULL_SET.stem, "{stem} not drawn");
             assert!(
                 !md.contains(&format!("({stem}.png)")),
                 "README links {stem}"

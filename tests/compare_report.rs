@@ -13,11 +13,9 @@ use std::path::{Path, PathBuf};
 
 use compare_support::lab;
 use sudoku_lab::Strategy;
-use sudoku_lab::export::present::{
-    fmt_count, fmt_ratio, fmt_ratio_ci, fmt_time, fmt_time_ci, size_name,
-};
-use sudoku_lab::measure::stats::{Interval, mean_interval, median_interval};
-use sudoku_lab::run::compare::run::Schedule;
+use sudoku_lab::export::{fmt_count, fmt_ratio, fmt_ratio_ci, fmt_time, fmt_time_ci, size_name};
+use sudoku_lab::measure::{Interval, mean_interval, median_interval};
+use sudoku_lab::run::Schedule;
 
 // ------------------------------------------------------------------ reading
 
@@ -772,7 +770,7 @@ fn full_set_estimated(rows: &[Run]) -> usize {
 /// without fill) are the estimated points, two per such strategy.
 fn check_full_set_chart(dir: &Path, rows: &[Run], md: &str) {
     let estimated = full_set_estimated(rows);
-    let stem = sudoku_lab::export::chart::FULL_SET.stem;
+    let stem = sudoku_lab::export::FULL_SET.stem;
     let svg = dir.join(format!("{stem}.svg"));
     let linked = md.contains(&format!("({stem}.png)"));
     if estimated == 0 {
@@ -951,7 +949,7 @@ fn the_9x9_ladder_uses_one_puzzle_set_for_every_rung() {
         "every rung is on the 9×9 ladder"
     );
     // The library's ladder: the same set, the same means.
-    let agg = sudoku_lab::run::compare::read_results(&out.join("results.csv")).unwrap();
+    let agg = sudoku_lab::run::read_results(&out.join("results.csv")).unwrap();
     let l = agg.ladder(9);
     assert_eq!(l.set as usize, e.set.len());
     assert!(e.set.len() < e.puzzles, "some puzzles are left out");
@@ -1017,7 +1015,7 @@ fn the_progress_estimate_is_within_2x_after_the_first_tenth() {
 /// the average time per task.
 fn replay(rows: &[Run], now: bool) -> f64 {
     use std::time::Duration;
-    use sudoku_lab::run::compare::run::Forecast;
+    use sudoku_lab::run::Forecast;
     // (strategy, side, probe, cost in seconds) per task, per puzzle, per dataset.
     type T = (Strategy, u32, u64, f64);
     let mut datasets: Vec<Vec<Vec<T>>> = Vec::new();

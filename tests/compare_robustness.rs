@@ -20,7 +20,7 @@ use std::time::{Duration, Instant};
 use assert_cmd::Command as Cmd;
 use compare_support::{bin, lab, listing, snapshot, staging_folders};
 use sudoku_lab::Strategy;
-use sudoku_lab::run::compare::run::Row;
+use sudoku_lab::measure::Row;
 
 /// Writes `n` 4×4 line puzzles, each a relabelling of one solved grid with a
 /// pseudo-random set of cells blanked (Knuth's multiplicative hash of the

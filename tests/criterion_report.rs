@@ -11,9 +11,9 @@ use std::path::Path;
 use std::time::{Duration, SystemTime};
 
 use criterion::{BenchmarkId, Throughput};
-use sudoku_lab::base::board::{Board, BoxSize};
-use sudoku_lab::base::search::Limits;
-use sudoku_lab::io::dataset::Dataset;
+use sudoku_lab::base::Limits;
+use sudoku_lab::base::{Board, BoxSize};
+use sudoku_lab::io::Dataset;
 use sudoku_lab::{NoCount, Outcome, Strategy};
 
 #[path = "../benches/common/mod.rs"]

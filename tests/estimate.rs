@@ -5,12 +5,12 @@
 
 use std::path::Path;
 
-use sudoku_lab::analysis::estimate::check::{self, Plan};
-use sudoku_lab::analysis::estimate::{self, EstimateError, Options, Tree};
-use sudoku_lab::base::board::Geometry;
-use sudoku_lab::base::progress::Quiet;
-use sudoku_lab::base::search::{Ctx, Flow};
-use sudoku_lab::io::dataset::Dataset;
+use sudoku_lab::analysis::estimate::{self, Plan};
+use sudoku_lab::analysis::estimate::{EstimateError, Options, Tree};
+use sudoku_lab::base::Geometry;
+use sudoku_lab::base::Quiet;
+use sudoku_lab::base::{Ctx, Flow};
+use sudoku_lab::io::Dataset;
 use sudoku_lab::{Board, BoxSize, Counter, Counts, End, Limits, Rung, Strategy};
 
 fn board(line: &str) -> Board {
@@ -216,7 +216,7 @@ fn the_branch_on_ways_is_followed() {
         exact: true,
         seed: sudoku_lab::base::defaults::SEED,
     };
-    let rows = check::run(&plan, &named, &Quiet).unwrap();
+    let rows = estimate::run(&plan, &named, &Quiet).unwrap();
     assert_eq!(rows.len(), 2 * named.len());
     for r in &rows {
         let order = r.strategy == Strategy::FastTriads;
@@ -305,13 +305,13 @@ fn validation_on_the_shipped_hard_puzzles() {
         exact: true,
         seed: sudoku_lab::base::defaults::SEED,
     };
-    let rows = check::run(&plan, &puzzles, &Quiet).unwrap();
+    let rows = estimate::run(&plan, &puzzles, &Quiet).unwrap();
     assert_eq!(rows.len(), puzzles.len() * 5);
     // Several solutions: only naive (row-major) knows which it stops at.
     let unknown: Vec<_> = rows.iter().filter(|r| r.unestimated.is_some()).collect();
     assert_eq!(unknown.len(), 3 * 4);
     assert!(unknown.iter().all(|r| r.strategy != Strategy::Naive));
-    let v = check::validate(&rows);
+    let v = estimate::validate(&rows);
     assert_eq!(v.cases, rows.len() - unknown.len());
     // Measured on this seed: see the lesson's table. The aim is 90%; the
     // high end allows for heavy tails (Cox's log-normal bound, and the

@@ -5,7 +5,7 @@
 //! by `examples/record_eta_trace.rs` with the code `compare` runs: the
 //! moment each task finished, on which worker, its class and CPU cost, and
 //! the process's CPU clock every half second. Replayed through
-//! [`sudoku_lab::run::compare::eta::Eta`] as `compare` drives it (after every
+//! [`sudoku_lab::run::Eta`] as `compare` drives it (after every
 //! task and at every clock reading, the bar's ticks), the estimate must stay
 //! within 2× of the time that was really left from a tenth of the run to
 //! its last twentieth (where a few seconds of error are a large factor);
@@ -15,8 +15,8 @@ use std::path::Path;
 use std::time::Duration;
 
 use sudoku_lab::Strategy;
-use sudoku_lab::run::compare::eta::Eta;
-use sudoku_lab::run::compare::run::{Forecast, Tick};
+use sudoku_lab::run::Eta;
+use sudoku_lab::run::{Forecast, Tick};
 
 /// A recorded run: tasks (ms, strategy, side, probe, cpu s), clock
 /// readings (ms, process CPU s), and the end of the measuring (ms).

@@ -7,7 +7,7 @@ use std::path::PathBuf;
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-use sudoku_lab::io::dataset::Dataset;
+use sudoku_lab::io::Dataset;
 use sudoku_lab::{Board, BoxSize, End, Limits, NoCount, Outcome, Strategy};
 
 /// Loads a public corpus by the SUDOKU_LAB_SHARED rule: skipped (None) when
@@ -372,7 +372,7 @@ fn variants_are_named_not_default_and_count_what_fast_counts() {
 /// of 81acadf that changed the score. `fast` (the new score) differs.
 #[test]
 fn fast_plain_score_visits_the_tree_of_the_old_bivalue_score() {
-    use sudoku_lab::base::counters::Counts;
+    use sudoku_lab::base::Counts;
     // nodes, placements, backtracks, probes, guesses, dead ends, forced.
     #[rustfmt::skip]
     let old: [(&str, &str, [u64; 7], [u64; 7]); 5] = [
@@ -468,7 +468,7 @@ fn fast_triads_visits_the_recorded_tree() {
 /// under tdoku's branch, but for AI Escargot's 38).
 #[test]
 fn the_hard_branch_waits_for_64_guesses() {
-    use sudoku_lab::base::counters::Counts;
+    use sudoku_lab::base::Counts;
     let mut rng = ChaCha8Rng::seed_from_u64(64);
     let (mut same, mut past) = (0, 0);
     let cut = (0..150).map(|_| cut_grid(&mut rng, 17..26));
@@ -480,7 +480,7 @@ fn the_hard_branch_waits_for_64_guesses() {
         let tdoku = Strategy::FastTriadsTdoku.run(&puzzle, limits, Counts::default());
         let triads = Strategy::FastTriads.run(&puzzle, limits, Counts::default());
         assert_eq!((triads.end, triads.solutions), (tdoku.end, tdoku.solutions));
-        if tdoku.counter.guesses < sudoku_lab::base::strategy::fast::HARD_AFTER {
+        if tdoku.counter.guesses < sudoku_lab::base::strategy::HARD_AFTER {
             assert_eq!(triads.counter, tdoku.counter);
             same += 1;
         } else if triads.counter != tdoku.counter {
@@ -501,10 +501,10 @@ fn the_hard_branch_waits_for_64_guesses() {
 /// on a CPU without the v3 features both tests run the generic copy.
 #[test]
 fn the_cpu_specific_and_generic_copies_visit_the_same_tree() {
-    use sudoku_lab::base::counters::Counts;
+    use sudoku_lab::base::Counts;
     println!(
         "fast runs the {} copy on this CPU",
-        if sudoku_lab::base::strategy::fast::runs_v3() {
+        if sudoku_lab::base::strategy::runs_v3() {
             "x86-64-v3"
         } else {
             "generic"
@@ -576,7 +576,7 @@ fn the_cpu_specific_and_generic_copies_visit_the_same_tree() {
 #[test]
 fn the_solver_handle_reports_the_counted_guesses() {
     use sudoku_lab::Solver;
-    use sudoku_lab::base::counters::Counts;
+    use sudoku_lab::base::Counts;
     let easy =
         board("53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79");
     let hard = board(HARD);
@@ -630,7 +630,7 @@ fn the_solver_handle_reports_the_counted_guesses() {
 #[test]
 fn the_solver_handle_rejects_broken_givens_as_the_board_does() {
     use sudoku_lab::Solver;
-    use sudoku_lab::base::board::BoardError;
+    use sudoku_lab::base::BoardError;
     let easy =
         board("53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79");
     let mut rng = ChaCha8Rng::seed_from_u64(28);

@@ -154,9 +154,9 @@ fn the_catalogue_hashes_are_those_of_the_shared_lists() {
         ("top1465", "top1465.txt"),
         ("forum-hardest-1106", "forum-hardest-1106.txt"),
     ] {
-        let c = sudoku_lab::io::fetch::corpus(name).unwrap();
+        let c = sudoku_lab::io::corpus(name).unwrap();
         let bytes = std::fs::read(shared.join(file)).unwrap();
-        let (hash, n) = sudoku_lab::io::fetch::list_hash(&bytes, file).unwrap();
+        let (hash, n) = sudoku_lab::io::list_hash(&bytes, file).unwrap();
         assert_eq!((hash.as_str(), n), (c.sha256, c.puzzles), "{name}");
     }
 }

@@ -246,3 +246,33 @@ fn the_reader_sees_grouped_and_inline_paths_and_skips_comments() {
     let firsts: Vec<String> = crate_paths(text).into_iter().map(|(f, _)| f).collect();
     assert_eq!(firsts, ["analysis", "io", "export"]);
 }
+
+/// The public API reads as a guide: at most this many public modules (the six layers and the
+/// few a user reaches into: formats, rungs, defaults, outside programs, the rung check, the
+/// estimator); everything else is `pub(crate)`, its public items re-exported by its layer.
+const MOST_PUBLIC_MODULES: usize = 12;
+
+#[test]
+fn at_most_twelve_public_modules() {
+    let mut files = Vec::new();
+    rust_files(Path::new("src"), &mut files);
+    let mut public = Vec::new();
+    for file in files {
+        let text = fs::read_to_string(&file).expect("read a source file");
+        for line in text.lines() {
+            let code = line.split("//").next().unwrap_or("").trim();
+            // `pub mod x;` and a macro's `pub mod $module;` alike (not `pub(crate) mod`).
+            if let Some(rest) = code.strip_prefix("$(").map(str::trim).or(Some(code))
+                && let Some(name) = rest.strip_prefix("pub mod ")
+            {
+                public.push(format!("{}: {name}", file.display()));
+            }
+        }
+    }
+    assert!(
+        public.len() <= MOST_PUBLIC_MODULES,
+        "{} public modules (at most {MOST_PUBLIC_MODULES}):\n{}",
+        public.len(),
+        public.join("\n")
+    );
+}

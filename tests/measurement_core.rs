@@ -9,8 +9,8 @@ use std::fs;
 use std::path::{Path, PathBuf};
 
 use compare_support::lab;
-use sudoku_lab::io::dataset::DatasetReader;
-use sudoku_lab::run::compare::run::columns;
+use sudoku_lab::io::DatasetReader;
+use sudoku_lab::measure::columns;
 use sudoku_lab::{Counts, Strategy};
 
 /// 30 random 4×4 puzzles (some with several solutions) as CSV with a name

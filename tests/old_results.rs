@@ -59,10 +59,7 @@ fn the_fixture_is_an_older_layout() {
     assert!(header.contains(&"note"));
     for gone in ["forced", "nodes_est", "time_est_ns"] {
         assert!(!header.contains(&gone), "{gone}");
-        assert!(
-            sudoku_lab::run::compare::run::columns().contains(&gone),
-            "{gone}"
-        );
+        assert!(sudoku_lab::measure::columns().contains(&gone), "{gone}");
     }
 }
 

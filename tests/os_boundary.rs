@@ -21,7 +21,7 @@ use std::time::{Duration, Instant};
 
 use compare_support::{bin, lab, listing, snapshot, staging_folders};
 use sudoku_lab::Strategy;
-use sudoku_lab::export::present::{fmt_count, fmt_ratio};
+use sudoku_lab::export::{fmt_count, fmt_ratio};
 use sudoku_lab::{EXIT_IO, EXIT_USAGE};
 
 /// A 4×4 puzzle every strategy that supports 4×4 solves in a few nodes.
@@ -855,12 +855,7 @@ fn report_on_160k_rows_is_linear() {
     let out = tmp.path().join("r");
     fs::create_dir(&out).unwrap();
     let mut w = std::io::BufWriter::new(File::create(out.join("results.csv")).unwrap());
-    writeln!(
-        w,
-        "{}",
-        sudoku_lab::run::compare::run::measured_columns().join(",")
-    )
-    .unwrap();
+    writeln!(w, "{}", sudoku_lab::measure::measured_columns().join(",")).unwrap();
     let per = 20_000;
     for i in 0..per {
         for (k, s) in Strategy::ALL.iter().enumerate() {
@@ -1032,7 +1027,7 @@ fn names_with_markdown_in_them_do_not_break_the_report() {
         "x_y *z* [l](u) &amp;",
     ];
     let mut csv = csv::Writer::from_path(out.join("results.csv")).unwrap();
-    csv.write_record(sudoku_lab::run::compare::run::measured_columns())
+    csv.write_record(sudoku_lab::measure::measured_columns())
         .unwrap();
     for (d, name) in names.iter().enumerate() {
         for (k, s) in [Strategy::ALL[0], Strategy::ALL[3]].iter().enumerate() {

@@ -22,7 +22,7 @@ use robust_support::{config, render_file};
 use sudoku_lab::base::format::{
     MAX_LINE_BYTES, ParseError, ParseErrorKind, PuzzleReader, parse_str, render, to_line,
 };
-use sudoku_lab::io::dataset::Dataset;
+use sudoku_lab::io::Dataset;
 use sudoku_lab::{Board, BoxSize, Format, Puzzle};
 
 type Item = Result<Puzzle, ParseError>;
@@ -632,17 +632,15 @@ fn files_parse_like_slices() {
                 std::fs::write(&path, &bytes).unwrap();
                 // One reader for files and for bytes: same puzzles, same
                 // errors (named after the file, or `mem` for the bytes).
-                let shown = |r: Result<
-                    sudoku_lab::base::format::Puzzle,
-                    sudoku_lab::io::dataset::LoadError,
-                >| {
-                    r.map_err(|e| e.to_string().replace(&path.display().to_string(), "mem"))
-                };
-                let from_file: Vec<_> = sudoku_lab::io::input::open(Some(&path))
+                let shown =
+                    |r: Result<sudoku_lab::base::format::Puzzle, sudoku_lab::io::LoadError>| {
+                        r.map_err(|e| e.to_string().replace(&path.display().to_string(), "mem"))
+                    };
+                let from_file: Vec<_> = sudoku_lab::io::open(Some(&path))
                     .unwrap()
                     .map(shown)
                     .collect();
-                let from_bytes: Vec<_> = sudoku_lab::io::dataset::DatasetReader::new(
+                let from_bytes: Vec<_> = sudoku_lab::io::DatasetReader::new(
                     Box::new(std::io::Cursor::new(bytes.clone())),
                     "mem".to_string(),
                 )

@@ -8,8 +8,8 @@ use std::path::Path;
 use assert_cmd::Command;
 use predicates::prelude::*;
 use sudoku_lab::Strategy;
-use sudoku_lab::analysis::trace::trace;
-use sudoku_lab::io::dataset::Dataset;
+use sudoku_lab::analysis::trace;
+use sudoku_lab::io::Dataset;
 
 fn lab() -> Command {
     Command::cargo_bin("sudoku-lab").expect("binary built")
@@ -139,7 +139,7 @@ fn the_page_holds_the_tracer_events_and_totals() {
         assert_eq!(events.len(), t.tracer.events().len());
         let mut previous = None;
         for (got, e) in events.iter().zip(t.tracer.events()) {
-            assert_eq!(got, &sudoku_lab::export::replay::encode(e, previous));
+            assert_eq!(got, &sudoku_lab::export::encode(e, previous));
             previous = Some(e);
         }
         assert_eq!(lane["total_events"], t.tracer.total());
@@ -173,7 +173,7 @@ fn the_page_grows_with_steps_and_stays_under_its_bound() {
         let bound = stated_bound(&html);
         assert_eq!(
             bound,
-            sudoku_lab::export::replay::size_bound(1, 81, k),
+            sudoku_lab::export::size_bound(1, 81, k),
             "the bound is the formula's"
         );
         assert!(html.len() <= bound && html.len() > last, "k={k}");

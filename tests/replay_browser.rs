@@ -15,10 +15,10 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use sudoku_lab::analysis::trace::{Event, EventKind, Fill, Position, Trace, Tree, trace};
-use sudoku_lab::base::board::Board;
+use sudoku_lab::analysis::{Event, EventKind, Fill, Position, Trace, Tree, trace};
+use sudoku_lab::base::Board;
 use sudoku_lab::base::format::parse_one;
-use sudoku_lab::export::replay;
+use sudoku_lab::export as replay;
 use sudoku_lab::{BoxSize, Strategy};
 
 fn chromium() -> Option<PathBuf> {
@@ -688,7 +688,7 @@ fn nine_by_nine_every_dead_end_and_forced_reason() {
 /// and stop at its teaching moments.
 #[test]
 fn ways_of_fast_triads() {
-    use sudoku_lab::analysis::trace::DeadEnd;
+    use sudoku_lab::analysis::DeadEnd;
     let Some(b) = browser() else { return };
     // Platinum Blonde: ways undone, and a dead end of four digits crowding
     // three cells.
@@ -747,7 +747,7 @@ fn ways_of_fast_triads() {
 /// The kind of an event and of its reason (unit kinds apart; never the
 /// digits or cells, so each kind is one class).
 fn reason(kind: &EventKind) -> String {
-    use sudoku_lab::analysis::trace::{Branch, DeadEnd, Reason};
+    use sudoku_lab::analysis::{Branch, DeadEnd, Reason};
     match kind {
         EventKind::Place { branch, .. } => match branch {
             Branch::Cell { digits, rivals, .. } => format!(
@@ -979,7 +979,7 @@ fn moments(c: &Case, by_nodes: bool) -> Vec<(u64, usize, usize, Vec<&'static str
     for (li, t) in c.traces.iter().enumerate() {
         let mut seen = Vec::new();
         for (i, e) in t.tracer.events().iter().enumerate() {
-            use sudoku_lab::analysis::trace::Branch;
+            use sudoku_lab::analysis::Branch;
             let tests: [(&str, bool); 5] = [
                 (
                     "why",

@@ -10,7 +10,7 @@ use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
 use compare_support::lab;
-use sudoku_lab::measure::stats::Outliers;
+use sudoku_lab::measure::Outliers;
 
 fn fixture(name: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))

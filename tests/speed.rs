@@ -312,7 +312,7 @@ fn bad_input_is_a_usage_error_naming_the_file() {
 fn library_rows_match_the_counted_runs() {
     use sudoku_lab::base::format::parse_str;
     use sudoku_lab::measure::Method;
-    use sudoku_lab::measure::speed::{SpeedOptions, measure};
+    use sudoku_lab::measure::{SpeedOptions, measure_speed};
     use sudoku_lab::{Budget, Outcome};
     let (_, puzzles) = parse_str(FIXTURE).unwrap();
     let boards: Vec<_> = puzzles.into_iter().map(|p| p.board).collect();
@@ -330,7 +330,7 @@ fn library_rows_match_the_counted_runs() {
     for &s in Strategy::ALL {
         let ticks = std::cell::Cell::new(0);
         let mut conditions = sudoku_lab::measure::Conditions::new(1);
-        let row = measure("tiny", &boards, s, &opts, &mut conditions, &|| {
+        let row = measure_speed("tiny", &boards, s, &opts, &mut conditions, &|| {
             ticks.set(ticks.get() + 1)
         })
         .unwrap();

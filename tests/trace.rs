@@ -338,7 +338,7 @@ fn from_n_lists_event_n_of_the_whole_search() {
 #[test]
 fn a_window_holds_the_same_events_as_the_whole_search() {
     use sudoku_lab::Strategy;
-    use sudoku_lab::analysis::trace::{trace, trace_window};
+    use sudoku_lab::analysis::{trace, trace_window};
     use sudoku_lab::base::format::parse_one;
     let b = parse_one(ANTI.trim()).unwrap().1.board;
     for &s in Strategy::ALL {
@@ -471,7 +471,7 @@ fn sixteen_and_twenty_five_stay_readable() {
 #[test]
 fn row_major_rungs_count_the_same_tree_on_the_famous_puzzles() {
     use sudoku_lab::Strategy;
-    use sudoku_lab::io::dataset::Dataset;
+    use sudoku_lab::io::Dataset;
     let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/puzzles/famous.txt");
     let set = Dataset::load(&path).expect("docs/puzzles/famous.txt loads");
     assert_eq!(set.puzzles.len(), 5);
@@ -517,10 +517,10 @@ fn row_major_rungs_count_the_same_tree_on_the_famous_puzzles() {
 #[test]
 fn every_event_tells_the_truth_about_the_board() {
     use sudoku_lab::Strategy;
-    use sudoku_lab::analysis::trace::{Branch, Chute, DeadEnd, EventKind, Position, Reason, trace};
-    use sudoku_lab::base::board::{Board, Cell, Unit};
+    use sudoku_lab::analysis::{Branch, Chute, DeadEnd, EventKind, Position, Reason, trace};
     use sudoku_lab::base::format::parse_one;
-    use sudoku_lab::io::dataset::Dataset;
+    use sudoku_lab::base::{Board, Cell, Unit};
+    use sudoku_lab::io::Dataset;
 
     fn candidates(b: &Board, values: &[u8], cell: Cell) -> u32 {
         let g = b.geometry();
@@ -581,7 +581,7 @@ fn every_event_tells_the_truth_about_the_board() {
                 let placed_now = p
                     .fills()
                     .iter()
-                    .filter(|&&f| f == sudoku_lab::analysis::trace::Fill::Placed)
+                    .filter(|&&f| f == sudoku_lab::analysis::Fill::Placed)
                     .count();
                 // An undo's depth is the depth of the node that made the
                 // placement (or tried the way).
@@ -710,7 +710,7 @@ fn every_event_tells_the_truth_about_the_board() {
                         // the way: in a band, row k of it holds the digit in
                         // box column w[k]; in a stack, band k holds it in
                         // column w[k] of the stack.
-                        let w = sudoku_lab::analysis::trace::WAYS[way as usize];
+                        let w = sudoku_lab::analysis::WAYS[way as usize];
                         for (c, _) in v.iter().enumerate().filter(|&(_, &x)| x == digit) {
                             let (r, col) = (c / 9, c % 9);
                             match chute {
@@ -846,10 +846,10 @@ fn a_traced_search_reports_its_nodes_as_it_goes() {
     use std::sync::Mutex;
     use std::sync::atomic::{AtomicU64, Ordering};
     use sudoku_lab::Strategy;
-    use sudoku_lab::analysis::trace::{Tracer, trace_window, trace_window_showing};
+    use sudoku_lab::analysis::{Tracer, trace_window, trace_window_showing};
+    use sudoku_lab::base::Limits;
+    use sudoku_lab::base::Progress;
     use sudoku_lab::base::format::parse_one;
-    use sudoku_lab::base::progress::Progress;
-    use sudoku_lab::base::search::Limits;
 
     let b = parse_one(ANTI.trim()).unwrap().1.board;
     // The published count, without a watcher: exact.

@@ -45,7 +45,7 @@ pub fn shared_dir() -> PathBuf {
 /// the lab's embedded font here, before criterion draws, is what keeps the
 /// plots working on any machine (no system font is ever consulted).
 pub fn criterion(warm_up: Duration, measurement: Duration) -> Criterion {
-    if let Err(e) = sudoku_lab::export::chart::register_font() {
+    if let Err(e) = sudoku_lab::export::register_font() {
         panic!("bench setup: {e:#}");
     }
     Criterion::default()
@@ -176,7 +176,7 @@ fn read_new(new: &Path, since: SystemTime) -> Option<(String, Typical)> {
 /// --seed S` does in every command.
 #[allow(dead_code)]
 pub fn sample<T: Clone>(items: &[T], n: usize, seed: u64) -> Vec<T> {
-    let draw = sudoku_lab::io::sample::Sample { n: n as u64, seed }
+    let draw = sudoku_lab::io::Sample { n: n as u64, seed }
         .draw(items.iter().cloned().map(Ok::<T, std::convert::Infallible>));
     match draw {
         Ok((picked, _)) => picked.into_iter().map(|(_, t)| t).collect(),

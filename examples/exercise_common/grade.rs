@@ -24,8 +24,8 @@
 use std::fmt::Write as _;
 
 use sudoku_lab::analysis::check;
-use sudoku_lab::analysis::trace::{EventKind, Position};
-use sudoku_lab::io::generate::{self, DEFAULT_MAX_ATTEMPTS, Params, Symmetry};
+use sudoku_lab::analysis::{EventKind, Position};
+use sudoku_lab::io::{self, DEFAULT_MAX_ATTEMPTS, Params, Symmetry};
 use sudoku_lab::{Board, BoxSize, Counts, Outcome, Rung, Strategy};
 
 /// The variable that fixes the grade's seed (to draw a graded set again).
@@ -73,8 +73,7 @@ pub fn draw(seed: u64) -> Result<Vec<Board>, String> {
         budget: None,
         max_attempts: DEFAULT_MAX_ATTEMPTS,
     };
-    generate::generate(&params, &|| {})
-        .map_err(|e| format!("drawing the puzzles (seed {seed}): {e}"))
+    io::generate(&params, &|| {}).map_err(|e| format!("drawing the puzzles (seed {seed}): {e}"))
 }
 
 /// What the exercise's rule must read, the reference for the probes.
@@ -185,8 +184,7 @@ pub fn recount(s: Strategy, puzzle: &Board, rule: Rule) -> Result<(), String> {
     // Every event of the search fits: a node makes at most a placement, an
     // undo and a dead end, besides the cells it forces.
     let steps = (3 * counted.counts.nodes + counted.counts.forced + 16) as usize;
-    let traced =
-        sudoku_lab::analysis::trace::trace(s, puzzle, None, steps).map_err(|e| e.to_string())?;
+    let traced = sudoku_lab::analysis::trace(s, puzzle, None, steps).map_err(|e| e.to_string())?;
     if traced.tracer.truncated() {
         return Err("the search is too long to recount".into());
     }

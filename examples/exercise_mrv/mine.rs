@@ -1,8 +1,8 @@
 //! Exercise 8: the rung you edit (see `examples/exercise_mrv.rs`).
 //! Change [`State::choose`], and nothing else.
 
-use sudoku_lab::base::board::{Geometry, MAX_CELLS, MAX_SIDE};
-use sudoku_lab::base::search::{Ctx, Flow};
+use sudoku_lab::base::{Ctx, Flow};
+use sudoku_lab::base::{Geometry, MAX_CELLS, MAX_SIDE};
 use sudoku_lab::{Board, BoxSize, Counter, Rung};
 
 /// Your rung.

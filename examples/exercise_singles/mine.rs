@@ -1,8 +1,8 @@
 //! Exercise 9: the rung you edit (see `examples/exercise_singles.rs`).
 //! Write [`State::settle`], and nothing else.
 
-use sudoku_lab::base::board::{Geometry, MAX_CELLS, MAX_SIDE};
-use sudoku_lab::base::search::{Ctx, Flow};
+use sudoku_lab::base::{Ctx, Flow};
+use sudoku_lab::base::{Geometry, MAX_CELLS, MAX_SIDE};
 use sudoku_lab::{Board, BoxSize, Counter, Rung};
 
 /// Your rung.

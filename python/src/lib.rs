@@ -13,16 +13,16 @@ use pyo3::exceptions::{PyException, PyOSError, PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyString};
 
-use sudoku_lab::analysis::tour::{self, LadderPlan, LadderRow};
-use sudoku_lab::analysis::trace::{Event, EventKind, MAX_STEPS};
+use sudoku_lab::analysis::{self, LadderPlan, LadderRow};
+use sudoku_lab::analysis::{Event, EventKind, MAX_STEPS};
 use sudoku_lab::base::format::{Format, Puzzle, parse_one, parse_str};
-use sudoku_lab::base::search::{Budget, End, Limits};
-use sudoku_lab::io::dataset::Dataset;
+use sudoku_lab::base::{Budget, End, Limits};
+use sudoku_lab::io::Dataset;
+use sudoku_lab::io::Sample;
 use sudoku_lab::io::program::{Mode, ProgramName, Reference, judge};
-use sudoku_lab::io::sample::Sample;
+use sudoku_lab::measure::ProgramRow;
 use sudoku_lab::measure::{self, Clock, Method};
-use sudoku_lab::run::compare::programs::{self, ProgramRow};
-use sudoku_lab::run::compare::run::{self, Item, Plan};
+use sudoku_lab::run::{self, Item, Plan};
 use sudoku_lab::{Board, Counts, Outcome, Strategy, base::defaults};
 
 /// How often a long call looks for Ctrl-C while the lab works.
@@ -408,10 +408,10 @@ fn ladder<'py>(
         symmetries: false,
     };
     let out = interruptible(py, |_| {
-        tour::ladder(
+        analysis::ladder(
             &plan,
             &[(set.path.as_path(), &set)],
-            &sudoku_lab::base::progress::Quiet,
+            &sudoku_lab::base::Quiet,
         )
     })?;
     let mut rows = Vec::new();
@@ -458,7 +458,7 @@ fn trace<'py>(
     let s = self::strategy(Some(strategy.unwrap_or(Strategy::DEFAULT.name())), &p.board)?;
     let budget = budget_arg(budget, defaults::MEASURE_BUDGET)?.get();
     let t = py
-        .detach(|| sudoku_lab::analysis::trace::trace_window(s, &p.board, budget, start, steps))
+        .detach(|| sudoku_lab::analysis::trace_window(s, &p.board, budget, start, steps))
         .map_err(|e| lab_error(e.into()))?;
     let g = p.board.geometry();
     t.tracer.events().iter().map(|e| event(py, e, g)).collect()
@@ -467,7 +467,7 @@ fn trace<'py>(
 fn event<'py>(
     py: Python<'py>,
     e: &Event,
-    g: &sudoku_lab::base::board::Geometry,
+    g: &sudoku_lab::base::Geometry,
 ) -> PyResult<Bound<'py, PyDict>> {
     let d = PyDict::new(py);
     d.set_item("step", e.step)?;
@@ -543,7 +543,7 @@ fn compare<'py>(
         )?;
         Ok(rows)
     })?;
-    let columns = run::columns();
+    let columns = measure::columns();
     rows.iter()
         .map(|r| record(py, &columns, &r.record()))
         .collect()
@@ -682,11 +682,11 @@ fn race<'py>(
             clock: "thread-cpu",
         });
     }
-    let placement = programs::place(&rung_rows, &mine, &[])
+    let placement = run::place(&rung_rows, &mine, &[])
         .iter()
         .map(|p| p.sentence())
         .collect();
-    let (rc, pc) = (run::columns(), programs::columns());
+    let (rc, pc) = (measure::columns(), measure::program_columns());
     let mut rows = Vec::new();
     for r in &rung_rows {
         rows.push(record(py, &rc, &r.record())?);

@@ -10,8 +10,8 @@
 //! in one of your tests:
 //!
 //! ```
-//! use sudoku_lab::base::search::{Ctx, Flow};
-//! use sudoku_lab::base::strategy::mrv::Mrv;
+//! use sudoku_lab::base::{Ctx, Flow};
+//! use sudoku_lab::base::strategy::Mrv;
 //! use sudoku_lab::analysis::check;
 //! use sudoku_lab::{Board, BoxSize, Counter, Rung};
 //!

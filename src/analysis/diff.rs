@@ -630,13 +630,6 @@ impl Diff {
                 && c.new_strategy == row.new_strategy
         })
     }
-
-    /// Puzzles compared and changed trees, over every row.
-    pub fn totals(&self) -> (u64, u64) {
-        self.rows
-            .iter()
-            .fold((0, 0), |(p, c), r| (p + r.puzzles, c + r.changed_trees))
-    }
 }
 
 #[cfg(test)]

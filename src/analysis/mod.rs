@@ -8,6 +8,13 @@ pub mod estimate;
 pub(crate) mod ladder;
 pub(crate) mod program_panels;
 pub(crate) mod rate;
-pub mod summary;
-pub mod tour;
-pub mod trace;
+pub(crate) mod summary;
+pub(crate) mod tour;
+pub(crate) mod trace;
+
+pub use summary::{
+    Aggregate, Group, Kind, PuzzleRuns, Sample, SummaryRow, columns as summary_columns,
+};
+pub use tour::transform::Transform;
+pub use tour::*;
+pub use trace::*;

@@ -1,5 +1,5 @@
 //! The recording counter behind `trace` and `replay`: [`Tracer`] and the
-//! events it keeps (see [`crate::analysis::trace`] for what they mean and how they
+//! events it keeps (see [`crate::analysis::trace`](mod@crate::analysis::trace) for what they mean and how they
 //! are shown). It sits below the strategies, beside the other counters, so
 //! the ladder can run with it without knowing about traced runs.
 

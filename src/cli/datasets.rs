@@ -44,70 +44,15 @@ pub fn run(args: &DatasetsArgs) -> anyhow::Result<ExitCode> {
 }
 
 fn list() -> anyhow::Result<ExitCode> {
-    let dir = fetch::data_dir();
-    let mut text = String::new();
-    for c in &fetch::CORPORA {
-        let state = match fetch::path_of(c) {
-            Ok(p) if p.is_file() => format!("fetched: {}", p.display()),
-            _ => "not fetched".to_string(),
-        };
-        text.push_str(&format!(
-            "{:<20} {:>7} puzzles  {state}\n{:<20} {}\n",
-            c.name, c.puzzles, "", c.about
-        ));
-    }
-    match dir {
-        Ok(d) => text.push_str(&format!(
-            "\n`sudoku-lab datasets fetch NAME` keeps them in {}\n",
-            d.display()
-        )),
-        Err(e) => text.push_str(&format!("\n{e}\n")),
-    }
-    crate::io::output::print(&text)?;
+    crate::io::output::print(&crate::export::present::corpora())?;
     Ok(ExitCode::SUCCESS)
 }
 
 fn fetch_named(args: &FetchArgs) -> anyhow::Result<ExitCode> {
-    let mut chosen: Vec<&'static fetch::Corpus> = Vec::new();
-    for name in &args.names {
-        if name == "all" {
-            chosen.extend(fetch::CORPORA.iter());
-            continue;
-        }
-        match fetch::corpus(name) {
-            Some(c) => chosen.push(c),
-            None => anyhow::bail!(
-                "datasets fetch: no public corpus named {name:?} (known: {}, or all)",
-                fetch::names()
-            ),
-        }
-    }
-    chosen.sort_by_key(|c| c.name);
-    chosen.dedup();
-    let base = match &args.from {
-        Some(b) => b.clone(),
-        None => std::env::var(fetch::BASE_ENV)
-            .ok()
-            .filter(|b| !b.is_empty())
-            .unwrap_or_else(|| crate::base::defaults::FETCH_BASE.to_string()),
-    };
+    let chosen = fetch::choose(&args.names)?;
     let bar = Bar::bytes("download");
-    let done = fetch::fetch(&chosen, &base, &bar);
+    let done = fetch::fetch(&chosen, &fetch::base_url(args.from.as_deref()), &bar);
     bar.finish();
-    let mut text = String::new();
-    for f in done? {
-        text.push_str(&format!(
-            "{}: {} puzzles, {} {}\n",
-            f.name,
-            f.puzzles,
-            if f.already {
-                "already fetched, checked:"
-            } else {
-                "fetched and checked:"
-            },
-            f.path.display()
-        ));
-    }
-    crate::io::output::print(&text)?;
+    crate::io::output::print(&crate::export::present::fetched(&done?))?;
     Ok(ExitCode::SUCCESS)
 }

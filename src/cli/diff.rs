@@ -7,7 +7,6 @@ use clap::Args;
 
 use crate::analysis::diff::Options;
 use crate::export::diff_text as text;
-use crate::run::compare::write::{FolderLock, Staging};
 use crate::run::diff;
 
 #[derive(Debug, Args)]
@@ -63,42 +62,20 @@ fn percent(s: &str) -> Result<f64, String> {
     }
 }
 
-/// OLD and NEW: the two folders, or the baseline and the one folder.
-fn folders(args: &DiffArgs) -> anyhow::Result<(PathBuf, PathBuf)> {
-    match (&args.baseline, &args.old, &args.new) {
-        (None, Some(old), Some(new)) => Ok((old.clone(), new.clone())),
-        (Some(name), Some(new), None) => {
-            let root = std::path::Path::new(crate::run::compare::REPORTS);
-            Ok((
-                crate::run::compare::baseline::find(root, name)?,
-                new.clone(),
-            ))
-        }
-        (Some(name), None, _) => anyhow::bail!(
-            "--baseline {name}: name the report folder to compare with it (`diff --baseline {name} my-reports`)"
-        ),
-        (Some(name), Some(_), Some(_)) => {
-            anyhow::bail!("--baseline {name} stands for OLD: name one report folder (NEW), not two")
-        }
-        (None, _, _) => anyhow::bail!("name two report folders, OLD and NEW"),
-    }
-}
-
 pub fn run(args: &DiffArgs) -> anyhow::Result<ExitCode> {
     let opts = Options {
         pairs: args.pairs.clone(),
         noise: args.noise / 100.0,
         ..Options::default()
     };
-    let (old, new) = folders(args)?;
+    let (old, new) = diff::folders(
+        args.baseline.as_deref(),
+        args.old.as_deref(),
+        args.new.as_deref(),
+    )?;
     let d = diff::diff(&old, &new, &opts)?;
     if let Some(out) = &args.out {
-        crate::run::compare::write::check_out(out, args.force.force, &[])?;
-        let mut staging = Staging::new(out)?;
-        for (name, bytes) in diff::files(&d)? {
-            staging.write(&name, &bytes)?;
-        }
-        staging.commit(&FolderLock::acquire(out)?)?;
+        diff::write_out(&d, out, args.force.force)?;
     }
     let body = if args.json {
         crate::export::present::json(&d)?
@@ -116,27 +93,8 @@ pub fn run(args: &DiffArgs) -> anyhow::Result<ExitCode> {
         }
     }
     crate::io::output::print(&body)?;
-    if let Some(pct) = args.fail_if_slower {
-        let slow = d.slower_than(pct);
-        if !slow.is_empty() {
-            let names: Vec<String> = slow
-                .iter()
-                .map(|r| {
-                    format!(
-                        "{} × {} ×{} [{}, {}]",
-                        r.dataset,
-                        r.new_strategy,
-                        text::ratio(r.ratio.unwrap_or(f64::NAN)),
-                        text::ratio(r.ratio_low.unwrap_or(f64::NAN)),
-                        text::ratio(r.ratio_high.unwrap_or(f64::NAN))
-                    )
-                })
-                .collect();
-            return Ok(super::unsolved(&format!(
-                "slower than {pct}% (--fail-if-slower): {}",
-                names.join("; ")
-            )));
-        }
+    if let Some(line) = args.fail_if_slower.and_then(|pct| text::slower(&d, pct)) {
+        return Ok(super::unsolved(&line));
     }
     Ok(ExitCode::SUCCESS)
 }

@@ -56,7 +56,7 @@ pub type AddRung = fn() -> Result<Strategy, AddError>;
 ///
 /// ```no_run
 /// # use sudoku_lab::{Board, BoxSize, Counter, Rung, Strategy};
-/// # use sudoku_lab::base::search::{Ctx, Flow};
+/// # use sudoku_lab::base::{Ctx, Flow};
 /// # struct MyRung;
 /// # impl Rung for MyRung {
 /// #     const NAME: &'static str = "my-rung";
@@ -64,7 +64,7 @@ pub type AddRung = fn() -> Result<Strategy, AddError>;
 /// #     type Scratch = ();
 /// #     fn scratch(_: BoxSize) {}
 /// #     fn search<C: Counter>(s: &mut (), p: &Board, ctx: &mut Ctx<C>) -> Flow {
-/// #         sudoku_lab::base::strategy::mrv::Mrv::search(s, p, ctx)
+/// #         sudoku_lab::base::strategy::Mrv::search(s, p, ctx)
 /// #     }
 /// # }
 /// fn main() -> std::process::ExitCode {

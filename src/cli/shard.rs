@@ -65,35 +65,17 @@ pub fn merge(args: &MergeArgs, argv: &[OsString]) -> anyhow::Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
-/// What `compare --shard` checks before measuring: no outside programs (the
-/// merge does not merge their rows), and whether `out` already holds this
-/// shard complete (then it says so and the run ends, successfully, unless
-/// `rerun`). `None`: go on and measure.
+/// What `compare --shard` checks before measuring ([`crate::run::shard::already_complete`]):
+/// where `out` holds this shard complete, say so and end, successfully.
 pub fn before_compare(
-    plan: &compare::run::Plan,
+    plan: &compare::Plan,
     out: &std::path::Path,
     rerun: bool,
 ) -> anyhow::Result<Option<ExitCode>> {
-    let Some(assigned) = &plan.shard else {
-        return Ok(None);
-    };
-    if !plan.programs.is_empty() {
-        anyhow::bail!(
-            "--shard with --program: the merge does not merge outside programs' rows yet; run programs without --shard"
-        );
-    }
-    if rerun {
-        return Ok(None);
-    }
-    let prepared = compare::run::prepare(plan)?;
-    let print = crate::run::shard::Fingerprint::of(plan, &prepared)?;
-    if crate::run::compare::shards::finished(out, &print, assigned.shard) {
-        crate::io::output::note(format_args!(
-            "shard {} of this plan is already complete in {} (its meta.csv has the plan's fingerprint and its results.csv the shard's rows): nothing to do; --rerun measures it again",
-            assigned.shard,
-            out.display()
-        ));
-        return Ok(Some(ExitCode::SUCCESS));
-    }
-    Ok(None)
+    Ok(
+        crate::run::shard::already_complete(plan, out, rerun)?.map(|line| {
+            crate::io::output::note(line);
+            ExitCode::SUCCESS
+        }),
+    )
 }

@@ -1,7 +1,7 @@
 //! `trace`: watch a search unfold — its events from any step on, its totals,
 //! the shape of its tree (nodes per depth, as text or as a log-scale chart
 //! of several strategies overlaid) and, for a small search, the tree itself.
-//! The searches are [`crate::analysis::trace`]'s, the text [`crate::export::present::trace`]'s.
+//! The searches are [`crate::analysis::trace`](mod@crate::analysis::trace)'s, the text [`crate::export::present::trace`]'s.
 
 use std::path::PathBuf;
 use std::process::ExitCode;

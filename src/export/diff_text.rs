@@ -161,6 +161,31 @@ fn notes(diff: &Diff, bullet: &str) -> String {
 }
 
 /// One line per difference between the two runs' `meta.csv`.
+/// `--fail-if-slower PCT`'s line: the rows slower than PCT percent with
+/// their whole interval, each with its ratio and interval.
+pub(crate) fn slower(diff: &Diff, pct: f64) -> Option<String> {
+    let slow = diff.slower_than(pct);
+    let names: Vec<String> = slow
+        .iter()
+        .map(|r| {
+            format!(
+                "{} × {} ×{} [{}, {}]",
+                r.dataset,
+                r.new_strategy,
+                ratio(r.ratio.unwrap_or(f64::NAN)),
+                ratio(r.ratio_low.unwrap_or(f64::NAN)),
+                ratio(r.ratio_high.unwrap_or(f64::NAN))
+            )
+        })
+        .collect();
+    (!names.is_empty()).then(|| {
+        format!(
+            "slower than {pct}% (--fail-if-slower): {}",
+            names.join("; ")
+        )
+    })
+}
+
 pub fn differences(diff: &Diff) -> Vec<String> {
     diff.differences
         .iter()

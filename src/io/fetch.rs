@@ -178,6 +178,40 @@ pub struct Fetched {
     pub already: bool,
 }
 
+/// The corpora `datasets fetch NAME...` names (`all`: every one), in name
+/// order, once each.
+pub(crate) fn choose(names: &[String]) -> anyhow::Result<Vec<&'static Corpus>> {
+    let mut chosen: Vec<&'static Corpus> = Vec::new();
+    for name in names {
+        if name == "all" {
+            chosen.extend(CORPORA.iter());
+            continue;
+        }
+        match corpus(name) {
+            Some(c) => chosen.push(c),
+            None => anyhow::bail!(
+                "datasets fetch: no public corpus named {name:?} (known: {}, or all)",
+                self::names()
+            ),
+        }
+    }
+    chosen.sort_by_key(|c| c.name);
+    chosen.dedup();
+    Ok(chosen)
+}
+
+/// Where the archive comes from: `--from`, else `$SUDOKU_LAB_FETCH_BASE`,
+/// else [`crate::base::defaults::FETCH_BASE`].
+pub(crate) fn base_url(from: Option<&str>) -> String {
+    match from {
+        Some(b) => b.to_string(),
+        None => std::env::var(BASE_ENV)
+            .ok()
+            .filter(|b| !b.is_empty())
+            .unwrap_or_else(|| crate::base::defaults::FETCH_BASE.to_string()),
+    }
+}
+
 /// A download or a downloaded file that failed: an I/O failure to the exit
 /// code (74), not bad usage.
 fn failed(msg: String) -> anyhow::Error {

@@ -3,13 +3,19 @@
 //! the one writer of single files.
 
 pub(crate) mod csv_file;
-pub mod dataset;
-pub mod fetch;
-pub mod generate;
-pub mod input;
+pub(crate) mod dataset;
+pub(crate) mod fetch;
+pub(crate) mod generate;
+pub(crate) mod input;
 pub(crate) mod meta;
 pub(crate) mod output;
 pub mod program;
 pub(crate) mod rows;
-pub mod sample;
+pub(crate) mod sample;
 pub(crate) mod sources;
+
+pub use dataset::*;
+pub use fetch::{corpus, list_hash};
+pub use generate::*;
+pub use input::open;
+pub use sample::Sample;

@@ -10,8 +10,8 @@ mod pace;
 mod passes;
 pub(crate) mod permute;
 pub(crate) mod results;
-pub mod speed;
-pub mod stats;
+pub(crate) mod speed;
+pub(crate) mod stats;
 mod timer;
 mod timing;
 
@@ -19,4 +19,7 @@ pub use clock::Clock;
 pub(crate) use clock::cpu_clock_step;
 pub use conditions::{Conditions, load_average};
 pub use measurement::*;
+pub use results::{ProgramRow, Row, columns, measured_columns, program_columns};
+pub use speed::{SampleCheck, SpeedOptions, SpeedRow, check_sample, measure as measure_speed};
+pub use stats::*;
 pub use timing::*;

@@ -1,7 +1,7 @@
 //! One way to measure a strategy on a puzzle. `compare`, `speed` and
 //! `ladder` call `measure_all` on groups of tasks, `solve --stats` calls
 //! [`measure`] (a group of one), and `rate`, `trace` and the counted passes
-//! call [`count`] when they need no time, so the same puzzle gets the same
+//! call [`count`](super::count) when they need no time, so the same puzzle gets the same
 //! figures from every command.
 //!
 //! 1. **Counted run** (counters on): the exact counters, the outcome, and the
@@ -31,7 +31,7 @@
 //! 4. **Pace**: a fixed reference is timed before and after every stretch of
 //!    about `STRETCH_NS` of runs; runs of a stretch around which the core
 //!    ran slow are thrown away and taken again in a later pass
-//!    ([`Timing::retaken`]; see `src/measure/pace.rs`).
+//!    ([`Timing::retaken`](super::Timing::retaken); see `src/measure/pace.rs`).
 //! 5. **Figures**, per run: the median over samples of the thread's CPU time
 //!    (`CLOCK_THREAD_CPUTIME_ID`: time the scheduler gave to other processes
 //!    does not count) — *the* time of the lab — with the fastest and slowest

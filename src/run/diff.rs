@@ -8,7 +8,7 @@
 //! written by a program with an outside rung (`examples/lcv.rs`) is read by
 //! the plain `sudoku-lab` too.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use anyhow::{Context, bail};
 
@@ -17,6 +17,7 @@ use crate::export::{chart, diff_text};
 use crate::io::meta::Meta;
 use crate::io::rows::{Fields, PuzzleId};
 use crate::run::compare::run;
+use crate::run::compare::write::{FolderLock, Staging};
 use crate::run::compare::{META, RESULTS};
 use crate::run::shard::Fingerprint;
 
@@ -143,6 +144,44 @@ pub fn files(diff: &Diff) -> anyhow::Result<Vec<(String, Vec<u8>)>> {
         (format!("{stem}.svg"), chart.svg.into_bytes()),
         (format!("{stem}.png"), chart.png),
     ])
+}
+
+/// Writes [`files`] into the folder `out` as a report folder is written
+/// (staged, renamed into place; a folder the lab did not make is refused
+/// without `force`).
+pub(crate) fn write_out(diff: &Diff, out: &Path, force: bool) -> anyhow::Result<()> {
+    crate::run::compare::write::check_out(out, force, &[])?;
+    let mut staging = Staging::new(out)?;
+    for (name, bytes) in files(diff)? {
+        staging.write(&name, &bytes)?;
+    }
+    staging.commit(&FolderLock::acquire(out)?)
+}
+
+/// OLD and NEW from the command line: two folders, or a saved baseline
+/// (`--baseline NAME`, under the report root) and one folder.
+pub(crate) fn folders(
+    baseline: Option<&str>,
+    old: Option<&Path>,
+    new: Option<&Path>,
+) -> anyhow::Result<(PathBuf, PathBuf)> {
+    match (baseline, old, new) {
+        (None, Some(old), Some(new)) => Ok((old.to_path_buf(), new.to_path_buf())),
+        (Some(name), Some(new), None) => {
+            let root = Path::new(crate::run::compare::REPORTS);
+            Ok((
+                crate::run::compare::baseline::find(root, name)?,
+                new.to_path_buf(),
+            ))
+        }
+        (Some(name), None, _) => bail!(
+            "--baseline {name}: name the report folder to compare with it (`diff --baseline {name} my-reports`)"
+        ),
+        (Some(name), Some(_), Some(_)) => {
+            bail!("--baseline {name} stands for OLD: name one report folder (NEW), not two")
+        }
+        (None, _, _) => bail!("name two report folders, OLD and NEW"),
+    }
 }
 
 /// Parses `--pair OLD=NEW`.

@@ -7,7 +7,7 @@ use std::fs;
 use std::path::Path;
 
 use assert_cmd::Command;
-use sudoku_lab::run::compare::write::STAGING_PREFIX;
+use sudoku_lab::run::STAGING_PREFIX;
 
 /// The binary's path, for tests that spawn it themselves.
 pub fn bin() -> std::path::PathBuf {

@@ -434,7 +434,7 @@ fn today() -> String {
     let secs = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map_or(0, |d| d.as_secs());
-    sudoku_lab::export::report::utc_string(secs)
+    sudoku_lab::export::utc_string(secs)
         .split(' ')
         .next()
         .unwrap_or_default()

@@ -69,7 +69,8 @@ use crate::base::search::{End, Limits};
 use crate::base::solver::{Unsupported, with_solver};
 use crate::base::strategy::{Strategy, WrongSolution, verify_cells};
 
-pub mod check;
+pub(crate) mod check;
+pub use check::{Plan, Row, Validation, run, validate};
 
 use crate::base::probe::Fault;
 pub use crate::base::probe::Probe;

@@ -21,7 +21,7 @@ use crate::measure::stats::Summary;
 use crate::measure::{Conditions, Measurement, Method, measure_grouped};
 use transform::Transform;
 
-pub mod transform;
+pub(crate) mod transform;
 
 /// A measurement of one puzzle, with the label tables show.
 #[derive(Clone, Debug)]

@@ -24,6 +24,7 @@ use crate::base::counters::{Counts, NoCount};
 use crate::base::search::{End, Limits, Report};
 
 pub(crate) mod rung;
+pub use fast::{HARD_AFTER, runs_v3};
 pub use rung::{LabCounter, Rung, RungInfo};
 
 /// Declares the rung modules and the [`Strategy`] enum, in ladder order;
@@ -32,7 +33,8 @@ macro_rules! ladder {
     (@is_variant variant) => { true };
     (@is_variant) => { false };
     ($( $([$kind:ident])? $variant:ident => $module:ident :: $rung:ident, )*) => {
-        $( pub mod $module; )*
+        $( mod $module; )*
+        $( pub use $module::$rung; )*
 
         /// Each built-in strategy, with whether it is a variant.
         const BUILT_IN: &[(Strategy, bool)] = &[$( (Strategy::$variant, ladder!(@is_variant $($kind)?)), )*];
@@ -165,8 +167,8 @@ impl Strategy {
     /// and `ladder` (by its name, e.g. `--strategy my-rung`).
     ///
     /// ```
-    /// use sudoku_lab::base::search::{Ctx, Flow};
-    /// use sudoku_lab::base::strategy::{AddError, mrv::Mrv};
+    /// use sudoku_lab::base::{Ctx, Flow};
+    /// use sudoku_lab::base::strategy::{AddError, Mrv};
     /// use sudoku_lab::{Board, BoxSize, Counter, Rung, Strategy};
     ///
     /// struct MyMrv;

@@ -65,8 +65,8 @@ use crate::base::tracer::Tracer;
 /// path:
 ///
 /// ```
-/// use sudoku_lab::base::board::Geometry;
-/// use sudoku_lab::base::search::{Ctx, Flow};
+/// use sudoku_lab::base::Geometry;
+/// use sudoku_lab::base::{Ctx, Flow};
 /// use sudoku_lab::{Board, BoxSize, Counter, Outcome, Rung, Strategy};
 ///
 /// struct Downward;

@@ -177,7 +177,6 @@ pub struct Info {
 pub struct Rendered {
     /// File stem, e.g. `ladder` (written as `ladder.svg` and `ladder.png`).
     pub stem: &'static str,
-    pub title: &'static str,
     pub svg: String,
     pub png: Vec<u8>,
 }
@@ -205,19 +204,14 @@ pub fn render(info: &Info, chart: &impl Chart) -> anyhow::Result<Rendered> {
             .map_err(|e| anyhow!("cannot draw {stem}.png: {e}"))?;
     }
     let png = encode_png(&rgb, w, h)?;
-    Ok(Rendered {
-        stem,
-        title: info.title,
-        svg,
-        png,
-    })
+    Ok(Rendered { stem, svg, png })
 }
 
 /// The table's macro: per line, the chart's module (`pub mod`), its
 /// [`Info`] constant; for the whole table, [`ALL`] and [`render_all`].
 macro_rules! charts {
     ($($module:ident: $konst:ident, $source:ident, $stem:literal, $title:literal;)*) => {
-        $(pub mod $module;)*
+        $(pub(crate) mod $module;)*
         $(
             #[doc = concat!("`", $stem, "`: ", $title)]
             pub const $konst: Info = Info { stem: $stem, title: $title, source: Source::$source };

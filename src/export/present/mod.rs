@@ -453,6 +453,50 @@ pub(crate) fn ladder_estimates(rows: &[&Labelled]) -> String {
 
 /// A value as JSON (pretty, one trailing newline): the one form of every
 /// command's `--json`, serialized from the rows its CSV comes from.
+/// `datasets list`: each public corpus, its size, where it is if fetched,
+/// what it is; then where `fetch` keeps them (or why it cannot).
+pub(crate) fn corpora() -> String {
+    use crate::io::fetch;
+    let mut text = String::new();
+    for c in &fetch::CORPORA {
+        let state = match fetch::path_of(c) {
+            Ok(p) if p.is_file() => format!("fetched: {}", p.display()),
+            _ => "not fetched".to_string(),
+        };
+        text.push_str(&format!(
+            "{:<20} {:>7} puzzles  {state}\n{:<20} {}\n",
+            c.name, c.puzzles, "", c.about
+        ));
+    }
+    match fetch::data_dir() {
+        Ok(d) => text.push_str(&format!(
+            "\n`sudoku-lab datasets fetch NAME` keeps them in {}\n",
+            d.display()
+        )),
+        Err(e) => text.push_str(&format!("\n{e}\n")),
+    }
+    text
+}
+
+/// `datasets fetch`: one line per corpus fetched or checked.
+pub(crate) fn fetched(done: &[crate::io::fetch::Fetched]) -> String {
+    done.iter()
+        .map(|f| {
+            let how = if f.already {
+                "already fetched, checked:"
+            } else {
+                "fetched and checked:"
+            };
+            format!(
+                "{}: {} puzzles, {how} {}\n",
+                f.name,
+                f.puzzles,
+                f.path.display()
+            )
+        })
+        .collect()
+}
+
 pub fn json<T: serde::Serialize + ?Sized>(value: &T) -> anyhow::Result<String> {
     let mut s = serde_json::to_string_pretty(value)?;
     s.push('\n');

@@ -1,6 +1,6 @@
 //! The text of `trace`: the event listing, the totals, the nodes-per-depth
 //! histogram and the drawn search tree. The searches are run by
-//! [`crate::analysis::trace`]; this only turns their data into lines.
+//! [`crate::analysis::trace`](mod@crate::analysis::trace); this only turns their data into lines.
 
 use std::fmt::Write as _;
 

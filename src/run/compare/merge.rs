@@ -488,7 +488,6 @@ pub fn merge(dirs: &[PathBuf], out: &Path, force: bool, command: &str) -> anyhow
     console.push_str(&console_lines(&infos));
     staging.commit(&FolderLock::acquire(out)?)?;
     Ok(Done {
-        rows: agg.rows,
         out: out.to_path_buf(),
         console,
         replaced: None,

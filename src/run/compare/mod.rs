@@ -22,19 +22,26 @@ use anyhow::Context;
 
 pub(crate) mod baseline;
 pub(crate) mod estimates;
-pub mod eta;
+pub(crate) mod eta;
 pub(crate) mod forecast;
 pub(crate) mod merge;
-pub mod programs;
-pub mod run;
+pub(crate) mod programs;
+pub(crate) mod run;
 pub(crate) mod shards;
-pub mod write;
+pub(crate) mod write;
+
+pub use eta::{Eta, process_cpu};
+pub use programs::{Placement, place};
+pub use run::{
+    Finished, Forecast, Item, Plan, Prepared, Schedule, Source, Tick, execute, measure, prepare,
+    probe, resolve_sources,
+};
+pub use write::STAGING_PREFIX;
 
 use crate::analysis::{charts, summary};
 use crate::export::report;
 use charts::ChartData;
 use report::Meta;
-use run::Plan;
 use summary::Aggregate;
 use write::{FolderLock, Staging};
 
@@ -89,7 +96,6 @@ pub const RUNS: &str = "runs";
 /// What a finished `compare` or `report` produced.
 #[derive(Debug)]
 pub struct Done {
-    pub rows: u64,
     pub out: PathBuf,
     /// The end-of-run summary for the terminal ([`report::console`]).
     pub console: String,
@@ -237,7 +243,6 @@ pub fn compare(
     let (console, summary) = write_report(&mut staging, &agg, &meta, out, &results, &program_rows)?;
     staging.commit(&FolderLock::acquire(out)?)?;
     Ok(Done {
-        rows: agg.rows,
         out: out.to_path_buf(),
         console,
         replaced: previous,
@@ -605,7 +610,6 @@ pub(crate) fn redraw(dir: &Path, force: bool) -> anyhow::Result<Done> {
     let (console, summary) = write_report(&mut staging, &agg, &meta, dir, &results, &program_rows)?;
     staging.commit(&lock)?;
     Ok(Done {
-        rows: agg.rows,
         out: dir.to_path_buf(),
         console,
         replaced: None,

@@ -15,9 +15,8 @@ use crate::base::strategy::Outcome;
 use crate::base::strategy::Strategy;
 use crate::export::present::{fmt_ratio, fmt_time as time, size_name};
 use crate::io::program::{Feed, Program, ProgramName, Reference, Session};
-pub use crate::measure::results::{
-    PROGRAMS, ProgramRow, Startup, program_columns as columns, programs_to_csv as to_csv,
-    read_programs as read,
+pub(crate) use crate::measure::results::{
+    PROGRAMS, ProgramRow, Startup, programs_to_csv as to_csv, read_programs as read,
 };
 use crate::run::compare::run::{self, Item, Prepared, Row};
 

@@ -24,9 +24,9 @@ pub use crate::io::dataset::Source;
 use crate::io::rows::PuzzleId;
 use crate::io::sample::Sample;
 pub use crate::io::sources::resolve_sources;
-pub use crate::measure::results::{
-    Row, SAMPLE_COLUMNS, columns, measured_columns, read, read_counts, read_outcome, read_rows,
-    read_timing, required_columns, samples_record,
+pub(crate) use crate::measure::results::{
+    Row, SAMPLE_COLUMNS, columns, read, read_counts, read_outcome, read_rows, read_timing,
+    required_columns, samples_record,
 };
 use crate::measure::{self, Method, Timing};
 
