@@ -91,7 +91,18 @@ fn stats_go_to_stderr_with_every_counter() {
         err.contains("nodes=188 placements=187 backtracks=136"),
         "{err}"
     );
-    assert!(err.contains("time="));
+    // The one time format of the lab: three significant digits and a unit (`1.16 ms`).
+    let time = err
+        .split("time=")
+        .nth(1)
+        .expect("a time=")
+        .lines()
+        .next()
+        .unwrap_or("");
+    let (value, unit) = time.split_once(' ').expect("value and unit");
+    assert!(["ns", "µs", "ms", "s"].contains(&unit), "{time}");
+    let digits = value.chars().filter(char::is_ascii_digit).count();
+    assert!(value.parse::<f64>().is_ok() && digits <= 3, "{time}");
 }
 
 #[test]

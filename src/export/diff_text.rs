@@ -4,7 +4,7 @@
 use std::fmt::Write as _;
 
 use crate::analysis::diff::{Diff, DiffRow, NodeChange, Severity, Verdict};
-use crate::export::present::{Align, Table, duration, thousands};
+use crate::export::present::{Align, Table, fmt_time, thousands};
 
 /// Column titles of the table and the Markdown.
 pub(crate) const COLUMNS: [&str; 8] = [
@@ -56,7 +56,7 @@ pub fn cells(row: &DiffRow) -> Vec<String> {
         format!("{} → {}", row.strategy, row.new_strategy)
     };
     let time = match (row.old_ns, row.new_ns) {
-        (Some(a), Some(b)) => format!("{} → {}", duration(a), duration(b)),
+        (Some(a), Some(b)) => format!("{} → {}", fmt_time(a), fmt_time(b)),
         _ => "–".to_string(),
     };
     let r = match (row.ratio, row.ratio_low, row.ratio_high) {

@@ -3,8 +3,6 @@
 //! `--stats` its counters and time (measured as every command measures),
 //! and for a run the budget cut off the estimate of its whole search.
 
-use std::time::Duration;
-
 use crate::analysis::estimate::{Options, estimate};
 use crate::base::counters::Counts;
 use crate::base::format::Puzzle;
@@ -71,7 +69,7 @@ fn stats_line(index: usize, line: usize, m: &Measurement) -> String {
         .map(|(name, v)| format!("{name}={v}"))
         .collect();
     let time = m.timing.map_or("-".to_string(), |t| {
-        format!("{:?}", Duration::from_nanos(t.ns().round() as u64))
+        crate::export::present::fmt_time(t.ns())
     });
     format!(
         "puzzle {index} (line {line}): {} {} time={time}",

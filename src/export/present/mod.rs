@@ -131,19 +131,6 @@ pub fn thousands(x: u64) -> String {
     out
 }
 
-/// A time with a unit chosen for 3-4 significant digits: `412 ns`, `3.1 µs`, `27.4 ms`, `2.31 s`.
-pub(crate) fn duration(nanos: f64) -> String {
-    if nanos < 1e3 {
-        format!("{nanos:.0} ns")
-    } else if nanos < 1e6 {
-        format!("{:.1} µs", nanos / 1e3)
-    } else if nanos < 1e9 {
-        format!("{:.1} ms", nanos / 1e6)
-    } else {
-        format!("{:.2} s", nanos / 1e9)
-    }
-}
-
 /// `ladder`'s table: one row per puzzle × strategy, every counter.
 pub(crate) fn ladder_puzzles(rows: &[&Labelled]) -> String {
     // Every counter, in the order of the one counter table (`Counts::NAMES`).
@@ -170,7 +157,7 @@ pub(crate) fn ladder_puzzles(rows: &[&Labelled]) -> String {
             row.push(m.timing.map_or("-".into(), |t| {
                 fmt_time_ci(t.ns(), crate::measure::stats::median_interval(&m.samples))
             }));
-            row.push(l.ns_per_node().map_or("-".into(), per_node));
+            row.push(l.ns_per_node().map_or("-".into(), fmt_time));
             row
         })
         .collect();
@@ -215,7 +202,7 @@ pub(crate) fn ladder_distributions(
                 thousands(d.nodes.max as u64),
                 thousands(d.nodes.mean.round() as u64),
                 percent(d.top1_share, 1),
-                duration(d.total_nanos),
+                fmt_time(d.total_nanos),
             ]
         })
         .collect();
@@ -247,10 +234,6 @@ fn decade_label(k: usize) -> String {
     NAMES
         .get(k)
         .map_or_else(|| format!("1e{k}+"), |s| s.to_string())
-}
-
-fn per_node(ns: f64) -> String {
-    format!("{ns:.1} ns")
 }
 
 /// `rate`'s aligned table rows; the header only with the first chunk.
@@ -305,8 +288,8 @@ pub(crate) fn nodes_estimate(i: &crate::analysis::estimate::Interval) -> String 
 pub(crate) fn time_estimate(nodes: f64, ns_per_node: f64) -> String {
     format!(
         "time ≈ {} (estimated: nodes × {} per node)",
-        duration(nodes * ns_per_node),
-        per_node(ns_per_node)
+        fmt_time(nodes * ns_per_node),
+        fmt_time(ns_per_node)
     )
 }
 
@@ -425,7 +408,7 @@ pub(crate) fn ladder_estimates(rows: &[&Labelled]) -> String {
                     n(i.low),
                     n(i.high),
                     l.ns_per_node()
-                        .map_or("-".into(), |ns| format!("≈ {}", duration(i.estimate * ns))),
+                        .map_or("-".into(), |ns| format!("≈ {}", fmt_time(i.estimate * ns))),
                 ])
             }
             Err(why) => {
@@ -530,8 +513,8 @@ mod tests {
         assert_eq!(thousands(999), "999");
         assert_eq!(thousands(1_000), "1,000");
         assert_eq!(thousands(69_175_317), "69,175,317");
-        assert_eq!(duration(412.0), "412 ns");
-        assert_eq!(duration(3_140.0), "3.1 µs");
-        assert_eq!(duration(2_310_000_000.0), "2.31 s");
+        assert_eq!(fmt_time(412.0), "412 ns");
+        assert_eq!(fmt_time(3_140.0), "3.14 µs");
+        assert_eq!(fmt_time(2_310_000_000.0), "2.31 s");
     }
 }

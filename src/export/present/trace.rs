@@ -10,7 +10,7 @@ use crate::base::counters::Counts;
 use crate::base::format::Puzzle;
 use crate::base::strategy::Outcome;
 
-use super::{duration, markdown, thousands};
+use super::{fmt_time, markdown, thousands};
 
 /// Most rows in the text histogram (every 9×9 depth gets its own); deeper trees are shown in depth ranges.
 const HISTOGRAM_ROWS: usize = 82;
@@ -235,7 +235,7 @@ pub fn totals(t: &Trace) -> String {
     let _ = writeln!(
         out,
         "time with tracing on: {} (a timing run is `sudoku-lab ladder`)",
-        duration(t.elapsed.as_nanos() as f64)
+        fmt_time(t.elapsed.as_nanos() as f64)
     );
     out
 }
