@@ -139,13 +139,14 @@ fn the_gnu_parallel_recipe_runs_as_printed() {
     let plan = plan_of(block.lines().next().unwrap());
     let reference = tmp.path().join("single");
     single(&plan, &reference);
-    let merged = tmp.path().join("merged");
+    let merged = tmp.path().join("my-reports/merged");
     assert_eq!(
         without_times(&reference.join("results.csv")),
         without_times(&merged.join("results.csv"))
     );
     for seq in 1..=4 {
-        let from = meta_value(&tmp.path().join(format!("shards/{seq}")), "shard_from").unwrap();
+        let shard = tmp.path().join(format!("my-reports/shards/{seq}"));
+        let from = meta_value(&shard, "shard_from").unwrap();
         assert!(from.starts_with(&format!("PARALLEL_SEQ={seq},")), "{from}");
     }
 }

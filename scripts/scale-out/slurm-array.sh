@@ -29,6 +29,6 @@ case " $* " in
   ;;
 esac
 lab="${SUDOKU_LAB:-sudoku-lab}"
-shards="${SHARDS:-shards}"
+shards="${SHARDS:-my-reports/shards}"
 exec "$lab" compare "$@" --shard auto --jobs "${SLURM_CPUS_PER_TASK:-1}" \
   --out "$shards/$SLURM_ARRAY_TASK_ID"

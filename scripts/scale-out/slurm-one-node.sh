@@ -9,7 +9,7 @@
 #   export SLURM_CONF=/tmp/slurm/slurm.conf
 #   sbatch --wait --array=0-3 --export=ALL,SUDOKU_LAB="$(command -v sudoku-lab)" \
 #     scripts/scale-out/slurm-array.sh --shards 4 --dataset 17-clue.txt
-#   sudoku-lab report merge shards/* --out merged
+#   sudoku-lab report merge my-reports/shards/* --out my-reports/merged
 #   scripts/scale-out/slurm-one-node.sh stop /tmp/slurm    # ends the three daemons it started
 set -euo pipefail
 usage() {
