@@ -65,7 +65,7 @@ pub fn merge(args: &MergeArgs, argv: &[OsString]) -> anyhow::Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
-/// What `compare --shard` checks before measuring ([`crate::run::shard::already_complete`]):
+/// What `compare --shard` checks before measuring ([`crate::run::compare::shards::already_complete`]):
 /// where `out` holds this shard complete, say so and end, successfully.
 pub fn before_compare(
     plan: &compare::Plan,
@@ -73,7 +73,7 @@ pub fn before_compare(
     rerun: bool,
 ) -> anyhow::Result<Option<ExitCode>> {
     Ok(
-        crate::run::shard::already_complete(plan, out, rerun)?.map(|line| {
+        crate::run::compare::shards::already_complete(plan, out, rerun)?.map(|line| {
             crate::io::output::note(line);
             ExitCode::SUCCESS
         }),

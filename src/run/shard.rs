@@ -504,39 +504,6 @@ impl Fingerprint {
     }
 }
 
-/// What `compare --shard` checks before measuring: no outside programs (the
-/// merge does not merge their rows), and whether `out` already holds this
-/// shard complete: then the line that says so (the run has nothing to do,
-/// unless `rerun`). `None`: go on and measure.
-pub(crate) fn already_complete(
-    plan: &crate::run::compare::Plan,
-    out: &Path,
-    rerun: bool,
-) -> anyhow::Result<Option<String>> {
-    let Some(assigned) = &plan.shard else {
-        return Ok(None);
-    };
-    if !plan.programs.is_empty() {
-        anyhow::bail!(
-            "--shard with --program: the merge does not merge outside programs' rows yet; run programs without --shard"
-        );
-    }
-    if rerun {
-        return Ok(None);
-    }
-    let prepared = crate::run::compare::prepare(plan)?;
-    let print = Fingerprint::of(plan, &prepared)?;
-    Ok(
-        crate::run::compare::shards::finished(out, &print, assigned.shard).then(|| {
-            format!(
-                "shard {} of this plan is already complete in {} (its meta.csv has the plan's fingerprint and its results.csv the shard's rows): nothing to do; --rerun measures it again",
-                assigned.shard,
-                out.display()
-            )
-        }),
-    )
-}
-
 /// This machine's name (`gethostname`), or "unknown".
 pub fn hostname() -> String {
     let mut buf = [0u8; 256];

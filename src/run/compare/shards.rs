@@ -150,3 +150,36 @@ pub fn finished(dir: &Path, print: &Fingerprint, shard: Shard) -> bool {
     }
     rows == puzzles * strategies
 }
+
+/// What `compare --shard` checks before measuring: no outside programs (the
+/// merge does not merge their rows), and whether `out` already holds this
+/// shard complete: then the line that says so (the run has nothing to do,
+/// unless `rerun`). `None`: go on and measure.
+pub(crate) fn already_complete(
+    plan: &super::Plan,
+    out: &Path,
+    rerun: bool,
+) -> anyhow::Result<Option<String>> {
+    let Some(assigned) = &plan.shard else {
+        return Ok(None);
+    };
+    if !plan.programs.is_empty() {
+        anyhow::bail!(
+            "--shard with --program: the merge does not merge outside programs' rows yet; run programs without --shard"
+        );
+    }
+    if rerun {
+        return Ok(None);
+    }
+    let prepared = super::prepare(plan)?;
+    let print = Fingerprint::of(plan, &prepared)?;
+    Ok(
+        finished(out, &print, assigned.shard).then(|| {
+            format!(
+                "shard {} of this plan is already complete in {} (its meta.csv has the plan's fingerprint and its results.csv the shard's rows): nothing to do; --rerun measures it again",
+                assigned.shard,
+                out.display()
+            )
+        }),
+    )
+}
