@@ -2,7 +2,8 @@
 //! code of a layer's folder points to its own layer or one below, except the few up-imports the
 //! document lists with their reason. The test reads both tables and the code, so the document
 //! cannot drift from the code: a new up-import, a listed one that is gone, a folder the table does
-//! not name or a layer without its folder all fail here.
+//! not name or a layer without its folder all fail here; so do files that import each other
+//! round a loop, and more public modules than the API allows.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::fs;
@@ -275,4 +276,249 @@ fn at_most_twelve_public_modules() {
         public.len(),
         public.join("\n")
     );
+}
+
+/// The module path of a source file: `src/run/compare/eta.rs` → `run::compare::eta`,
+/// `src/run/compare/mod.rs` → `run::compare`, `src/lib.rs` → the root.
+fn module_of(file: &Path) -> Vec<String> {
+    let rel = file.strip_prefix("src").unwrap_or(file);
+    let mut parts: Vec<String> = rel
+        .iter()
+        .map(|p| p.to_string_lossy().trim_end_matches(".rs").to_string())
+        .collect();
+    if matches!(
+        parts.last().map(String::as_str),
+        Some("mod" | "lib" | "main")
+    ) {
+        parts.pop();
+    }
+    parts
+}
+
+/// The file that holds the deepest module of `path` (a module path, items included).
+fn file_of(path: &[String]) -> Option<PathBuf> {
+    (1..=path.len()).rev().find_map(|n| {
+        let base = Path::new("src").join(path[..n].join("/"));
+        [base.with_extension("rs"), base.join("mod.rs")]
+            .into_iter()
+            .find(|f| f.is_file())
+    })
+}
+
+/// Every `crate::`, `super::` and `self::` path of the code (comments left out), groups of `use`
+/// lines expanded (`use super::{a::B, c};` → `super::a::B`, `super::c`).
+fn module_paths(text: &str) -> Vec<Vec<String>> {
+    let code: String = text
+        .lines()
+        .map(|l| l.split("//").next().unwrap_or(""))
+        .collect::<Vec<_>>()
+        .join(" ");
+    // Expands `prefix{a, b::{c, d}}` into whole paths, innermost groups first.
+    fn expand(prefix: &str, rest: &str, out: &mut Vec<String>) {
+        let mut depth = 0;
+        let mut start = 0;
+        for (i, ch) in rest.char_indices() {
+            match ch {
+                '{' => depth += 1,
+                '}' => depth -= 1,
+                ',' if depth == 0 => {
+                    item(prefix, &rest[start..i], out);
+                    start = i + 1;
+                }
+                _ => {}
+            }
+        }
+        item(prefix, &rest[start..], out);
+    }
+    fn item(prefix: &str, it: &str, out: &mut Vec<String>) {
+        let it = it.trim();
+        match it.find('{') {
+            Some(at) => expand(
+                &format!("{prefix}{}", &it[..at]),
+                it[at + 1..].trim_end().trim_end_matches('}'),
+                out,
+            ),
+            None if !it.is_empty() => out.push(format!("{prefix}{it}")),
+            None => {}
+        }
+    }
+    let mut paths = Vec::new();
+    let mut rest = code.as_str();
+    while let Some(at) = ["crate::", "super::", "self::"]
+        .iter()
+        .filter_map(|k| rest.find(k))
+        .min()
+    {
+        let before = rest[..at].chars().last();
+        let tail = &rest[at..];
+        let len = tail
+            .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_' || c == ':'))
+            .unwrap_or(tail.len());
+        let (head, after) = tail.split_at(len);
+        rest = after;
+        if before.is_some_and(|c| c.is_ascii_alphanumeric() || c == '_') {
+            continue;
+        }
+        if head.ends_with("::") && after.starts_with('{') {
+            let mut depth = 0;
+            let end = after
+                .char_indices()
+                .find(|&(_, c)| {
+                    depth += (c == '{') as i32 - (c == '}') as i32;
+                    depth == 0
+                })
+                .map_or(after.len(), |(i, _)| i);
+            expand(head, &after[1..end], &mut paths);
+            rest = &after[end..];
+        } else {
+            paths.push(head.to_string());
+        }
+    }
+    paths
+        .into_iter()
+        .map(|p| p.split("::").map(|s| s.trim().to_string()).collect())
+        .collect()
+}
+
+/// File → the files it imports from, a module's own ancestors and descendants left out (a
+/// parent declares and re-exports its children; a child reads what its parent holds).
+fn file_imports() -> BTreeMap<PathBuf, BTreeSet<PathBuf>> {
+    let mut files = Vec::new();
+    rust_files(Path::new("src"), &mut files);
+    let mut graph = BTreeMap::new();
+    for file in files {
+        let here = module_of(&file);
+        let text = fs::read_to_string(&file).expect("read a source file");
+        let mut to = BTreeSet::new();
+        for path in module_paths(&text) {
+            let mut module = here.clone();
+            let mut segs = path.iter().peekable();
+            match segs.peek().map(|s| s.as_str()) {
+                Some("crate") => module.clear(),
+                Some("super") => {
+                    while segs.peek().is_some_and(|s| *s == "super") {
+                        segs.next();
+                        module.pop();
+                    }
+                }
+                _ => {}
+            }
+            module.extend(
+                segs.filter(|s| !["crate", "self", "super", ""].contains(&s.as_str()))
+                    .cloned(),
+            );
+            let Some(target) = file_of(&module) else {
+                continue;
+            };
+            let there = module_of(&target);
+            if !there.starts_with(&here) && !here.starts_with(&there) {
+                to.insert(target);
+            }
+        }
+        graph.insert(file, to);
+    }
+    graph
+}
+
+/// The groups of files that import each other round a loop (Tarjan's strongly connected
+/// components of more than one file).
+fn circles(graph: &BTreeMap<PathBuf, BTreeSet<PathBuf>>) -> Vec<Vec<PathBuf>> {
+    struct State<'a> {
+        graph: &'a BTreeMap<PathBuf, BTreeSet<PathBuf>>,
+        index: BTreeMap<&'a PathBuf, (usize, usize)>,
+        stack: Vec<&'a PathBuf>,
+        next: usize,
+        out: Vec<Vec<PathBuf>>,
+    }
+    fn visit<'a>(s: &mut State<'a>, v: &'a PathBuf) {
+        s.index.insert(v, (s.next, s.next));
+        s.next += 1;
+        s.stack.push(v);
+        for w in s.graph.get(v).into_iter().flatten() {
+            let Some(w) = s.graph.get_key_value(w).map(|(k, _)| k) else {
+                continue;
+            };
+            if !s.index.contains_key(w) {
+                visit(s, w);
+                let low = s.index[v].1.min(s.index[w].1);
+                s.index.get_mut(v).unwrap().1 = low;
+            } else if s.stack.contains(&w) {
+                let low = s.index[v].1.min(s.index[w].0);
+                s.index.get_mut(v).unwrap().1 = low;
+            }
+        }
+        if s.index[v].0 == s.index[v].1 {
+            let mut group = Vec::new();
+            while let Some(w) = s.stack.pop() {
+                group.push(w.clone());
+                if w == v {
+                    break;
+                }
+            }
+            if group.len() > 1 {
+                s.out.push(group);
+            }
+        }
+    }
+    let mut s = State {
+        graph,
+        index: BTreeMap::new(),
+        stack: Vec::new(),
+        next: 0,
+        out: Vec::new(),
+    };
+    for v in graph.keys() {
+        if !s.index.contains_key(v) {
+            visit(&mut s, v);
+        }
+    }
+    s.out
+}
+
+#[test]
+fn no_files_import_each_other_round_a_loop() {
+    let found = circles(&file_imports());
+    let text: Vec<String> = found
+        .iter()
+        .map(|g| {
+            g.iter()
+                .map(|f| f.display().to_string())
+                .collect::<Vec<_>>()
+                .join(" ↔ ")
+        })
+        .collect();
+    assert!(
+        found.is_empty(),
+        "files that import each other:\n{}",
+        text.join("\n")
+    );
+}
+
+#[test]
+fn the_circle_finder_sees_a_loop_through_use_groups_and_super() {
+    let paths = module_paths(
+        "use super::{timing::{counted, unsupported}, Bug};\nlet x = crate::run::shard::f();",
+    );
+    let joined: Vec<String> = paths.iter().map(|p| p.join("::")).collect();
+    assert_eq!(
+        joined,
+        [
+            "super::timing::counted",
+            "super::timing::unsupported",
+            "super::Bug",
+            "crate::run::shard::f"
+        ]
+    );
+    let (a, b, c) = (PathBuf::from("a"), PathBuf::from("b"), PathBuf::from("c"));
+    let graph = BTreeMap::from([
+        (a.clone(), BTreeSet::from([b.clone()])),
+        (b.clone(), BTreeSet::from([c.clone()])),
+        (c.clone(), BTreeSet::from([a.clone()])),
+    ]);
+    assert_eq!(circles(&graph).len(), 1);
+    let open = BTreeMap::from([
+        (a.clone(), BTreeSet::from([b.clone()])),
+        (b, BTreeSet::new()),
+    ]);
+    assert!(circles(&open).is_empty());
 }
