@@ -44,7 +44,8 @@ pub fn run(args: &DatasetsArgs) -> anyhow::Result<ExitCode> {
 }
 
 fn list() -> anyhow::Result<ExitCode> {
-    crate::io::output::print(&crate::export::present::corpora())?;
+    let (corpora, dir) = fetch::listing();
+    crate::io::output::print(&crate::export::present::corpora(&corpora, &dir))?;
     Ok(ExitCode::SUCCESS)
 }
 

@@ -178,6 +178,19 @@ pub struct Fetched {
     pub already: bool,
 }
 
+/// What `datasets list` shows: each corpus with its file where it is
+/// fetched, and the folder `fetch` keeps them in (or why there is none).
+pub(crate) fn listing() -> (
+    Vec<(&'static Corpus, Option<PathBuf>)>,
+    anyhow::Result<PathBuf>,
+) {
+    let corpora = CORPORA
+        .iter()
+        .map(|c| (c, path_of(c).ok().filter(|p| p.is_file())))
+        .collect();
+    (corpora, data_dir())
+}
+
 /// The corpora `datasets fetch NAME...` names (`all`: every one), in name
 /// order, once each.
 pub(crate) fn choose(names: &[String]) -> anyhow::Result<Vec<&'static Corpus>> {

@@ -438,20 +438,22 @@ pub(crate) fn ladder_estimates(rows: &[&Labelled]) -> String {
 /// command's `--json`, serialized from the rows its CSV comes from.
 /// `datasets list`: each public corpus, its size, where it is if fetched,
 /// what it is; then where `fetch` keeps them (or why it cannot).
-pub(crate) fn corpora() -> String {
-    use crate::io::fetch;
+pub(crate) fn corpora(
+    corpora: &[(&crate::io::fetch::Corpus, Option<std::path::PathBuf>)],
+    dir: &anyhow::Result<std::path::PathBuf>,
+) -> String {
     let mut text = String::new();
-    for c in &fetch::CORPORA {
-        let state = match fetch::path_of(c) {
-            Ok(p) if p.is_file() => format!("fetched: {}", p.display()),
-            _ => "not fetched".to_string(),
+    for (c, fetched) in corpora {
+        let state = match fetched {
+            Some(p) => format!("fetched: {}", p.display()),
+            None => "not fetched".to_string(),
         };
         text.push_str(&format!(
             "{:<20} {:>7} puzzles  {state}\n{:<20} {}\n",
             c.name, c.puzzles, "", c.about
         ));
     }
-    match fetch::data_dir() {
+    match dir {
         Ok(d) => text.push_str(&format!(
             "\n`sudoku-lab datasets fetch NAME` keeps them in {}\n",
             d.display()
