@@ -156,7 +156,7 @@ pub fn finished(dir: &Path, print: &Fingerprint, shard: Shard) -> bool {
 /// shard complete: then the line that says so (the run has nothing to do,
 /// unless `rerun`). `None`: go on and measure.
 pub(crate) fn already_complete(
-    plan: &super::Plan,
+    plan: &Plan,
     out: &Path,
     rerun: bool,
 ) -> anyhow::Result<Option<String>> {
