@@ -7,6 +7,7 @@ use crate::base::format::Format;
 use crate::base::strategy::{Outcome, Strategy, WrongSolution};
 
 use crate::io::program::Mode;
+use crate::io::program::process::clip;
 
 /// What the lab knows about one puzzle to judge answers by, worked out
 /// only when an answer needs it: the lexicographically first solution (or
@@ -125,7 +126,7 @@ pub fn parse_answer(text: &str, format: Format, puzzle: &Board) -> Result<Option
                 for t in nums {
                     let v = t
                         .parse::<u8>()
-                        .map_err(|_| at(format!("{} is not a number", shorten(t))))?;
+                        .map_err(|_| at(format!("{:?} is not a number", clip(t, 20))))?;
                     cells.push(v);
                 }
             }
@@ -151,15 +152,6 @@ pub fn parse_answer(text: &str, format: Format, puzzle: &Board) -> Result<Option
         }
     }
     Ok(Some(cells))
-}
-
-/// At most 20 characters of a token, for a reason.
-fn shorten(t: &str) -> String {
-    let mut s: String = t.chars().take(20).collect();
-    if s.len() < t.len() {
-        s.push('…');
-    }
-    format!("{s:?}")
 }
 
 /// Judges what a program printed for `puzzle` (it exited normally, in

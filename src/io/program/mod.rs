@@ -186,16 +186,12 @@ pub struct Setting<T> {
 impl<T: std::str::FromStr<Err = SpecError>> std::str::FromStr for Setting<T> {
     type Err = SpecError;
     fn from_str(s: &str) -> Result<Self, SpecError> {
-        match s.split_once('=') {
-            Some((name, value)) => Ok(Setting {
-                program: Some(name.to_string()),
-                value: value.parse()?,
-            }),
-            None => Ok(Setting {
-                program: None,
-                value: s.parse()?,
-            }),
-        }
+        let (program, value) = match s.split_once('=') {
+            Some((name, value)) => (Some(name.to_string()), value),
+            None => (None, s),
+        };
+        let value = value.parse()?;
+        Ok(Setting { program, value })
     }
 }
 
@@ -240,78 +236,39 @@ pub(crate) fn check_unique(programs: &[Program]) -> Result<(), SpecError> {
     Ok(())
 }
 
-/// Reads a format name: `line`, `grid` (Baekjoon 2580) or `compact` (2239).
-fn parse_format(s: &str) -> Result<Format, SpecError> {
-    match s {
-        "line" => Ok(Format::Line),
-        "grid" => Ok(Format::Grid),
-        "compact" => Ok(Format::Compact),
-        _ => Err(SpecError::BadValue {
-            what: "format",
-            found: s.to_string(),
-            valid: "line, grid, compact",
-        }),
-    }
-}
-
 /// A program's answer layout, as `--program-format` reads it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct FormatArg(pub Format);
 
-impl std::str::FromStr for FormatArg {
-    type Err = SpecError;
-    fn from_str(s: &str) -> Result<Self, SpecError> {
-        parse_format(s).map(FormatArg)
-    }
-}
-
-impl std::str::FromStr for Mode {
-    type Err = SpecError;
-    fn from_str(s: &str) -> Result<Self, SpecError> {
-        match s {
-            "any" => Ok(Mode::Any),
-            "lex-first" => Ok(Mode::LexFirst),
-            _ => Err(SpecError::BadValue {
-                what: "mode",
-                found: s.to_string(),
-                valid: "any, lex-first",
-            }),
+/// `FromStr` (unknown names are a [`SpecError::BadValue`] that lists the
+/// valid ones) and `Display` of a program setting, from one table of names.
+macro_rules! setting_names {
+    ($ty:ident, $what:literal, $($value:expr => $name:literal),+) => {
+        impl std::str::FromStr for $ty {
+            type Err = SpecError;
+            fn from_str(s: &str) -> Result<Self, SpecError> {
+                $(if s == $name {
+                    return Ok($value);
+                })+
+                let (what, found, valid) = ($what, s.to_string(), &[$($name),+]);
+                Err(SpecError::BadValue { what, found, valid })
+            }
         }
-    }
-}
 
-impl std::str::FromStr for Feed {
-    type Err = SpecError;
-    fn from_str(s: &str) -> Result<Self, SpecError> {
-        match s {
-            "per-puzzle" => Ok(Feed::PerPuzzle),
-            "stream" => Ok(Feed::Stream),
-            _ => Err(SpecError::BadValue {
-                what: "feed",
-                found: s.to_string(),
-                valid: "per-puzzle, stream",
-            }),
+        impl fmt::Display for $ty {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                let names = [$(($value, $name)),+];
+                f.write_str(names.iter().find(|(v, _)| v == self).map_or("", |(_, n)| n))
+            }
         }
-    }
+    };
 }
 
-impl fmt::Display for Mode {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            Mode::Any => "any",
-            Mode::LexFirst => "lex-first",
-        })
-    }
-}
-
-impl fmt::Display for Feed {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            Feed::PerPuzzle => "per-puzzle",
-            Feed::Stream => "stream",
-        })
-    }
-}
+setting_names!(Mode, "mode", Mode::Any => "any", Mode::LexFirst => "lex-first");
+setting_names!(Feed, "feed", Feed::PerPuzzle => "per-puzzle", Feed::Stream => "stream");
+// `line`, `grid` (Baekjoon 2580) or `compact` (2239).
+setting_names!(FormatArg, "format", FormatArg(Format::Line) => "line",
+    FormatArg(Format::Grid) => "grid", FormatArg(Format::Compact) => "compact");
 
 /// A `--program` (or setting) the lab cannot use. Usage errors (exit 2).
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -334,11 +291,11 @@ pub enum SpecError {
     Unterminated(char, String),
     #[error("the command {0:?} ends with a lone backslash")]
     TrailingBackslash(String),
-    #[error("unknown {what} {found:?} (valid: {valid})")]
+    #[error("unknown {what} {found:?} (valid: {})", valid.join(", "))]
     BadValue {
         what: &'static str,
         found: String,
-        valid: &'static str,
+        valid: &'static [&'static str],
     },
 }
 

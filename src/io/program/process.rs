@@ -1,11 +1,15 @@
 //! One child process: started in a process group of its own, waited for
 //! with a deadline, killed with everything it started, reaped with its
-//! resource usage (`wait4`). Unix only; elsewhere programs cannot be run.
+//! resource usage (`wait4`). Unix only, as the whole lab is.
 
-use std::io::{self, Read};
-use std::process::{ChildStdin, ChildStdout};
+use std::io::{self, Read, Write as _};
+use std::os::fd::AsRawFd as _;
+use std::os::unix::process::CommandExt as _;
+use std::process::{ChildStdin, ChildStdout, Command, Stdio};
 use std::sync::mpsc::{self, Receiver};
 use std::time::{Duration, Instant};
+
+use super::reaper;
 
 /// How the child ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -78,29 +82,21 @@ pub(super) fn capture<R: Read + Send + 'static>(
 pub(super) fn last_line(stderr: &[u8]) -> Option<String> {
     let text = String::from_utf8_lossy(stderr);
     let line = text.lines().map(str::trim).rfind(|l| !l.is_empty())?;
-    let mut s: String = line.chars().take(100).collect();
-    if s.len() < line.len() {
-        s.push('…');
+    Some(clip(line, 100))
+}
+
+/// At most `most` characters of `s`, `…` marking a cut.
+pub(super) fn clip(s: &str, most: usize) -> String {
+    let mut c: String = s.chars().take(most).collect();
+    if c.len() < s.len() {
+        c.push('…');
     }
-    Some(s)
+    c
 }
 
 /// How long to wait for a pipe to close after its program ended: only a
 /// process that left the group (a daemon) can keep it open longer.
 pub(super) const PIPE_GRACE: Duration = Duration::from_secs(1);
-
-/// Writes `bytes` to a child's standard input, giving up at `deadline`:
-/// `Ok(false)` when the program stopped reading (its pipe stayed full), an
-/// error when it closed its input. The pipe is non-blocking on the lab's
-/// side ([`Proc::spawn`]), so a program that never reads cannot hold the
-/// lab in a write.
-pub(super) fn write_until(
-    stdin: &mut ChildStdin,
-    bytes: &[u8],
-    deadline: Instant,
-) -> io::Result<bool> {
-    imp::write_until(stdin, bytes, deadline)
-}
 
 /// A running child, alone in its process group.
 #[derive(Debug)]
@@ -116,54 +112,6 @@ pub(super) struct Proc {
 impl Proc {
     /// Starts `argv` with piped standard streams. An error means the
     /// program could not be started at all (not found, not executable).
-    pub fn spawn(argv: &[String]) -> io::Result<Proc> {
-        imp::spawn(argv)
-    }
-
-    /// The tail of standard error, once the child has ended.
-    pub fn stderr_tail(&mut self) -> Vec<u8> {
-        match self.stderr.take() {
-            Some(rx) => rx.recv_timeout(PIPE_GRACE).unwrap_or_default().bytes,
-            None => Vec::new(),
-        }
-    }
-
-    /// Waits for the child to exit, at most until `deadline` (then kills it:
-    /// [`Ended::TimedOut`]); kills what is left of its process group either
-    /// way, and reaps it.
-    pub fn finish(&mut self, deadline: Instant) -> Exit {
-        // Standard input is closed first: a program reading to its end ends.
-        self.stdin = None;
-        let (ended, cpu, end) = imp::finish(self.pid, deadline);
-        self.reaped = true;
-        Exit {
-            ended,
-            wall: end.saturating_duration_since(self.start),
-            cpu,
-        }
-    }
-}
-
-impl Drop for Proc {
-    fn drop(&mut self) {
-        if !self.reaped {
-            self.stdin = None;
-            imp::finish(self.pid, Instant::now());
-        }
-    }
-}
-
-#[cfg(unix)]
-mod imp {
-    use std::io;
-    use std::os::unix::process::CommandExt as _;
-    use std::process::{Command, Stdio};
-    use std::sync::mpsc;
-    use std::time::{Duration, Instant};
-
-    use super::super::reaper;
-    use super::{Ended, Proc, capture};
-
     pub fn spawn(argv: &[String]) -> io::Result<Proc> {
         let (program, args) = argv
             .split_first()
@@ -203,7 +151,7 @@ mod imp {
         let stderr = child
             .stderr
             .take()
-            .map(|e| capture(e, super::super::MAX_OUTPUT / 256, true));
+            .map(|e| capture(e, super::MAX_OUTPUT / 256, true));
         Ok(Proc {
             pid,
             start,
@@ -214,179 +162,180 @@ mod imp {
         })
     }
 
-    fn set_nonblocking(stdin: &std::process::ChildStdin) -> io::Result<()> {
-        use std::os::fd::AsRawFd as _;
-        let fd = stdin.as_raw_fd();
-        // SAFETY: fcntl on a descriptor this process owns, integer arguments.
-        let ok = unsafe {
-            let flags = libc::fcntl(fd, libc::F_GETFL);
-            flags >= 0 && libc::fcntl(fd, libc::F_SETFL, flags | libc::O_NONBLOCK) >= 0
-        };
-        if ok {
-            Ok(())
-        } else {
-            Err(io::Error::last_os_error())
+    /// The tail of standard error, once the child has ended.
+    pub fn stderr_tail(&mut self) -> Vec<u8> {
+        match self.stderr.take() {
+            Some(rx) => rx.recv_timeout(PIPE_GRACE).unwrap_or_default().bytes,
+            None => Vec::new(),
         }
     }
 
-    pub fn write_until(
-        stdin: &mut std::process::ChildStdin,
-        mut bytes: &[u8],
-        deadline: Instant,
-    ) -> io::Result<bool> {
-        use std::io::Write as _;
-        use std::os::fd::AsRawFd as _;
-        while !bytes.is_empty() {
-            match stdin.write(bytes) {
-                Ok(0) => return Err(io::ErrorKind::WriteZero.into()),
-                Ok(n) => bytes = &bytes[n..],
-                Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
-                Err(e) if e.kind() == io::ErrorKind::WouldBlock => {
-                    let left = deadline.saturating_duration_since(Instant::now());
-                    if left.is_zero() {
-                        return Ok(false);
-                    }
-                    let mut fd = libc::pollfd {
-                        fd: stdin.as_raw_fd(),
-                        events: libc::POLLOUT,
-                        revents: 0,
-                    };
-                    let ms = left.as_millis().clamp(1, i32::MAX as u128) as i32;
-                    // SAFETY: one valid pollfd.
-                    unsafe {
-                        libc::poll(&mut fd, 1, ms);
-                    }
-                }
-                Err(e) => return Err(e),
-            }
+    /// Waits for the child to exit, at most until `deadline` (then kills it:
+    /// [`Ended::TimedOut`]); kills what is left of its process group either
+    /// way, and reaps it.
+    pub fn finish(&mut self, deadline: Instant) -> Exit {
+        // Standard input is closed first: a program reading to its end ends.
+        self.stdin = None;
+        let (ended, cpu, end) = finish_pid(self.pid, deadline);
+        self.reaped = true;
+        Exit {
+            ended,
+            wall: end.saturating_duration_since(self.start),
+            cpu,
         }
-        Ok(true)
-    }
-
-    /// The group exists while its leader, the child, is not reaped.
-    fn kill_group(pid: i32) {
-        reaper::kill_group(pid);
-    }
-
-    /// Blocks until the child has exited, without reaping it (so its pid
-    /// and group stay valid for the kill that follows).
-    fn wait_exited(pid: i32) {
-        loop {
-            // SAFETY: siginfo_t is plain data that waitid fills in.
-            let mut info: libc::siginfo_t = unsafe { std::mem::zeroed() };
-            // SAFETY: a valid pointer to a siginfo_t.
-            let rc = unsafe {
-                libc::waitid(
-                    libc::P_PID,
-                    pid as libc::id_t,
-                    &mut info,
-                    libc::WEXITED | libc::WNOWAIT,
-                )
-            };
-            if rc == 0 || io::Error::last_os_error().kind() != io::ErrorKind::Interrupted {
-                return;
-            }
-        }
-    }
-
-    /// Reaps the child: how it ended and its CPU time.
-    fn reap(pid: i32) -> (Ended, Option<Duration>) {
-        let mut status = 0;
-        // SAFETY: rusage is plain data that wait4 fills in.
-        let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
-        loop {
-            // SAFETY: valid pointers to an int and a rusage.
-            let rc = unsafe { libc::wait4(pid, &mut status, 0, &mut usage) };
-            if rc == pid {
-                break;
-            }
-            if io::Error::last_os_error().kind() != io::ErrorKind::Interrupted {
-                // Already reaped elsewhere: nothing is known of the exit.
-                return (Ended::Signal(0), None);
-            }
-        }
-        let tv = |t: libc::timeval| {
-            Duration::from_secs(t.tv_sec.max(0) as u64)
-                + Duration::from_micros(t.tv_usec.max(0) as u64)
-        };
-        let cpu = tv(usage.ru_utime) + tv(usage.ru_stime);
-        let ended = if libc::WIFEXITED(status) {
-            Ended::Exit(libc::WEXITSTATUS(status))
-        } else {
-            Ended::Signal(libc::WTERMSIG(status))
-        };
-        (ended, Some(cpu))
-    }
-
-    pub fn finish(pid: i32, deadline: Instant) -> (Ended, Option<Duration>, Instant) {
-        let (tx, rx) = mpsc::channel();
-        std::thread::spawn(move || {
-            wait_exited(pid);
-            let _ = tx.send(Instant::now());
-        });
-        let left = deadline.saturating_duration_since(Instant::now());
-        let (timed_out, end) = match rx.recv_timeout(left) {
-            Ok(end) => (false, end),
-            Err(_) => {
-                kill_group(pid);
-                (true, rx.recv().unwrap_or_else(|_| Instant::now()))
-            }
-        };
-        // Whatever the program left behind in its group goes too; then it
-        // is reaped and unlisted, and daemons that left it are swept up.
-        // Under the registry's lock, so no sweep reaps the child first.
-        let mut registry = reaper::hold();
-        kill_group(pid);
-        let (ended, cpu) = reap(pid);
-        registry.remove(pid);
-        drop(registry);
-        reaper::sweep();
-        let ended = if timed_out { Ended::TimedOut } else { ended };
-        (ended, cpu, end)
     }
 }
 
-#[cfg(not(unix))]
-mod imp {
-    use std::io;
-    use std::time::{Duration, Instant};
-
-    use super::{Ended, Proc};
-
-    pub fn spawn(_: &[String]) -> io::Result<Proc> {
-        Err(io::Error::new(
-            io::ErrorKind::Unsupported,
-            "outside programs can be run on unix systems only",
-        ))
+impl Drop for Proc {
+    fn drop(&mut self) {
+        if !self.reaped {
+            self.stdin = None;
+            finish_pid(self.pid, Instant::now());
+        }
     }
+}
 
-    pub fn finish(_: i32, _: Instant) -> (Ended, Option<Duration>, Instant) {
-        (Ended::Signal(0), None, Instant::now())
+fn set_nonblocking(stdin: &ChildStdin) -> io::Result<()> {
+    let fd = stdin.as_raw_fd();
+    // SAFETY: fcntl on a descriptor this process owns, integer arguments.
+    let ok = unsafe {
+        let flags = libc::fcntl(fd, libc::F_GETFL);
+        flags >= 0 && libc::fcntl(fd, libc::F_SETFL, flags | libc::O_NONBLOCK) >= 0
+    };
+    if ok {
+        Ok(())
+    } else {
+        Err(io::Error::last_os_error())
     }
+}
 
-    pub fn write_until(_: &mut std::process::ChildStdin, _: &[u8], _: Instant) -> io::Result<bool> {
-        Err(io::ErrorKind::Unsupported.into())
+/// Writes `bytes` to a child's standard input, giving up at `deadline`:
+/// `Ok(false)` when the program stopped reading (its pipe stayed full), an
+/// error when it closed its input. The pipe is non-blocking on the lab's
+/// side ([`Proc::spawn`]), so a program that never reads cannot hold the
+/// lab in a write.
+pub(super) fn write_until(
+    stdin: &mut ChildStdin,
+    mut bytes: &[u8],
+    deadline: Instant,
+) -> io::Result<bool> {
+    while !bytes.is_empty() {
+        match stdin.write(bytes) {
+            Ok(0) => return Err(io::ErrorKind::WriteZero.into()),
+            Ok(n) => bytes = &bytes[n..],
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+            Err(e) if e.kind() == io::ErrorKind::WouldBlock => {
+                let left = deadline.saturating_duration_since(Instant::now());
+                if left.is_zero() {
+                    return Ok(false);
+                }
+                let mut fd = libc::pollfd {
+                    fd: stdin.as_raw_fd(),
+                    events: libc::POLLOUT,
+                    revents: 0,
+                };
+                let ms = left.as_millis().clamp(1, i32::MAX as u128) as i32;
+                // SAFETY: one valid pollfd.
+                unsafe {
+                    libc::poll(&mut fd, 1, ms);
+                }
+            }
+            Err(e) => return Err(e),
+        }
     }
+    Ok(true)
+}
+
+/// Blocks until the child has exited, without reaping it (so its pid
+/// and group stay valid for the kill that follows).
+fn wait_exited(pid: i32) {
+    loop {
+        // SAFETY: siginfo_t is plain data that waitid fills in.
+        let mut info: libc::siginfo_t = unsafe { std::mem::zeroed() };
+        // SAFETY: a valid pointer to a siginfo_t.
+        let rc = unsafe {
+            libc::waitid(
+                libc::P_PID,
+                pid as libc::id_t,
+                &mut info,
+                libc::WEXITED | libc::WNOWAIT,
+            )
+        };
+        if rc == 0 || io::Error::last_os_error().kind() != io::ErrorKind::Interrupted {
+            return;
+        }
+    }
+}
+
+/// Reaps the child: how it ended and its CPU time.
+fn reap(pid: i32) -> (Ended, Option<Duration>) {
+    let mut status = 0;
+    // SAFETY: rusage is plain data that wait4 fills in.
+    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
+    loop {
+        // SAFETY: valid pointers to an int and a rusage.
+        let rc = unsafe { libc::wait4(pid, &mut status, 0, &mut usage) };
+        if rc == pid {
+            break;
+        }
+        if io::Error::last_os_error().kind() != io::ErrorKind::Interrupted {
+            // Already reaped elsewhere: nothing is known of the exit.
+            return (Ended::Signal(0), None);
+        }
+    }
+    let tv = |t: libc::timeval| {
+        Duration::from_secs(t.tv_sec.max(0) as u64) + Duration::from_micros(t.tv_usec.max(0) as u64)
+    };
+    let cpu = tv(usage.ru_utime) + tv(usage.ru_stime);
+    let ended = if libc::WIFEXITED(status) {
+        Ended::Exit(libc::WEXITSTATUS(status))
+    } else {
+        Ended::Signal(libc::WTERMSIG(status))
+    };
+    (ended, Some(cpu))
+}
+
+fn finish_pid(pid: i32, deadline: Instant) -> (Ended, Option<Duration>, Instant) {
+    let (tx, rx) = mpsc::channel();
+    std::thread::spawn(move || {
+        wait_exited(pid);
+        let _ = tx.send(Instant::now());
+    });
+    let left = deadline.saturating_duration_since(Instant::now());
+    let (timed_out, end) = match rx.recv_timeout(left) {
+        Ok(end) => (false, end),
+        Err(_) => {
+            reaper::kill_group(pid);
+            (true, rx.recv().unwrap_or_else(|_| Instant::now()))
+        }
+    };
+    // Whatever the program left behind in its group goes too; then it
+    // is reaped and unlisted, and daemons that left it are swept up.
+    // Under the registry's lock, so no sweep reaps the child first.
+    let mut registry = reaper::hold();
+    // The group exists while its leader, the child, is not reaped.
+    reaper::kill_group(pid);
+    let (ended, cpu) = reap(pid);
+    registry.remove(pid);
+    drop(registry);
+    reaper::sweep();
+    let ended = if timed_out { Ended::TimedOut } else { ended };
+    (ended, cpu, end)
 }
 
 /// The usual name of a signal, for a crash report.
 pub(super) fn signal_name(sig: i32) -> String {
-    #[cfg(unix)]
-    {
-        let name = match sig {
-            libc::SIGSEGV => "SIGSEGV",
-            libc::SIGABRT => "SIGABRT",
-            libc::SIGFPE => "SIGFPE",
-            libc::SIGBUS => "SIGBUS",
-            libc::SIGILL => "SIGILL",
-            libc::SIGKILL => "SIGKILL",
-            libc::SIGTERM => "SIGTERM",
-            libc::SIGPIPE => "SIGPIPE",
-            libc::SIGINT => "SIGINT",
-            _ => return format!("signal {sig}"),
-        };
-        format!("signal {sig} ({name})")
-    }
-    #[cfg(not(unix))]
-    format!("signal {sig}")
+    let name = match sig {
+        libc::SIGSEGV => "SIGSEGV",
+        libc::SIGABRT => "SIGABRT",
+        libc::SIGFPE => "SIGFPE",
+        libc::SIGBUS => "SIGBUS",
+        libc::SIGILL => "SIGILL",
+        libc::SIGKILL => "SIGKILL",
+        libc::SIGTERM => "SIGTERM",
+        libc::SIGPIPE => "SIGPIPE",
+        libc::SIGINT => "SIGINT",
+        _ => return format!("signal {sig}"),
+    };
+    format!("signal {sig} ({name})")
 }

@@ -24,6 +24,7 @@
 //! Unix only (the subreaper, the death signal and the sweep: Linux).
 
 use std::io::Write as _;
+use std::os::unix::process::CommandExt as _;
 use std::process::{ChildStdin, Command, Stdio};
 use std::sync::{Mutex, MutexGuard};
 
@@ -111,13 +112,10 @@ fn hold_if_started() -> Option<Held> {
 }
 
 pub(super) fn kill_group(pgid: i32) {
-    #[cfg(unix)]
     // SAFETY: kill has no memory effects; -pgid names a process group.
     unsafe {
         libc::kill(-pgid, libc::SIGKILL);
     }
-    #[cfg(not(unix))]
-    let _ = pgid;
 }
 
 #[cfg(target_os = "linux")]
@@ -158,28 +156,22 @@ done
 "#;
 
 fn start_watchdog() -> Option<ChildStdin> {
-    #[cfg(unix)]
-    {
-        use std::os::unix::process::CommandExt as _;
-        let mut child = Command::new("sh")
-            .arg("-c")
-            .arg(WATCHDOG)
-            .arg("sudoku-lab-watchdog")
-            .arg(std::process::id().to_string())
-            .env_remove(MARKER)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            // Out of the lab's group: a terminal's Ctrl-C is the lab's to
-            // handle; the watchdog only acts when the lab is gone.
-            .process_group(0)
-            .spawn()
-            .ok()?;
-        REGISTRY_WATCHDOG_PID.store(child.id() as i32, std::sync::atomic::Ordering::Relaxed);
-        child.stdin.take()
-    }
-    #[cfg(not(unix))]
-    None
+    let mut child = Command::new("sh")
+        .arg("-c")
+        .arg(WATCHDOG)
+        .arg("sudoku-lab-watchdog")
+        .arg(std::process::id().to_string())
+        .env_remove(MARKER)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        // Out of the lab's group: a terminal's Ctrl-C is the lab's to
+        // handle; the watchdog only acts when the lab is gone.
+        .process_group(0)
+        .spawn()
+        .ok()?;
+    REGISTRY_WATCHDOG_PID.store(child.id() as i32, std::sync::atomic::Ordering::Relaxed);
+    child.stdin.take()
 }
 
 /// Tells the watchdog the lab is ending its programs itself.

@@ -189,33 +189,29 @@ impl<'p> Session<'p> {
         }
         let exit = proc.finish(deadline);
         let out = stdout.map(|rx| rx.recv_timeout(PIPE_GRACE));
-        let mut run = ProgramRun {
-            outcome: Outcome::Solved,
-            reason: String::new(),
-            wall_ns: exit.wall.as_nanos() as u64,
-            cpu_ns: exit.cpu.map(|c| c.as_nanos() as u64),
-        };
-        if let Some((outcome, reason)) = failed(&exit, p.time_limit, &mut proc) {
-            (run.outcome, run.reason) = (outcome, reason);
-            return Ok(run);
-        }
-        (run.outcome, run.reason) = match out {
-            Some(Ok(got)) if got.overflow => (
-                Outcome::BadOutput,
-                format!("more than {} MiB of output", MAX_OUTPUT >> 20),
-            ),
-            Some(Ok(got)) => match String::from_utf8(got.bytes) {
+        let bad = |why: &str| (Outcome::BadOutput, why.to_string());
+        let (outcome, reason) = match (failed(&exit, p.time_limit, &mut proc), out) {
+            (Some(failure), _) => failure,
+            (None, Some(Ok(got))) if got.overflow => {
+                bad(&format!("more than {} MiB of output", MAX_OUTPUT >> 20))
+            }
+            (None, Some(Ok(got))) => match String::from_utf8(got.bytes) {
                 Ok(text) => judge(&text, p.format, p.mode, reference)?,
-                Err(_) => (Outcome::BadOutput, "output is not UTF-8 text".to_string()),
+                Err(_) => bad("output is not UTF-8 text"),
             },
-            Some(Err(_)) => (
-                Outcome::BadOutput,
-                "standard output still open after the exit (held by a process outside the group)"
-                    .to_string(),
+            (None, Some(Err(_))) => bad(
+                "standard output still open after the exit (held by a process outside the group)",
             ),
-            None => (Outcome::BadOutput, "no standard output".to_string()),
+            (None, None) => bad("no standard output"),
         };
-        Ok(run)
+        let wall_ns = exit.wall.as_nanos() as u64;
+        let cpu_ns = exit.cpu.map(|c| c.as_nanos() as u64);
+        Ok(ProgramRun {
+            outcome,
+            reason,
+            wall_ns,
+            cpu_ns,
+        })
     }
 
     /// One puzzle through the streaming process (started if needed).
@@ -251,9 +247,10 @@ impl<'p> Session<'p> {
         ) {
             self.stream = None;
         }
+        let (outcome, reason) = verdict;
         Ok(ProgramRun {
-            outcome: verdict.0,
-            reason: verdict.1,
+            outcome,
+            reason,
             wall_ns,
             cpu_ns: None,
         })
