@@ -19,9 +19,8 @@ use std::io::{BufRead, Read};
 
 use crate::base::board::{Board, BoardError, BoxSize, Cell, Conflict};
 
-/// The UTF-8 byte-order mark, skipped at the start of a file.
 /// The UTF-8 byte-order mark some editors put at the start of a file.
-pub(crate) const UTF8_BOM: &[u8] = b"\xEF\xBB\xBF";
+const UTF8_BOM: &[u8] = b"\xEF\xBB\xBF";
 
 /// Longest accepted input line; longer lines are rejected without being read whole.
 pub const MAX_LINE_BYTES: u64 = 64 * 1024;
@@ -263,36 +262,47 @@ pub fn parse_one(text: &str) -> Result<(Format, Puzzle), ParseError> {
     Ok((format, first))
 }
 
-/// Why a line could not be read.
-#[derive(Debug)]
-pub(crate) enum LineError {
-    /// Longer than [`MAX_LINE_BYTES`]: not a puzzle line (and not kept).
-    TooLong,
-    Io(std::io::Error),
-}
-
 /// Reads one line into `buf` (cleared first) without its `\n` or `\r\n`,
 /// reading at most [`MAX_LINE_BYTES`] + 1 bytes of it: memory stays bounded
-/// whatever the input. `Ok(false)` at the end of the input. Every reader of
-/// puzzle files reads its lines through this.
-pub(crate) fn read_line(reader: &mut impl BufRead, buf: &mut Vec<u8>) -> Result<bool, LineError> {
+/// whatever the input (a longer line is not a puzzle line, and is not kept).
+/// `Ok(false)` at the end of the input. Every reader of puzzle files reads
+/// its lines through this.
+pub(crate) fn read_line(
+    reader: &mut impl BufRead,
+    buf: &mut Vec<u8>,
+) -> Result<bool, ParseErrorKind> {
     buf.clear();
     let n = reader
         .take(MAX_LINE_BYTES + 1)
         .read_until(b'\n', buf)
-        .map_err(LineError::Io)?;
+        .map_err(|e| ParseErrorKind::Io(e.to_string()))?;
     if n == 0 {
         return Ok(false);
     }
     if buf.last() == Some(&b'\n') {
         buf.pop();
     } else if n as u64 > MAX_LINE_BYTES {
-        return Err(LineError::TooLong);
+        return Err(ParseErrorKind::LineTooLong);
     }
     if buf.last() == Some(&b'\r') {
         buf.pop();
     }
     Ok(true)
+}
+
+/// Line `line_no` of a file; the first without the UTF-8 byte-order mark
+/// editors on Windows often start it with (columns then count what the user
+/// sees), and a UTF-16 mark is refused.
+pub(crate) fn skip_bom(line: &mut Vec<u8>, line_no: usize) -> Result<(), ParseErrorKind> {
+    if line_no != 1 {
+        return Ok(());
+    }
+    if line.starts_with(UTF8_BOM) {
+        line.drain(..UTF8_BOM.len());
+    } else if line.starts_with(&[0xFF, 0xFE]) || line.starts_with(&[0xFE, 0xFF]) {
+        return Err(ParseErrorKind::Utf16);
+    }
+    Ok(())
 }
 
 /// Streams puzzles from a reader, one at a time, with bounded memory.
@@ -345,27 +355,15 @@ impl<R: BufRead> PuzzleReader<R> {
     /// Reads the next raw line into `buf` without its line ending.
     /// `Ok(false)` at end of input.
     fn read_line(&mut self) -> Result<bool, ParseError> {
-        match read_line(&mut self.reader, &mut self.buf) {
-            Ok(false) => return Ok(false),
-            Ok(true) => self.line_no += 1,
-            Err(LineError::TooLong) => {
-                self.line_no += 1;
-                return Err(self.err(self.line_no, 1, ParseErrorKind::LineTooLong));
-            }
-            Err(LineError::Io(e)) => {
-                return Err(self.err(self.line_no + 1, 1, ParseErrorKind::Io(e.to_string())));
-            }
+        let read = read_line(&mut self.reader, &mut self.buf);
+        if let Ok(false) = read {
+            return Ok(false);
         }
-        if self.line_no == 1 {
-            // Editors on Windows often start UTF-8 files with a byte-order
-            // mark: skip it (columns then count what the user sees).
-            if self.buf.starts_with(UTF8_BOM) {
-                self.buf.drain(..UTF8_BOM.len());
-            } else if self.buf.starts_with(&[0xFF, 0xFE]) || self.buf.starts_with(&[0xFE, 0xFF]) {
-                return Err(self.err(1, 1, ParseErrorKind::Utf16));
-            }
+        self.line_no += 1;
+        match read.and(skip_bom(&mut self.buf, self.line_no)) {
+            Ok(()) => Ok(true),
+            Err(kind) => Err(self.err(self.line_no, 1, kind)),
         }
-        Ok(true)
     }
 
     /// The error for an input that held no puzzle at all.

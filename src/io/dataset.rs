@@ -33,9 +33,7 @@ use std::rc::Rc;
 use anyhow::{Context, bail};
 
 use crate::base::board::Board;
-use crate::base::format::{
-    self, Format, MAX_LINE_BYTES, ParseError, Puzzle, PuzzleReader, UTF8_BOM,
-};
+use crate::base::format::{self, Format, ParseError, ParseErrorKind, Puzzle, PuzzleReader};
 
 mod csv;
 
@@ -167,19 +165,6 @@ impl LoadError {
     }
 }
 
-/// A line that could not be read, as a positioned error.
-fn line_error(file: &str, line: usize, e: format::LineError) -> LoadError {
-    match e {
-        format::LineError::TooLong => invalid(
-            file,
-            line,
-            1,
-            format!("line longer than {MAX_LINE_BYTES} bytes"),
-        ),
-        format::LineError::Io(e) => invalid(file, line, 1, format!("read error: {e}")),
-    }
-}
-
 fn invalid(file: &str, line: usize, column: usize, message: impl fmt::Display) -> LoadError {
     LoadError::Invalid {
         file: file.to_string(),
@@ -265,31 +250,14 @@ impl DatasetReader {
         let mut line = Vec::new();
         let mut lines = 0;
         let inner = loop {
-            match format::read_line(&mut buffered, &mut line) {
-                Ok(false) => break Inner::Empty { lines, error: None },
-                Ok(true) => lines += 1,
-                Err(e) => {
-                    lines += 1;
-                    break Inner::Empty {
-                        lines,
-                        error: Some(line_error(&file, lines, e)),
-                    };
-                }
+            let read = format::read_line(&mut buffered, &mut line);
+            if let Ok(false) = read {
+                break Inner::Empty { lines, error: None };
             }
-            if lines == 1 {
-                if line.starts_with(UTF8_BOM) {
-                    line.drain(..UTF8_BOM.len());
-                } else if line.starts_with(&[0xFF, 0xFE]) || line.starts_with(&[0xFE, 0xFF]) {
-                    break Inner::Empty {
-                        lines,
-                        error: Some(invalid(
-                            &file,
-                            1,
-                            1,
-                            "the file is UTF-16 text; save it as UTF-8 or plain ASCII",
-                        )),
-                    };
-                }
+            lines += 1;
+            if let Err(kind) = read.and(format::skip_bom(&mut line, lines)) {
+                let error = Some(invalid(&file, lines, 1, kind));
+                break Inner::Empty { lines, error };
             }
             let content = content_of(&line);
             if content.is_empty() {
@@ -359,7 +327,7 @@ impl DatasetReader {
                     &self.file,
                     (*lines).max(1),
                     1,
-                    "no puzzle found (file is empty or only comments)",
+                    ParseErrorKind::Empty,
                 )),
             },
         }
@@ -389,7 +357,7 @@ impl Iterator for DatasetReader {
                         &self.file,
                         line.max(1),
                         1,
-                        "no puzzle found (file is empty or only comments)",
+                        ParseErrorKind::Empty,
                     )));
                 }
                 None

@@ -71,7 +71,7 @@ impl Puzzles {
             file: self.file.clone(),
             line: 1,
             column: 1,
-            message: "no puzzle found (file is empty or only comments)".to_string(),
+            message: crate::base::format::ParseErrorKind::Empty.to_string(),
         }
     }
 }

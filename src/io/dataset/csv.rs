@@ -8,7 +8,7 @@ use std::io::BufRead;
 use crate::base::board::{Board, BoardError, BoxSize};
 use crate::base::format::{self, Puzzle};
 
-use super::{Directives, Entry, LoadError, invalid, line_error};
+use super::{Directives, Entry, LoadError, invalid};
 
 /// Accepted CSV header names.
 pub(super) const PUZZLE_COLUMNS: &[&str] = &["quizzes", "quiz", "puzzle", "puzzles"];
@@ -67,13 +67,13 @@ impl<R: BufRead> CsvReader<R> {
     /// The next line that is not blank or a comment, split into fields.
     fn next_record(&mut self) -> Result<Option<Vec<Field>>, LoadError> {
         loop {
-            match format::read_line(&mut self.reader, &mut self.buf) {
-                Ok(false) => return Ok(None),
-                Ok(true) => self.line_no += 1,
-                Err(e) => {
-                    self.line_no += 1;
-                    return Err(line_error(&self.file, self.line_no, e));
-                }
+            let read = format::read_line(&mut self.reader, &mut self.buf);
+            if let Ok(false) = read {
+                return Ok(None);
+            }
+            self.line_no += 1;
+            if let Err(kind) = read {
+                return Err(self.err(1, kind));
             }
             let trimmed = self.buf.trim_ascii();
             if trimmed.is_empty() {
