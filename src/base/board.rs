@@ -205,19 +205,11 @@ impl Geometry {
     pub fn units_of(&self, cell: Cell) -> [Unit; 3] {
         let c = cell.index();
         [
-            Unit {
-                kind: UnitKind::Row,
-                index: self.row[c],
-            },
-            Unit {
-                kind: UnitKind::Column,
-                index: self.col[c],
-            },
-            Unit {
-                kind: UnitKind::Box,
-                index: self.boxi[c],
-            },
+            (UnitKind::Row, self.row[c]),
+            (UnitKind::Column, self.col[c]),
+            (UnitKind::Box, self.boxi[c]),
         ]
+        .map(|(kind, index)| Unit { kind, index })
     }
 }
 
@@ -284,24 +276,7 @@ impl Board {
     /// Length, range and consistency of the values.
     fn check(&mut self) -> Result<(), BoardError> {
         check_values(self.size, &self.cells)?;
-        if self.is_consistent() {
-            return Ok(());
-        }
-        match self.first_conflict() {
-            Some(c) => Err(BoardError::Conflict(c)),
-            None => Ok(()),
-        }
-    }
-
-    /// No two equal givens share a unit: one bit set per unit, on the stack.
-    /// (The fast path; [`Board::first_conflict`] names a conflict once found.)
-    fn is_consistent(&self) -> bool {
-        consistent(self.geometry(), &self.cells)
-    }
-
-    /// The first conflict in row-major order of the later cell, if any.
-    fn first_conflict(&self) -> Option<Conflict> {
-        first_conflict(self.geometry(), &self.cells)
+        conflict(self.geometry(), &self.cells).map_or(Ok(()), |c| Err(BoardError::Conflict(c)))
     }
 
     pub fn size(&self) -> BoxSize {
@@ -359,16 +334,9 @@ impl Board {
         }
         // A full grid without two equal values in a unit has every digit
         // once per unit.
-        if consistent(g, solution) {
-            return Ok(());
-        }
-        match first_conflict(g, solution) {
-            Some(c) => Err(VerifyError::Duplicate {
-                digit: c.digit,
-                unit: c.unit,
-            }),
-            None => Ok(()),
-        }
+        conflict(g, solution).map_or(Ok(()), |Conflict { digit, unit, .. }| {
+            Err(VerifyError::Duplicate { digit, unit })
+        })
     }
 
     /// Builds a board without the consistency check; only for strategies that
@@ -406,9 +374,17 @@ pub(crate) fn check_values(size: BoxSize, cells: &[u8]) -> Result<(), BoardError
     Ok(())
 }
 
+/// The first conflict among values in range (`0..=n`), if any: first the
+/// fast check, then, only when there is one, the search that names it.
+fn conflict(g: &Geometry, cells: &[u8]) -> Option<Conflict> {
+    if consistent(g, cells) {
+        None
+    } else {
+        first_conflict(g, cells)
+    }
+}
+
 /// No two equal values share a unit: one bit set per unit, on the stack.
-/// Values must be in range (`0..=n`). (The fast path; [`first_conflict`]
-/// names a conflict once one is known to exist.)
 fn consistent(g: &Geometry, cells: &[u8]) -> bool {
     let mut seen = [[0u32; MAX_SIDE]; 3];
     for (c, &v) in cells.iter().enumerate() {

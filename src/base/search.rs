@@ -35,10 +35,7 @@ pub struct Limits {
 impl Limits {
     /// Find the first solution, within an optional budget.
     pub fn solve(budget: Option<u64>) -> Self {
-        Limits {
-            max_solutions: 1,
-            node_budget: budget.unwrap_or(u64::MAX),
-        }
+        Limits::count(1, budget)
     }
     /// Count solutions up to `limit`, within an optional budget.
     pub fn count(limit: u64, budget: Option<u64>) -> Self {

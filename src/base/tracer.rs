@@ -240,9 +240,7 @@ impl Tracer {
             });
         }
     }
-}
 
-impl Tracer {
     /// A node entered: its depth, the progress published, no stale branch.
     #[inline]
     fn entered(&mut self) {

@@ -141,14 +141,16 @@ pub struct LimitArg {
     pub limit: u64,
 }
 
-/// A solution limit: a whole number ≥ 1, `_` or `,` between digits allowed.
-pub fn parse_limit(s: &str) -> Result<u64, String> {
+/// A solution limit (`--limit` of the measuring commands and `count`): a
+/// whole number ≥ 1, `_` or `,` between digits allowed.
+pub fn parse_limit(text: &str) -> Result<u64, String> {
+    let s = text.trim();
     let digits: String = s.chars().filter(|c| !matches!(c, '_' | ',')).collect();
     match digits.parse::<u64>() {
         Ok(0) => Err("0 solutions would stop before the search starts: give 1 or more".into()),
         Ok(k) if !digits.is_empty() && !s.starts_with(['_', ',']) => Ok(k),
         _ => Err(format!(
-            "expected a whole number of solutions (1 or more), got {s:?}"
+            "expected a whole number of solutions (1 or more), got {text:?}"
         )),
     }
 }

@@ -135,14 +135,12 @@ mod tests {
             Failure::Usage
         );
         assert_eq!(of(anyhow::anyhow!("--steps is too large")), Failure::Usage);
-        let codes: Vec<u8> = [
+        let codes = [
             Failure::ClosedPipe,
             Failure::Usage,
             Failure::Io,
             Failure::Bug,
-        ]
-        .map(Failure::code)
-        .to_vec();
-        assert_eq!(codes, vec![0, 2, 74, 70]);
+        ];
+        assert_eq!(codes.map(Failure::code), [0, 2, 74, 70]);
     }
 }

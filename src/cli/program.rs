@@ -16,7 +16,7 @@ pub struct ProgramArgs {
     /// shell ('...', "..." and \ quote as in sh; nothing is expanded). The
     /// puzzle goes to its standard input, the answer is read from its
     /// standard output and checked.
-    #[arg(long = "program", value_name = "NAME=COMMAND", value_parser = parse_program)]
+    #[arg(long = "program", value_name = "NAME=COMMAND", value_parser = Program::parse)]
     pub programs: Vec<Program>,
     /// The layout programs read and print: line (one line, . for a blank),
     /// grid (Baekjoon 2580: rows of space-separated numbers, 0 for a blank)
@@ -74,10 +74,6 @@ impl ProgramArgs {
         programs.iter_mut().for_each(|p| p.time_limit = limit);
         Ok(programs)
     }
-}
-
-fn parse_program(s: &str) -> Result<Program, SpecError> {
-    Program::parse(s)
 }
 
 fn parse_seconds(s: &str) -> Result<f64, String> {

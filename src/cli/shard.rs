@@ -64,18 +64,3 @@ pub fn merge(args: &MergeArgs, argv: &[OsString]) -> anyhow::Result<ExitCode> {
     crate::io::output::print(&done.console)?;
     Ok(ExitCode::SUCCESS)
 }
-
-/// What `compare --shard` checks before measuring ([`crate::run::compare::shards::already_complete`]):
-/// where `out` holds this shard complete, say so and end, successfully.
-pub fn before_compare(
-    plan: &compare::Plan,
-    out: &std::path::Path,
-    rerun: bool,
-) -> anyhow::Result<Option<ExitCode>> {
-    Ok(
-        crate::run::compare::shards::already_complete(plan, out, rerun)?.map(|line| {
-            crate::io::output::note(line);
-            ExitCode::SUCCESS
-        }),
-    )
-}

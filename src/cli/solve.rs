@@ -30,7 +30,7 @@ pub struct SolveArgs {
 #[derive(Debug, Args)]
 pub struct CountArgs {
     /// Stop counting at this many solutions (at least 1).
-    #[arg(long, short, default_value_t = 2, value_parser = parse_limit)]
+    #[arg(long, short, default_value_t = 2, value_parser = crate::cli::args::parse_limit)]
     pub limit: u64,
     #[command(flatten)]
     pub each: EachPuzzle,
@@ -50,17 +50,6 @@ pub struct EachPuzzle {
     pub budget: SolveBudget,
     /// Puzzle file (line, grid or compact layout); standard input if omitted.
     pub file: Option<PathBuf>,
-}
-
-/// A count written as `--budget` reads it (`5_000`, `5,000` too), at least 1.
-fn parse_limit(s: &str) -> Result<u64, String> {
-    let digits: String = s.trim().chars().filter(|&c| c != '_' && c != ',').collect();
-    match digits.parse::<u64>() {
-        Ok(n) if n >= 1 => Ok(n),
-        _ => Err(format!(
-            "expected a number of solutions (at least 1), got {s:?}"
-        )),
-    }
 }
 
 pub fn solve(args: &SolveArgs) -> anyhow::Result<ExitCode> {
