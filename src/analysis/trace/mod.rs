@@ -8,7 +8,7 @@
 //!   the depth, nodes and probes at that moment;
 //! * a summary of the whole search, however long: nodes per depth (the shape
 //!   of the tree) and depth over time in a fixed number of buckets
-//!   ([`DepthOverTime`]).
+//!   ([`DepthOverTime`](crate::base::tracer::DepthOverTime)).
 //!
 //! Events come from the [`Counter`](crate::Counter) hooks the rungs call on the one search
 //! path the timed runs use; the detail hooks ([`Counter::branch`](crate::Counter::branch),
