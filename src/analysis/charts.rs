@@ -307,13 +307,7 @@ fn scatter(agg: &Aggregate, strategies: &[Strategy]) -> Vec<Scatter> {
     let mut scatter = Vec::new();
     for &s in strategies {
         for side in agg.sides() {
-            let runs = || {
-                agg.groups
-                    .iter()
-                    .filter(move |&(&(_, gs), _)| gs == s)
-                    .flat_map(|(_, g)| g.samples.iter())
-                    .filter(move |x| u32::from(x.side) == side)
-            };
+            let runs = || agg.runs(s, side);
             let total = runs().count();
             if total == 0 {
                 continue;
@@ -358,13 +352,7 @@ fn cdf_panel(agg: &Aggregate, strategies: &[Strategy], side: u32) -> CdfPanel {
     let mut curves: Vec<Cdf> = Vec::new();
     let mut not_run = Vec::new();
     for &s in strategies {
-        let runs = || {
-            agg.groups
-                .iter()
-                .filter(move |&(&(_, gs), _)| gs == s)
-                .flat_map(|(_, g)| g.samples.iter())
-                .filter(|x| u32::from(x.side) == side)
-        };
+        let runs = || agg.runs(s, side);
         let measured = runs().count();
         if measured == 0 {
             if agg.outcomes(side, s).iter().sum::<u64>() > 0 {

@@ -32,6 +32,7 @@ use std::path::PathBuf;
 use anyhow::bail;
 use serde::{Deserialize, Serialize};
 
+use crate::analysis::first_seen as ordered;
 use crate::io::meta::Meta;
 use crate::io::rows::PuzzleId;
 
@@ -132,6 +133,17 @@ pub struct DiffRow {
     pub noise_pct: f64,
 }
 
+impl DiffRow {
+    /// `mrv`, or `mrv → lcv` for strategies paired under two names.
+    pub fn pair(&self) -> String {
+        if self.strategy == self.new_strategy {
+            self.strategy.clone()
+        } else {
+            format!("{} → {}", self.strategy, self.new_strategy)
+        }
+    }
+}
+
 /// A puzzle whose search tree changed: one line of `node-changes.csv`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct NodeChange {
@@ -227,17 +239,6 @@ pub(crate) struct Folder {
     pub results: PathBuf,
     pub meta: Meta,
     pub recs: Vec<Rec>,
-}
-
-/// Names in first-seen order.
-fn ordered<'a>(names: impl Iterator<Item = &'a str>) -> Vec<&'a str> {
-    let mut out: Vec<&str> = Vec::new();
-    for n in names {
-        if !out.contains(&n) {
-            out.push(n);
-        }
-    }
-    out
 }
 
 /// The datasets both folders hold, in OLD's order (those only one holds go

@@ -9,15 +9,21 @@ use crate::base::strategy::Strategy;
 use crate::measure::stats::{Interval, mean_interval};
 
 impl Aggregate {
-    /// The strategies that ran on some puzzle of board side `side`.
-    fn ran(&self, side: u32) -> Vec<Strategy> {
+    /// The strategies whose rows of board side `side` pass `keep(rows, rows
+    /// where nothing ran)`.
+    fn strategies_at(&self, side: u32, keep: fn(u64, u64) -> bool) -> Vec<Strategy> {
         self.strategies()
             .into_iter()
             .filter(|&s| {
                 let o = self.outcomes(side, s);
-                o.iter().sum::<u64>() > count_kind(&o, Kind::NotRun)
+                keep(o.iter().sum(), count_kind(&o, Kind::NotRun))
             })
             .collect()
+    }
+
+    /// The strategies that ran on some puzzle of board side `side`.
+    fn ran(&self, side: u32) -> Vec<Strategy> {
+        self.strategies_at(side, |rows, not_run| rows > not_run)
     }
 
     /// The ladder of one board side (see [`Ladder`] for the rule).
@@ -99,13 +105,7 @@ impl Aggregate {
 
     /// Strategies with rows at `side` where nothing ran.
     fn not_run(&self, side: u32) -> Vec<Strategy> {
-        self.strategies()
-            .into_iter()
-            .filter(|&s| {
-                let o = self.outcomes(side, s);
-                o.iter().sum::<u64>() > 0 && o.iter().sum::<u64>() == count_kind(&o, Kind::NotRun)
-            })
-            .collect()
+        self.strategies_at(side, |rows, not_run| rows > 0 && rows == not_run)
     }
 
     /// Puzzles of `side` measured by `candidates`, and how many of them
@@ -456,13 +456,7 @@ impl Ladder {
         let (Some(la), Some(lb)) = (self.logs.get(a), self.logs.get(b)) else {
             return Vec::new();
         };
-        let mut order: Vec<usize> = Vec::new();
-        for &d in &self.set_datasets {
-            if !order.contains(&d) {
-                order.push(d);
-            }
-        }
-        order
+        crate::analysis::first_seen(self.set_datasets.iter().copied())
             .into_iter()
             .map(|d| {
                 let v: Vec<f64> = la

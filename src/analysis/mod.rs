@@ -12,9 +12,23 @@ pub(crate) mod summary;
 pub(crate) mod tour;
 pub(crate) mod trace;
 
+/// `items` without repeats, in the order each first appears.
+pub(crate) fn first_seen<T: PartialEq>(items: impl IntoIterator<Item = T>) -> Vec<T> {
+    let mut out = Vec::new();
+    for x in items {
+        if !out.contains(&x) {
+            out.push(x);
+        }
+    }
+    out
+}
+
 pub use summary::{
     Aggregate, Group, Kind, PuzzleRuns, Sample, SummaryRow, columns as summary_columns,
 };
 pub use tour::transform::Transform;
-pub use tour::*;
-pub use trace::*;
+pub use tour::{LadderPlan, LadderRow, ladder};
+pub use trace::{
+    Branch, Chute, DeadEnd, Event, EventKind, Fill, MAX_STEPS, Position, Reason, Trace, Tracer,
+    Tree, WAYS, trace, trace_window, trace_window_showing,
+};

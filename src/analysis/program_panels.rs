@@ -51,13 +51,12 @@ pub(crate) fn panels(results: &[Row], rows: &[ProgramRow], startups: &[Startup])
     let mut out = Vec::new();
     for side in sides {
         let mine: Vec<&ProgramRow> = rows.iter().filter(|r| r.puzzle.size == side).collect();
-        let mut programs: Vec<&str> = Vec::new();
         // Programs that finished no puzzle of this size have no bar.
-        for r in mine.iter().filter(|r| finished(r.outcome)) {
-            if !programs.contains(&r.program.as_str()) {
-                programs.push(r.program.as_str());
-            }
-        }
+        let programs = crate::analysis::first_seen(
+            mine.iter()
+                .filter(|r| finished(r.outcome))
+                .map(|r| r.program.as_str()),
+        );
         let mut puzzles: Vec<(&str, u64)> = mine
             .iter()
             .map(|r| (r.puzzle.dataset.as_str(), r.puzzle.index))

@@ -263,6 +263,16 @@ impl Aggregate {
             .unwrap_or([0; OUTCOMES])
     }
 
+    /// The measured runs of `strategy` on boards of side `side`, dataset by
+    /// dataset.
+    pub(crate) fn runs(&self, strategy: Strategy, side: u32) -> impl Iterator<Item = &Sample> {
+        self.groups
+            .iter()
+            .filter(move |&(&(_, s), _)| s == strategy)
+            .flat_map(|(_, g)| g.samples.iter())
+            .filter(move |x| u32::from(x.side) == side)
+    }
+
     /// Calls `f` once per puzzle with the run of each of `strategies` on it
     /// (`None`: not measured), dataset by dataset, in puzzle order. Puzzles
     /// no strategy measured are skipped. Allocates one small buffer.

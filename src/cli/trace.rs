@@ -12,7 +12,7 @@ use crate::analysis::trace::window::Watch;
 use crate::base::strategy::Strategy;
 use crate::cli::args::MeasureBudget;
 use crate::cli::progress::Bar;
-use crate::export::chart::trace as chart;
+use crate::export::chart::depth as chart;
 use crate::export::present::trace as text;
 use crate::io::input::pick;
 

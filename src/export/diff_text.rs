@@ -50,11 +50,6 @@ fn nodes(row: &DiffRow) -> String {
 
 /// The cells of one row, in `COLUMNS` order.
 pub fn cells(row: &DiffRow) -> Vec<String> {
-    let strategy = if row.strategy == row.new_strategy {
-        row.strategy.clone()
-    } else {
-        format!("{} → {}", row.strategy, row.new_strategy)
-    };
     let time = match (row.old_ns, row.new_ns) {
         (Some(a), Some(b)) => format!("{} → {}", fmt_time(a), fmt_time(b)),
         _ => "–".to_string(),
@@ -72,7 +67,7 @@ pub fn cells(row: &DiffRow) -> Vec<String> {
     };
     vec![
         row.dataset.clone(),
-        strategy,
+        row.pair(),
         thousands(row.puzzles),
         nodes(row),
         format!("{} of {}", row.changed_trees, row.puzzles),
@@ -133,15 +128,13 @@ fn change_line(c: &NodeChange) -> String {
 fn notes(diff: &Diff, bullet: &str) -> String {
     let mut out = String::new();
     for row in diff.rows.iter().filter(|r| r.changed_trees > 0) {
-        let strategy = if row.strategy == row.new_strategy {
-            row.strategy.clone()
-        } else {
-            format!("{} → {}", row.strategy, row.new_strategy)
-        };
         let _ = writeln!(
             out,
-            "{bullet}changed trees, {} × {strategy}: {} of {} puzzles",
-            row.dataset, row.changed_trees, row.puzzles
+            "{bullet}changed trees, {} × {}: {} of {} puzzles",
+            row.dataset,
+            row.pair(),
+            row.changed_trees,
+            row.puzzles
         );
         for c in diff.changes_of(row).take(LISTED) {
             let _ = writeln!(out, "  {bullet}{}", change_line(c));

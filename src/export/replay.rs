@@ -51,7 +51,9 @@ use std::path::Path;
 use anyhow::bail;
 use serde::Serialize;
 
-use crate::analysis::trace::{Branch, Chute, DeadEnd, Event, EventKind, Reason, Trace, trace};
+use crate::analysis::trace::{
+    Branch, Chute, DeadEnd, Event, EventKind, Reason, Trace, check_sizes, trace,
+};
 use crate::base::board::{Board, BoxSize, Unit, UnitKind};
 use crate::base::counters::Counts;
 use crate::base::format::Puzzle;
@@ -324,11 +326,7 @@ pub fn replay(
     let size = puzzle.board.size();
     let mut skipped = Vec::new();
     if named {
-        for s in &strategies {
-            if let Err(why) = s.check_size(size) {
-                bail!("{why} (puzzle at line {})", puzzle.line);
-            }
-        }
+        check_sizes(&strategies, puzzle)?;
     } else {
         skipped = strategies
             .iter()

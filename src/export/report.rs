@@ -54,11 +54,9 @@ const META_KEYS: [(&str, &str); 23] = [
     ("order", "order of measurement"),
 ];
 
-fn opt_time(v: Option<f64>) -> String {
-    v.map(fmt_time).unwrap_or_else(|| "–".into())
-}
-fn opt_count(v: Option<f64>) -> String {
-    v.map(fmt_count).unwrap_or_else(|| "–".into())
+/// A figure, or `–` where there is none.
+fn opt(v: Option<f64>, f: fn(f64) -> String) -> String {
+    v.map_or_else(|| "–".into(), f)
 }
 
 /// Where `busy` in meta.csv says the machine was busy: the reason.
@@ -537,12 +535,12 @@ fn dataset_sections(md: &mut String, agg: &Aggregate, summary: &[SummaryRow]) {
             let mut row = vec![format!("`{}`", r.strategy), r.puzzles.to_string()];
             row.extend(r.outcomes.iter().map(u64::to_string));
             row.extend([
-                opt_count(r.nodes.map(|s| s.median)),
-                opt_count(r.nodes.map(|s| s.p90)),
-                opt_count(r.nodes.map(|s| s.max)),
-                opt_time(r.time.map(|s| s.median)),
-                opt_time(r.time.map(|s| s.p90)),
-                opt_time(r.time.map(|s| s.max)),
+                opt(r.nodes.map(|s| s.median), fmt_count),
+                opt(r.nodes.map(|s| s.p90), fmt_count),
+                opt(r.nodes.map(|s| s.max), fmt_count),
+                opt(r.time.map(|s| s.median), fmt_time),
+                opt(r.time.map(|s| s.p90), fmt_time),
+                opt(r.time.map(|s| s.max), fmt_time),
                 r.outliers
                     .map_or_else(|| "–".to_string(), |o| format!("{} + {}", o.mild, o.severe)),
             ]);

@@ -8,7 +8,7 @@
 //!   the depth, nodes and probes at that moment;
 //! * a summary of the whole search, however long: nodes per depth (the shape
 //!   of the tree) and depth over time in a fixed number of buckets
-//!   ([`DepthOverTime`]).
+//!   ([`DepthOverTime`](crate::base::tracer::DepthOverTime)).
 //!
 //! Events come from the [`Counter`](crate::Counter) hooks the rungs call on the one search
 //! path the timed runs use; the detail hooks ([`Counter::branch`](crate::Counter::branch),
@@ -32,7 +32,7 @@
 //! event `N` of the window is event `N` of the whole search.
 //!
 //! [`Tree`] rebuilds the search tree of a small search from its events
-//! (`trace --tree`); [`chart::trace`](crate::export::chart::trace) draws nodes per depth of several searches.
+//! (`trace --tree`); [`chart::depth`](crate::export::chart::depth) draws nodes per depth of several searches.
 //!
 //! [`Position`] replays events onto a board: the board the search had in
 //! hand after any number of events (what `replay`'s page shows, and what its
@@ -46,12 +46,13 @@ use std::time::{Duration, Instant};
 
 use crate::base::board::{Board, Cell, Geometry};
 use crate::base::counters::Counts;
+use crate::base::format::Puzzle;
 use crate::base::progress::Progress;
 use crate::base::search::{End, Limits};
 use crate::base::strategy::{Outcome, Strategy, WrongSolution, verify};
 
-pub use crate::base::counters::{Branch, Chute, DeadEnd, Reason, Rivals, WAYS, unit};
-pub use crate::base::tracer::{DepthOverTime, Event, EventKind, Tracer};
+pub use crate::base::counters::{Branch, Chute, DeadEnd, Reason, Rivals, WAYS};
+pub use crate::base::tracer::{Event, EventKind, Tracer};
 
 pub(crate) mod window;
 
@@ -158,6 +159,17 @@ fn traced(
         tracer: report.counter,
         elapsed,
     })
+}
+
+/// Refuses, before any search runs, a strategy that does not handle the
+/// puzzle's size.
+pub(crate) fn check_sizes(strategies: &[Strategy], puzzle: &Puzzle) -> anyhow::Result<()> {
+    for s in strategies {
+        if let Err(why) = s.check_size(puzzle.board.size()) {
+            anyhow::bail!("{why} (puzzle at line {})", puzzle.line);
+        }
+    }
+    Ok(())
 }
 
 /// Largest `--steps` of `trace`: the event buffer is allocated up front.
@@ -389,21 +401,22 @@ impl Position {
     }
 }
 
-/// `{2,3}` for the digits of a mask (bit `d-1` for digit `d`).
-fn digit_set(mask: u32) -> String {
-    let digits: Vec<String> = (0..32)
+/// The digits of a mask (bit `d-1` for digit `d`).
+fn digits(mask: u32) -> Vec<String> {
+    (0..32)
         .filter(|b| mask & (1 << b) != 0)
         .map(|b| (b + 1).to_string())
-        .collect();
-    format!("{{{}}}", digits.join(","))
+        .collect()
+}
+
+/// `{2,3}`.
+fn digit_set(mask: u32) -> String {
+    format!("{{{}}}", digits(mask).join(","))
 }
 
 /// `4 and 7`, `4, 7 and 8`.
 fn digit_list(mask: u32) -> String {
-    let digits: Vec<String> = (0..32)
-        .filter(|b| mask & (1 << b) != 0)
-        .map(|b| (b + 1).to_string())
-        .collect();
+    let digits = digits(mask);
     match digits.split_last() {
         Some((last, rest)) if !rest.is_empty() => format!("{} and {last}", rest.join(", ")),
         _ => digits.concat(),
@@ -560,7 +573,9 @@ fn describe_way(chute: Chute, digit: u8, way: u8, guess_among: Option<u32>) -> S
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::base::counters::unit;
     use crate::base::format::parse_one;
+    use crate::base::tracer::DepthOverTime;
 
     fn board(text: &str) -> Board {
         parse_one(text).expect("test puzzle parses").1.board

@@ -5,7 +5,10 @@
 
 use anyhow::bail;
 
-use crate::analysis::trace::{MAX_STEPS, Trace, TreeView, trace_window_showing, whole_tree};
+use crate::analysis::first_seen;
+use crate::analysis::trace::{
+    MAX_STEPS, Trace, TreeView, check_sizes, trace_window_showing, whole_tree,
+};
 use crate::base::format::Puzzle;
 use crate::base::progress::Progress;
 use crate::base::strategy::{Outcome, Strategy};
@@ -37,14 +40,8 @@ impl Watch {
         if from == 0 {
             bail!("--from counts from 1 (the first event of the search)");
         }
-        let mut strategies: Vec<Strategy> = Vec::new();
-        for &s in asked {
-            if !strategies.contains(&s) {
-                strategies.push(s);
-            }
-        }
         Ok(Watch {
-            strategies,
+            strategies: first_seen(asked.iter().copied()),
             from,
             steps,
             budget,
@@ -63,11 +60,7 @@ impl Watch {
         mut each: impl FnMut(&Trace, Option<&TreeView>) -> anyhow::Result<()>,
     ) -> anyhow::Result<bool> {
         let b = &puzzle.board;
-        for s in &self.strategies {
-            if let Err(why) = s.check_size(b.size()) {
-                bail!("{why} (puzzle at line {})", puzzle.line);
-            }
-        }
+        check_sizes(&self.strategies, puzzle)?;
         let mut all_solved = true;
         for &strategy in &self.strategies {
             // The progress goes (a bar is cleared) before `each` prints.

@@ -27,11 +27,7 @@ impl DiffChart {
             .rows
             .iter()
             .filter_map(|r| {
-                let label = if r.strategy == r.new_strategy {
-                    format!("{} · {}", r.dataset, r.strategy)
-                } else {
-                    format!("{} · {} → {}", r.dataset, r.strategy, r.new_strategy)
-                };
+                let label = format!("{} · {}", r.dataset, r.pair());
                 Some((label, r.ratio?, r.ratio_low?, r.ratio_high?, r.verdict))
             })
             .collect();

@@ -13,7 +13,7 @@ use plotters::coord::types::RangedCoordf64;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 
-use crate::export::chart::parts::{subtitle, text_at, text_lines};
+use crate::export::chart::parts::{dot, subtitle, text_at, text_lines, whiskers};
 use super::{
     Chart, DrawResult, FULL_SET, decades, label_font, note_font,
     rung_color as color, tick_font, title_font,
@@ -21,6 +21,7 @@ use super::{
 use crate::analysis::charts::ChartData;
 use crate::analysis::ladder::{FullLadder, FullRung};
 use crate::export::present::{fmt_count, fmt_time, full_set_header};
+use crate::measure::stats::Interval;
 
 /// The chart of a report's data; `None` when no size has a full-set ladder
 /// (no run was cut off with an estimate: the ladders hold every puzzle).
@@ -128,20 +129,10 @@ fn rung<'a, DB: DrawingBackend + 'a>(
     let mut right = value;
     if estimated && h.nodes {
         right = r.high;
-        let cap = [(0, -5), (0, 5)];
-        chart.draw_series([PathElement::new([(r.low, y), (r.high, y)], col.stroke_width(2))])?;
-        chart.draw_series([r.low, r.high].map(|end| {
-            EmptyElement::at((end, y)) + PathElement::new(cap, col.stroke_width(2))
-        }))?;
+        let range = Interval { low: r.low, high: r.high };
+        whiskers(chart, &[(y, range)], true, 5, col.stroke_width(2))?;
     }
-    if estimated {
-        chart.draw_series([
-            Circle::new((value, y), DOT, WHITE.filled()),
-            Circle::new((value, y), DOT, col.stroke_width(2)),
-        ])?;
-    } else {
-        chart.draw_series([Circle::new((value, y), DOT, col.filled())])?;
-    }
+    chart.draw_series(dot((value, y), DOT, col, estimated))?;
     let (px, py) = chart.backend_coord(&(right, y));
     let mark = if estimated { "≈ " } else { "" };
     text_at(

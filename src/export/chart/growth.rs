@@ -10,7 +10,7 @@ use plotters::style::text_anchor::{HPos, Pos, VPos};
 
 use crate::export::chart::crisp::{glyphs, text_width};
 use crate::export::chart::parts::{
-    decades_with_room, legend_row, strategy_items, subtitle, text_at, text_lines, whiskers,
+    decades_with_room, dot, legend_row, strategy_items, subtitle, text_at, text_lines, whiskers,
 };
 use super::{
     Chart, DrawResult, FAINT, GRID, GROWTH, NOTE_SIZE, decade_label, label_font, note_font,
@@ -248,14 +248,7 @@ fn fill_panel<DB: DrawingBackend>(
         if let Some(i) = q.nanos_interval {
             whiskers(&mut chart, &[(at.0, i)], false, 3, col.stroke_width(1))?;
         }
-        if q.stopped > 0 {
-            chart.draw_series([
-                Circle::new(at, 4, WHITE.filled()),
-                Circle::new(at, 4, col.stroke_width(2)),
-            ])?;
-        } else {
-            chart.draw_series([Circle::new(at, 4, col.filled())])?;
-        }
+        chart.draw_series(dot(at, 4, col, q.stopped > 0))?;
     }
     fill_counts(area, &chart, p, lo, y.end)
 }

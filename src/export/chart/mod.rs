@@ -28,7 +28,6 @@ pub(crate) const FONT_BYTES: &[u8] = include_bytes!("../../../assets/DejaVuSans.
 
 mod crisp;
 mod parts;
-pub(crate) mod trace;
 
 use crate::analysis::charts::ChartData;
 
@@ -187,22 +186,20 @@ pub fn render(info: &Info, chart: &impl Chart) -> anyhow::Result<Rendered> {
     register_font()?;
     let stem = info.stem;
     let (w, h) = chart.size();
+    fn draw<DB: DrawingBackend>(root: DB, chart: &impl Chart, file: String) -> anyhow::Result<()> {
+        let root = root.into_drawing_area();
+        let drawn = chart.draw(&root).and_then(|()| root.present());
+        drawn.map_err(|e| anyhow!("cannot draw {file}: {e}"))
+    }
     let mut svg = String::new();
-    {
-        let root = SVGBackend::with_string(&mut svg, (w, h)).into_drawing_area();
-        chart
-            .draw(&root)
-            .and_then(|()| root.present())
-            .map_err(|e| anyhow!("cannot draw {stem}.svg: {e}"))?;
-    }
+    draw(
+        SVGBackend::with_string(&mut svg, (w, h)),
+        chart,
+        format!("{stem}.svg"),
+    )?;
     let mut rgb = vec![0u8; w as usize * h as usize * 3];
-    {
-        let root = crisp::Crisp(BitMapBackend::with_buffer(&mut rgb, (w, h))).into_drawing_area();
-        chart
-            .draw(&root)
-            .and_then(|()| root.present())
-            .map_err(|e| anyhow!("cannot draw {stem}.png: {e}"))?;
-    }
+    let bitmap = crisp::Crisp(BitMapBackend::with_buffer(&mut rgb, (w, h)));
+    draw(bitmap, chart, format!("{stem}.png"))?;
     let png = encode_png(&rgb, w, h)?;
     Ok(Rendered { stem, svg, png })
 }
@@ -339,11 +336,6 @@ mod tests {
         assert_eq!(decade_label(1000.0, |v| format!("{v}")), "1000");
         assert_eq!(decade_label(300.0, |v| format!("{v}")), "");
     }
-}
-
-#[cfg(test)]
-mod render_tests {
-    use super::*;
 
     /// Without a cut-off run the full-set chart has nothing to show: it is
     /// neither drawn nor listed, and every other report chart is.
@@ -403,11 +395,6 @@ mod render_tests {
         );
         assert_eq!(ladder(&with) - ladder(&single), 3 * 3);
     }
-}
-
-#[cfg(test)]
-mod colour_tests {
-    use super::*;
 
     #[test]
     fn outside_rung_colours_never_repeat_nor_take_a_named_one() {

@@ -8,7 +8,7 @@ use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 
 use crate::export::chart::crisp::fit_words;
-use crate::export::chart::parts::{nothing, panels, subtitle};
+use crate::export::chart::parts::{dot, nothing, panels, subtitle};
 use super::{
     Chart, DrawResult, FAINT, GRID, MUTED, NODES_DISTRIBUTION, NOTE_SIZE, decade_label, decades,
     label_font, note_font, rung_color as color, tick_font, title_font,
@@ -203,12 +203,7 @@ impl CdfChart<'_> {
         } else {
             chart.draw_series(LineSeries::new(pts, col.stroke_width(3)))?;
         }
-        chart.draw_series(c.proofs.iter().flat_map(|&(n, f)| {
-            [
-                Circle::new((n, f * 100.0), 6, WHITE.filled()),
-                Circle::new((n, f * 100.0), 6, col.stroke_width(2)),
-            ]
-        }))?;
+        chart.draw_series(c.proofs.iter().flat_map(|&(n, f)| dot((n, f * 100.0), 6, col, true)))?;
     }
         Ok(())
     }

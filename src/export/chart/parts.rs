@@ -145,6 +145,19 @@ pub(crate) fn text_at<DB: DrawingBackend>(
     area.draw(&Text::new(text, (x - bx, y - by), style.pos(pos)))
 }
 
+/// Width in pixels of the widest of `labels` in the tick font (60 for none).
+pub(crate) fn widest<DB: DrawingBackend>(
+    area: &DrawingArea<DB, Shift>,
+    labels: &[String],
+) -> Result<u32, DrawingAreaErrorKind<DB::ErrorType>> {
+    let mut widest = None;
+    for l in labels {
+        let w = area.estimate_text_size(l, &tick_font())?.0;
+        widest = Some(widest.map_or(w, |m: u32| m.max(w)));
+    }
+    Ok(widest.unwrap_or(60))
+}
+
 /// A message in the middle of an empty chart.
 pub fn nothing<DB: DrawingBackend>(area: &DrawingArea<DB, Shift>, text: &str) -> DrawResult<DB> {
     let (w, h) = area.dim_in_pixel();
@@ -153,6 +166,24 @@ pub fn nothing<DB: DrawingBackend>(area: &DrawingArea<DB, Shift>, text: &str) ->
         (w as i32 / 2, h as i32 / 2),
         label_font().pos(Pos::new(HPos::Center, VPos::Center)),
     ))
+}
+
+/// A round marker: filled, or hollow (white, ringed) where its figure is a
+/// lower bound or includes estimates.
+pub(crate) fn dot(
+    at: (f64, f64),
+    r: i32,
+    col: RGBColor,
+    hollow: bool,
+) -> Vec<Circle<(f64, f64), i32>> {
+    if hollow {
+        vec![
+            Circle::new(at, r, WHITE.filled()),
+            Circle::new(at, r, col.stroke_width(2)),
+        ]
+    } else {
+        vec![Circle::new(at, r, col.filled())]
+    }
 }
 
 /// Colour of the whiskers of 95% intervals drawn over coloured marks.

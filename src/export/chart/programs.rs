@@ -9,7 +9,7 @@ use plotters::coord::types::RangedCoordf64;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 
-use crate::export::chart::parts::subtitle;
+use crate::export::chart::parts::{subtitle, widest};
 use super::{
     Chart, DrawResult, FONT, MUTED, PROGRAMS, Rendered, decades,
     label_font, render, rung_color as color, tick_font, title_font,
@@ -64,13 +64,7 @@ impl Chart for ProgramsChart<'_> {
             .iter()
             .flat_map(|p| p.bars.iter().map(|b| b.label.clone()))
             .collect();
-        let name_width = labels
-            .iter()
-            .map(|l| root.estimate_text_size(l, &tick_font()).map(|(w, _)| w))
-            .collect::<Result<Vec<_>, _>>()?
-            .into_iter()
-            .max()
-            .unwrap_or(60);
+        let name_width = widest(root, &labels)?;
         let mut chart = ChartBuilder::on(&area)
             .margin(16)
             .margin_right(90)

@@ -8,7 +8,9 @@ use plotters::coord::types::RangedCoordf64;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 
-use crate::export::chart::parts::{WHISKER, legend_row, strategy_items, subtitle, text_at, whiskers};
+use crate::export::chart::parts::{
+    WHISKER, legend_row, strategy_items, subtitle, text_at, whiskers, widest,
+};
 use super::{
     Chart, DrawResult, FONT, GRID, MUTED, TIME_BY_DATASET, decades,
     rung_color as color, tick_font, title_font,
@@ -68,16 +70,8 @@ impl Chart for TimeChart<'_> {
         let area = legend_row(&area, &strategy_items(&d.strategies))?;
         let nd = d.datasets.len().max(1);
         let ns = d.strategies.len().max(1);
-        let label = |i: usize| dataset_label(d, i);
-        let name_width = (0..d.datasets.len())
-            .map(|i| {
-                root.estimate_text_size(&label(i), &tick_font())
-                    .map(|(w, _)| w)
-            })
-            .collect::<Result<Vec<_>, _>>()?
-            .into_iter()
-            .max()
-            .unwrap_or(60);
+        let labels: Vec<String> = (0..d.datasets.len()).map(|i| dataset_label(d, i)).collect();
+        let name_width = widest(root, &labels)?;
         let x = time_range(d);
         let mut chart = ChartBuilder::on(&area)
             .margin(16)
@@ -87,11 +81,11 @@ impl Chart for TimeChart<'_> {
             .build_cartesian_2d(x.clone().log_scale(), 0f64..nd as f64)?;
         super::parts::row_mesh(&mut chart, "time per solve (per-thread CPU time), log scale", fmt_time, super::label_font())?;
         let rows = Rows { d, nd, ns };
-        for di in 0..d.datasets.len() {
+        for (di, label) in labels.into_iter().enumerate() {
             let mid = (nd - di) as f64 - 0.5;
             let (px, py) = chart.backend_coord(&(x.start, mid));
             root.draw(&Text::new(
-                label(di),
+                label,
                 (px - 10, py),
                 tick_font().pos(Pos::new(HPos::Right, VPos::Center)),
             ))?;

@@ -14,27 +14,13 @@ pub use labels::{
     budget_phrase, full_set_header, ladder_absent, ladder_header, left_out, left_out_clause, names,
 };
 pub use numbers::{
-    fmt_count, fmt_ratio, fmt_ratio_ci, fmt_time, fmt_time_ci, fmt_value_ci, size_name, trim,
+    fmt_count, fmt_ratio, fmt_ratio_ci, fmt_time, fmt_time_ci, fmt_value_ci, sig, size_name, trim,
 };
 
 use crate::analysis::rate::Rating;
 use crate::analysis::tour::Labelled;
 use crate::base::counters::Counts;
 use crate::base::strategy::{Outcome, Strategy};
-
-/// Human-sized number: about three significant digits, no exponent.
-pub fn sig(x: f64) -> String {
-    let a = x.abs();
-    if a >= 100.0 {
-        format!("{x:.0}")
-    } else if a >= 10.0 {
-        format!("{x:.1}")
-    } else if a >= 1.0 {
-        format!("{x:.2}")
-    } else {
-        format!("{x:.3}")
-    }
-}
 
 /// What the times are when they are not the thread's CPU time: on a
 /// machine whose CPU clock is too coarse
@@ -118,6 +104,11 @@ pub fn percent(share: f64, decimals: usize) -> String {
     format!("{:.decimals$}%", share * 100.0)
 }
 
+/// `x` rounded, with thousands separators.
+fn rounded(x: f64) -> String {
+    thousands(x.round() as u64)
+}
+
 /// `69175317` → `69,175,317`.
 pub fn thousands(x: u64) -> String {
     let s = x.to_string();
@@ -196,11 +187,11 @@ pub(crate) fn ladder_distributions(
                 thousands(d.solved as u64),
                 thousands(d.budget_exceeded as u64),
                 thousands(d.no_guess as u64),
-                thousands(d.nodes.median.round() as u64),
-                thousands(d.nodes.p90.round() as u64),
-                thousands(d.nodes.p99.round() as u64),
+                rounded(d.nodes.median),
+                rounded(d.nodes.p90),
+                rounded(d.nodes.p99),
                 thousands(d.nodes.max as u64),
-                thousands(d.nodes.mean.round() as u64),
+                rounded(d.nodes.mean),
                 percent(d.top1_share, 1),
                 fmt_time(d.total_nanos),
             ]
@@ -275,12 +266,8 @@ pub(crate) fn ratings(rows: &[Rating], header: bool) -> String {
 /// A cut-off run's estimated size, as every command prints it:
 /// `nodes ≈ 1,234,567 [1,000,000, 1,500,000]`.
 pub(crate) fn nodes_estimate(i: &crate::analysis::estimate::Interval) -> String {
-    format!(
-        "nodes ≈ {} [{}, {}]",
-        thousands(i.estimate.round() as u64),
-        thousands(i.low.round() as u64),
-        thousands(i.high.round() as u64)
-    )
+    let (e, low, high) = (rounded(i.estimate), rounded(i.low), rounded(i.high));
+    format!("nodes ≈ {e} [{low}, {high}]")
 }
 
 /// A time estimated from an estimated node count and the measured time per
@@ -309,7 +296,7 @@ pub(crate) fn estimate_rows(rows: &[crate::analysis::estimate::check::Row], exac
     if exact {
         headers.extend(["truth", "est ÷ truth", "covered"]);
     }
-    let n = |x: f64| thousands(x.round() as u64);
+    let n = rounded;
     let body = rows
         .iter()
         .map(|r| {
@@ -399,8 +386,7 @@ pub(crate) fn ladder_estimates(rows: &[&Labelled]) -> String {
         .iter()
         .filter_map(|l| match l.estimate.as_ref()? {
             Ok(e) => {
-                let i = e.nodes();
-                let n = |x: f64| thousands(x.round() as u64);
+                let (i, n) = (e.nodes(), rounded);
                 Some(vec![
                     l.puzzle.clone(),
                     l.m.strategy.name().to_string(),
@@ -434,8 +420,6 @@ pub(crate) fn ladder_estimates(rows: &[&Labelled]) -> String {
     out
 }
 
-/// A value as JSON (pretty, one trailing newline): the one form of every
-/// command's `--json`, serialized from the rows its CSV comes from.
 /// `datasets list`: each public corpus, its size, where it is if fetched,
 /// what it is; then where `fetch` keeps them (or why it cannot).
 pub(crate) fn corpora(
@@ -482,6 +466,8 @@ pub(crate) fn fetched(done: &[crate::io::fetch::Fetched]) -> String {
         .collect()
 }
 
+/// A value as JSON (pretty, one trailing newline): the one form of every
+/// command's `--json`, serialized from the rows its CSV comes from.
 pub fn json<T: serde::Serialize + ?Sized>(value: &T) -> anyhow::Result<String> {
     let mut s = serde_json::to_string_pretty(value)?;
     s.push('\n');

@@ -5,9 +5,11 @@
 
 use crate::measure::stats::Interval;
 
+const TIME_UNITS: [(f64, &str); 4] = [(1.0, " ns"), (1e3, " µs"), (1e6, " ms"), (1e9, " s")];
+
 /// `1.5 µs`, `20 ms`: times in nanoseconds.
 pub fn fmt_time(ns: f64) -> String {
-    scaled(ns, &[(1.0, " ns"), (1e3, " µs"), (1e6, " ms"), (1e9, " s")])
+    scaled(ns, &TIME_UNITS)
 }
 
 /// `1`, `250`, `10k`, `3M`: counts.
@@ -15,32 +17,50 @@ pub fn fmt_count(n: f64) -> String {
     scaled(n, &[(1.0, ""), (1e3, "k"), (1e6, "M"), (1e9, "G")])
 }
 
-/// `x` in the largest unit it reaches, with three significant digits; a
-/// value that rounds up to 1000 of a unit is shown as 1 of the next.
-fn scaled(x: f64, units: &[(f64, &str)]) -> String {
+/// The largest unit `x` reaches; a value that rounds up to 1000 of a unit
+/// is shown as 1 of the next.
+fn unit<'a>(x: f64, units: &[(f64, &'a str)]) -> (f64, &'a str) {
     let mut k = units.iter().rposition(|&(f, _)| x >= f).unwrap_or(0);
     if trim(x / units[k].0) == "1000" && k + 1 < units.len() {
         k += 1;
     }
-    format!("{}{}", trim(x / units[k].0), units[k].1)
+    units[k]
+}
+
+/// `x` in the largest unit it reaches, with three significant digits.
+fn scaled(x: f64, units: &[(f64, &str)]) -> String {
+    let (u, name) = unit(x, units);
+    format!("{}{name}", trim(x / u))
+}
+
+/// Decimals that give `x` about three significant digits: 0 from 100, 1
+/// from 10, 2 from 1, `below_one` under 1.
+fn decimals(x: f64, below_one: usize) -> usize {
+    if x >= 100.0 {
+        0
+    } else if x >= 10.0 {
+        1
+    } else if x >= 1.0 {
+        2
+    } else {
+        below_one
+    }
 }
 
 /// Decimals a figure `x` (in its display unit) gets beside its interval
 /// of half-width `hw`: down to the half-width's first significant digit
-/// (the precision the interval supports), never more than the three
-/// significant digits a figure without interval gets.
-fn ci_decimals(x: f64, hw: f64) -> usize {
-    let max = if x >= 100.0 {
-        0
-    } else if x >= 10.0 {
-        1
-    } else {
-        2
-    };
+/// (the precision the interval supports), never more than `max` (what the
+/// figure gets without an interval).
+fn ci_decimals(x: f64, hw: f64, max: usize) -> usize {
     if hw.is_nan() || hw <= 1e-9 * x.abs() {
         return max;
     }
     ((-hw.log10().floor()).max(0.0) as usize).min(max)
+}
+
+/// Human-sized number: about three significant digits, no exponent.
+pub fn sig(x: f64) -> String {
+    format!("{x:.d$}", d = decimals(x.abs(), 3))
 }
 
 /// `×6.0 [5.6, 6.4]`: a ratio with its 95% interval, to the precision the
@@ -49,7 +69,7 @@ pub fn fmt_ratio_ci(r: f64, ci: Option<Interval>) -> String {
     match ci {
         None => format!("{} [n/a]", fmt_ratio(r)),
         Some(i) => {
-            let d = ci_decimals(r, (i.high - i.low) / 2.0);
+            let d = ci_decimals(r, (i.high - i.low) / 2.0, decimals(r, 2));
             format!("×{r:.d$} [{:.d$}, {:.d$}]", i.low, i.high)
         }
     }
@@ -59,24 +79,11 @@ pub fn fmt_ratio_ci(r: f64, ci: Option<Interval>) -> String {
 /// 95% interval, to the precision the interval supports (at most about
 /// three significant digits); `13400 [n/a]` without one.
 pub fn fmt_value_ci(x: f64, ci: Option<Interval>) -> String {
-    let max = if x.abs() >= 100.0 {
-        0
-    } else if x.abs() >= 10.0 {
-        1
-    } else if x.abs() >= 1.0 {
-        2
-    } else {
-        3
-    };
+    let max = decimals(x.abs(), 3);
     let Some(i) = ci else {
         return format!("{x:.max$} [n/a]");
     };
-    let hw = (i.high - i.low) / 2.0;
-    let d = if hw.is_nan() || hw <= 1e-9 * x.abs() {
-        max
-    } else {
-        ((-hw.log10().floor()).max(0.0) as usize).min(max)
-    };
+    let d = ci_decimals(x, (i.high - i.low) / 2.0, max);
     format!("{x:.d$} [{:.d$}, {:.d$}]", i.low, i.high)
 }
 
@@ -87,39 +94,19 @@ pub fn fmt_time_ci(ns: f64, ci: Option<Interval>) -> String {
     let Some(i) = ci else {
         return format!("{} [n/a]", fmt_time(ns));
     };
-    let units = [(1.0, " ns"), (1e3, " µs"), (1e6, " ms"), (1e9, " s")];
-    let mut k = units.iter().rposition(|&(f, _)| ns >= f).unwrap_or(0);
-    if trim(ns / units[k].0) == "1000" && k + 1 < units.len() {
-        k += 1;
-    }
-    let (u, name) = units[k];
+    let (u, name) = unit(ns, &TIME_UNITS);
+    let (x, low, high) = (ns / u, i.low / u, i.high / u);
     if i.high - i.low <= 1e-9 * ns.abs() {
         // No spread (but rounding): the figure as it reads without one.
-        return format!(
-            "{}{name} [{}, {}]",
-            trim(ns / u),
-            trim(i.low / u),
-            trim(i.high / u)
-        );
+        return format!("{}{name} [{}, {}]", trim(x), trim(low), trim(high));
     }
-    let d = ci_decimals(ns / u, (i.high - i.low) / 2.0 / u);
-    format!(
-        "{:.d$}{name} [{:.d$}, {:.d$}]",
-        ns / u,
-        i.low / u,
-        i.high / u
-    )
+    let d = ci_decimals(x, (i.high - i.low) / 2.0 / u, decimals(x, 2));
+    format!("{x:.d$}{name} [{low:.d$}, {high:.d$}]")
 }
 
 /// `×3.2`, `×0.45`, `×120`: ratios.
 pub fn fmt_ratio(r: f64) -> String {
-    if r >= 100.0 {
-        format!("×{r:.0}")
-    } else if r >= 10.0 {
-        format!("×{r:.1}")
-    } else {
-        format!("×{r:.2}")
-    }
+    format!("×{r:.d$}", d = decimals(r, 2))
 }
 
 /// `9×9`: a board size.
@@ -129,13 +116,7 @@ pub fn size_name(side: u32) -> String {
 
 /// At most three significant digits, no trailing zeros.
 pub fn trim(v: f64) -> String {
-    let s = if v >= 100.0 {
-        format!("{v:.0}")
-    } else if v >= 10.0 {
-        format!("{v:.1}")
-    } else {
-        format!("{v:.2}")
-    };
+    let s = format!("{v:.d$}", d = decimals(v, 2));
     if s.contains('.') {
         s.trim_end_matches('0').trim_end_matches('.').to_string()
     } else {
