@@ -138,7 +138,6 @@ impl Chart for DepthChart<'_> {
     }
 
     fn draw<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> DrawResult<DB> {
-        root.fill(&WHITE)?;
         let area = root.titled(DEPTH.title, title_font())?;
         let (w, _) = area.dim_in_pixel();
         area.draw(&Text::new(

@@ -10,7 +10,7 @@ use super::{
     Chart, DrawResult, FAINT, GRID, MUTED, Rendered, TEXT, label_font, tick_font, title_font,
 };
 use crate::analysis::diff::{Diff, Verdict};
-use crate::export::diff_text::ratio;
+use crate::export::present::sig;
 
 /// What the chart shows: one entry per timed row (label, ratio, low, high,
 /// verdict), top to bottom.
@@ -73,7 +73,6 @@ impl Chart for DiffChart {
     }
 
     fn draw<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> DrawResult<DB> {
-        root.fill(&WHITE)?;
         let area = root.titled(&self.title, title_font())?;
         let n = self.lines.len().max(1);
         let labels: Vec<String> = self.lines.iter().map(|l| l.0.clone()).collect();
@@ -97,7 +96,7 @@ impl Chart for DiffChart {
                 labels.get(n - 1 - i as usize).cloned().unwrap_or_default()
             })
             .x_labels(6)
-            .x_label_formatter(&|v| format!("×{}", ratio(*v)))
+            .x_label_formatter(&|v| format!("×{}", sig(*v)))
             .x_desc("NEW ÷ OLD (log scale; left of 1: NEW is faster)")
             .label_style(tick_font())
             .axis_desc_style(label_font())

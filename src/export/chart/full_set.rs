@@ -52,7 +52,6 @@ impl Chart for FullSetChart<'_> {
     }
 
     fn draw<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> DrawResult<DB> {
-        root.fill(&WHITE)?;
         let area = root.titled(FULL_SET.title, title_font())?;
         let mut area = subtitle(
             &area,

@@ -104,7 +104,6 @@ impl Chart for GrowthChart<'_> {
     fn draw<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> DrawResult<DB> {
         let d = self.0;
         let g = &d.growth;
-        root.fill(&WHITE)?;
         let area = root.titled(GROWTH.title, title_font())?;
         let area = subtitle(
             &area,
@@ -280,13 +279,14 @@ fn band_notes<DB: DrawingBackend>(
     Ok(())
 }
 
-/// A size panel's plot: categories on x, time or nodes on a log y axis.
-type SizePlot<'a, DB> = ChartContext<'a, DB, Cartesian2d<RangedCoordf64, LogCoord<f64>>>;
+/// A panel's plot: sizes as categories, or the share of cells given, on
+/// x; time or nodes on a log y axis.
+type Plot<'a, DB> = ChartContext<'a, DB, Cartesian2d<RangedCoordf64, LogCoord<f64>>>;
 
 /// Each strategy's medians across the sizes, joined by lines (dashed to a
 /// point with stopped runs), with whiskers; hollow where runs stopped.
 fn size_lines<'a, DB: DrawingBackend + 'a>(
-    chart: &mut SizePlot<'a, DB>,
+    chart: &mut Plot<'a, DB>,
     d: &ChartData,
     sides: &[(u32, u64)],
     is_time: bool,
@@ -334,13 +334,10 @@ fn size_lines<'a, DB: DrawingBackend + 'a>(
     Ok(())
 }
 
-/// A fill panel's plot: share of cells given on x, time on a log y axis.
-type FillPlot<'a, DB> = ChartContext<'a, DB, Cartesian2d<RangedCoordf64, LogCoord<f64>>>;
-
 /// The puzzle count of each bin, in the strip above a fill panel's plot.
 fn fill_counts<'a, DB: DrawingBackend + 'a>(
     area: &DrawingArea<DB, Shift>,
-    chart: &FillPlot<'a, DB>,
+    chart: &Plot<'a, DB>,
     p: &FillPanel,
     lo: f64,
     top: f64,

@@ -59,7 +59,6 @@ impl Chart for LadderChart<'_> {
 
     fn draw<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> DrawResult<DB> {
         let d = self.0;
-        root.fill(&WHITE)?;
         let area = root.titled(LADDER.title, title_font())?;
         let area = subtitle(
             &area,

@@ -146,6 +146,7 @@ pub(crate) type DrawResult<DB> =
 pub trait Chart {
     /// Width and height in pixels.
     fn size(&self) -> (u32, u32);
+    /// Draws the chart on `root`, which [`render`] has filled white.
     fn draw<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> DrawResult<DB>;
 }
 
@@ -188,7 +189,10 @@ pub fn render(info: &Info, chart: &impl Chart) -> anyhow::Result<Rendered> {
     let (w, h) = chart.size();
     fn draw<DB: DrawingBackend>(root: DB, chart: &impl Chart, file: String) -> anyhow::Result<()> {
         let root = root.into_drawing_area();
-        let drawn = chart.draw(&root).and_then(|()| root.present());
+        let drawn = root
+            .fill(&WHITE)
+            .and_then(|()| chart.draw(&root))
+            .and_then(|()| root.present());
         drawn.map_err(|e| anyhow!("cannot draw {file}: {e}"))
     }
     let mut svg = String::new();

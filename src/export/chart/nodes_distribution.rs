@@ -119,7 +119,6 @@ impl Chart for CdfChart<'_> {
 
     fn draw<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> DrawResult<DB> {
         let d = self.0;
-        root.fill(&WHITE)?;
         let area = root.titled(NODES_DISTRIBUTION.title, title_font())?;
         let note = format!(
             "finished = solved, or proved to have no solution (ring on the curve: such a proof); a curve ends below 100% only by runs stopped at {} (dashed line); rungs with the same search order share one curve",

@@ -40,7 +40,6 @@ impl Chart for ScatterChart<'_> {
 
     fn draw<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> DrawResult<DB> {
         let d = self.0;
-        root.fill(&WHITE)?;
         let area = root.titled(NODES_VS_TIME.title, title_font())?;
         let sampled = d.scatter.iter().any(|s| s.points.len() < s.total);
         let note = format!(

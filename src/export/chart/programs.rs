@@ -46,11 +46,7 @@ impl Chart for ProgramsChart<'_> {
         (1100, 200 + self.rows() as u32 * Self::ROW)
     }
 
-    fn draw<DB: DrawingBackend>(
-        &self,
-        root: &DrawingArea<DB, Shift>,
-    ) -> Result<(), DrawingAreaErrorKind<DB::ErrorType>> {
-        root.fill(&WHITE)?;
+    fn draw<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> DrawResult<DB> {
         let area = root.titled(PROGRAMS.title, title_font())?;
         let area = subtitle(
             &area,

@@ -58,7 +58,6 @@ impl Chart for TimeChart<'_> {
 
     fn draw<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> DrawResult<DB> {
         let d = self.0;
-        root.fill(&WHITE)?;
         let area = root.titled(TIME_BY_DATASET.title, title_font())?;
         let area = subtitle(
             &area,
