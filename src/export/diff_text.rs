@@ -4,7 +4,8 @@
 use std::fmt::Write as _;
 
 use crate::analysis::diff::{Diff, DiffRow, NodeChange, Severity, Verdict};
-use crate::export::present::{Align, Table, fmt_time, thousands};
+use crate::export::present::{Align, Table, fmt_time, sig, thousands};
+use crate::io::csv_file::serialized;
 
 /// Column titles of the table and the Markdown.
 pub(crate) const COLUMNS: [&str; 8] = [
@@ -20,12 +21,6 @@ pub(crate) const COLUMNS: [&str; 8] = [
 
 /// Changed puzzles listed per row in the text (all are in the CSV and JSON).
 const LISTED: usize = 10;
-
-/// `×0.934`: three significant figures, as the ratios of the report
-/// ([`crate::export::present::sig`]).
-pub fn ratio(r: f64) -> String {
-    crate::export::present::sig(r)
-}
 
 fn nodes(row: &DiffRow) -> String {
     match (row.old_nodes, row.new_nodes) {
@@ -55,7 +50,7 @@ pub fn cells(row: &DiffRow) -> Vec<String> {
         _ => "–".to_string(),
     };
     let r = match (row.ratio, row.ratio_low, row.ratio_high) {
-        (Some(r), Some(lo), Some(hi)) => format!("×{} [{}, {}]", ratio(r), ratio(lo), ratio(hi)),
+        (Some(r), Some(lo), Some(hi)) => format!("×{} [{}, {}]", sig(r), sig(lo), sig(hi)),
         _ => "–".to_string(),
     };
     let verdict = match row.verdict {
@@ -106,7 +101,7 @@ fn change_line(c: &NodeChange) -> String {
             " ({}{} nodes, ×{})",
             if b >= a { "+" } else { "−" },
             thousands(a.abs_diff(b)),
-            ratio(b as f64 / a as f64)
+            sig(b as f64 / a as f64)
         ),
         _ => String::new(),
     };
@@ -165,9 +160,9 @@ pub(crate) fn slower(diff: &Diff, pct: f64) -> Option<String> {
                 "{} × {} ×{} [{}, {}]",
                 r.dataset,
                 r.new_strategy,
-                ratio(r.ratio.unwrap_or(f64::NAN)),
-                ratio(r.ratio_low.unwrap_or(f64::NAN)),
-                ratio(r.ratio_high.unwrap_or(f64::NAN))
+                sig(r.ratio.unwrap_or(f64::NAN)),
+                sig(r.ratio_low.unwrap_or(f64::NAN)),
+                sig(r.ratio_high.unwrap_or(f64::NAN))
             )
         })
         .collect();
@@ -240,7 +235,7 @@ pub fn markdown(diff: &Diff) -> String {
 
 /// `diff.csv`: one record per [`DiffRow`].
 pub fn csv(diff: &Diff) -> anyhow::Result<String> {
-    records(&diff.rows)
+    serialized(&diff.rows)
 }
 
 /// `node-changes.csv`: one record per [`NodeChange`] (header even when none).
@@ -248,10 +243,5 @@ pub(crate) fn node_changes_csv(diff: &Diff) -> anyhow::Result<String> {
     if diff.node_changes.is_empty() {
         return Ok("dataset,strategy,new_strategy,index,name,old_outcome,new_outcome,old_nodes,new_nodes\n".to_string());
     }
-    records(&diff.node_changes)
-}
-
-/// Serialized rows as CSV.
-pub fn records<T: serde::Serialize>(rows: &[T]) -> anyhow::Result<String> {
-    crate::io::csv_file::serialized(rows)
+    serialized(&diff.node_changes)
 }
