@@ -8,10 +8,11 @@
 
 use std::collections::HashSet;
 
-use crate::base::strategy::Outcome;
+use crate::analysis::summary::Kind;
 use crate::base::strategy::Strategy;
 use crate::measure::results::Row;
 use crate::measure::results::{ProgramRow, Startup};
+use crate::measure::stats::median;
 
 /// One bar.
 #[derive(Clone, Debug, PartialEq)]
@@ -34,12 +35,15 @@ pub(crate) struct Panel {
     pub bars: Vec<Bar>,
 }
 
-fn finished(o: Outcome) -> bool {
-    matches!(o, Outcome::Solved | Outcome::NoSolution)
-}
-
-fn median(mut v: Vec<f64>) -> Option<f64> {
-    crate::measure::stats::Summary::of(&mut v).map(|s| s.median)
+/// A bar of the median of `times` (over `n` puzzles), when there are any.
+fn bar(label: String, mut times: Vec<f64>, n: usize, strategy: Option<Strategy>) -> Option<Bar> {
+    let ns = median(&mut times)?;
+    Some(Bar {
+        label,
+        ns,
+        strategy,
+        n,
+    })
 }
 
 /// The panels: per size, the puzzles every program finished, and the
@@ -54,7 +58,7 @@ pub(crate) fn panels(results: &[Row], rows: &[ProgramRow], startups: &[Startup])
         // Programs that finished no puzzle of this size have no bar.
         let programs = crate::analysis::first_seen(
             mine.iter()
-                .filter(|r| finished(r.outcome))
+                .filter(|r| Kind::of(r.outcome).finished())
                 .map(|r| r.program.as_str()),
         );
         let mut puzzles: Vec<(&str, u64)> = mine
@@ -70,7 +74,7 @@ pub(crate) fn panels(results: &[Row], rows: &[ProgramRow], startups: &[Startup])
                     mine.iter().any(|r| {
                         r.program.as_str() == *p
                             && (r.puzzle.dataset.as_str(), r.puzzle.index) == (d, i)
-                            && finished(r.outcome)
+                            && Kind::of(r.outcome).finished()
                     })
                 })
             })
@@ -101,18 +105,11 @@ fn rung_bars(results: &[Row], common: &HashSet<(&str, u64)>) -> Vec<Bar> {
             .filter(|r| {
                 r.strategy == s && common.contains(&(r.puzzle.dataset.as_str(), r.puzzle.index))
             })
-            .filter(|r| finished(r.outcome))
+            .filter(|r| Kind::of(r.outcome).finished())
             .filter_map(|r| r.timing.map(|t| t.ns()))
             .collect();
         let n = times.len();
-        if let Some(ns) = median(times) {
-            bars.push(Bar {
-                label: s.name().to_string(),
-                ns,
-                strategy: Some(s),
-                n,
-            });
-        }
+        bars.extend(bar(s.name().to_string(), times, n, Some(s)));
     }
     bars
 }
@@ -143,23 +140,9 @@ fn program_bars(
             .map(|s| s.ns);
         if let Some(startup) = startup {
             let beyond: Vec<f64> = times.iter().map(|t| (t - startup).max(0.0)).collect();
-            if let Some(ns) = median(beyond) {
-                bars.push(Bar {
-                    label: format!("{p} beyond start-up"),
-                    ns,
-                    strategy: None,
-                    n,
-                });
-            }
+            bars.extend(bar(format!("{p} beyond start-up"), beyond, n, None));
         }
-        if let Some(ns) = median(times) {
-            bars.push(Bar {
-                label: format!("{p} (whole)"),
-                ns,
-                strategy: None,
-                n,
-            });
-        }
+        bars.extend(bar(format!("{p} (whole)"), times, n, None));
     }
     bars
 }
