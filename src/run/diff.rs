@@ -76,7 +76,9 @@ fn read_folder(dir: &Path) -> anyhow::Result<Folder> {
         .with_context(|| format!("cannot read {}", meta_path.display()))?;
     let meta =
         Meta::from_csv(&bytes).with_context(|| format!("cannot read {}", meta_path.display()))?;
-    let recs = read_results(&results)?;
+    // Read as `report` and `merge` read it; an error names file, line and column.
+    let mut recs = Vec::new();
+    run::read_rows(&results, rec, |r| recs.push(r))?;
     Ok(Folder {
         dir: dir.to_path_buf(),
         results,
@@ -85,27 +87,16 @@ fn read_folder(dir: &Path) -> anyhow::Result<Folder> {
     })
 }
 
-/// Reads `results.csv` as `report` and `merge` do ([`run::read_rows`]);
-/// an error names file, line and column.
-fn read_results(path: &Path) -> anyhow::Result<Vec<Rec>> {
-    let mut recs = Vec::new();
-    run::read_rows(path, rec, |r| recs.push(r))?;
-    Ok(recs)
-}
-
 /// A dataset of one name must be the same file in both runs: their plans
 /// (`meta.csv`) name each dataset's puzzles and hash.
 fn same_files(a: &Folder, b: &Folder, common: &[&str]) -> anyhow::Result<()> {
-    let (old_sets, new_sets) = (
-        Fingerprint::from_meta(&a.meta)
+    let sets = |f: &Folder| {
+        Fingerprint::from_meta(&f.meta)
             .datasets()
             .ok()
-            .unwrap_or_default(),
-        Fingerprint::from_meta(&b.meta)
-            .datasets()
-            .ok()
-            .unwrap_or_default(),
-    );
+            .unwrap_or_default()
+    };
+    let (old_sets, new_sets) = (sets(a), sets(b));
     for d in common {
         let x = old_sets.iter().find(|p| p.name == *d);
         let y = new_sets.iter().find(|p| p.name == *d);
