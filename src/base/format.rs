@@ -262,6 +262,12 @@ pub fn parse_one(text: &str) -> Result<(Format, Puzzle), ParseError> {
     Ok((format, first))
 }
 
+/// The board of a test's puzzle text (which must parse).
+#[cfg(test)]
+pub(crate) fn board(text: &str) -> Board {
+    parse_one(text).expect("a test puzzle parses").1.board
+}
+
 /// Reads one line into `buf` (cleared first) without its `\n` or `\r\n`,
 /// reading at most [`MAX_LINE_BYTES`] + 1 bytes of it: memory stays bounded
 /// whatever the input (a longer line is not a puzzle line, and is not kept).

@@ -140,15 +140,11 @@ fn next_permutation(v: &mut [u8]) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::base::format::{parse_one, to_line};
+    use crate::base::format::{board, to_line};
     use crate::base::strategy::Strategy;
 
     const P: &str =
         "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........";
-
-    fn board(text: &str) -> Board {
-        parse_one(text).expect("parses").1.board
-    }
 
     #[test]
     fn turns_compose() {

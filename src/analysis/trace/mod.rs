@@ -574,12 +574,8 @@ fn describe_way(chute: Chute, digit: u8, way: u8, guess_among: Option<u32>) -> S
 mod tests {
     use super::*;
     use crate::base::counters::unit;
-    use crate::base::format::parse_one;
+    use crate::base::format::board;
     use crate::base::tracer::DepthOverTime;
-
-    fn board(text: &str) -> Board {
-        parse_one(text).expect("test puzzle parses").1.board
-    }
 
     #[test]
     fn histogram_sums_to_nodes_and_depth_returns_to_path_length() {

@@ -6,9 +6,8 @@
 //! counter; no counter is named, so a line added to the table is held to
 //! this too.
 
-use crate::base::board::Board;
 use crate::base::counters::Counts;
-use crate::base::format::parse_one;
+use crate::base::format::board;
 use crate::base::probe::Probe;
 use crate::base::search::Limits;
 use crate::base::strategy::Strategy;
@@ -24,10 +23,6 @@ const PUZZLES: [&str; 6] = [
     ".12345678..................9.....................................................",
     ".......39.....1..5..3.5.8....8.9...6.7...2...1..4.......9.8..5..2....6..4..7..9..",
 ];
-
-fn board(text: &str) -> Board {
-    parse_one(text).expect("a test puzzle parses").1.board
-}
 
 #[test]
 fn the_tracer_and_the_probe_forward_every_counter_of_the_table() {
