@@ -26,11 +26,14 @@ const FOLD: usize = 30;
 pub fn heading(t: &Trace, source: &str, number: usize, puzzle: &Puzzle) -> String {
     let b = &puzzle.board;
     let blanks = b.cells().iter().filter(|&&v| v == 0).count();
+    let name = puzzle
+        .name
+        .as_ref()
+        .map_or(String::new(), |n| format!(" \"{n}\""));
     let mut out = format!(
-        "trace: {} on {source}, puzzle {number} (line {}){}: {}, {} givens, {blanks} empty cells\n{}: {}\n",
+        "trace: {} on {source}, puzzle {number} (line {}){name}: {}, {} givens, {blanks} empty cells\n{}: {}\n",
         t.strategy,
         puzzle.line,
-        quoted_name(puzzle),
         b.size(),
         b.clues(),
         t.strategy,
@@ -72,15 +75,11 @@ pub fn section(
 
 /// The title of `trace --chart`: the source, the puzzle's number and name.
 pub(crate) fn chart_title(source: &str, number: usize, puzzle: &Puzzle) -> String {
-    format!("{source}, puzzle {number}{}", quoted_name(puzzle))
-}
-
-/// ` "NAME"` for a named puzzle, nothing for another.
-fn quoted_name(puzzle: &Puzzle) -> String {
-    puzzle
+    let name = puzzle
         .name
         .as_ref()
-        .map_or(String::new(), |n| format!(" \"{n}\""))
+        .map_or(String::new(), |n| format!(" \"{n}\""));
+    format!("{source}, puzzle {number}{name}")
 }
 
 /// The search tree, one line per node, or why it is not drawn.
