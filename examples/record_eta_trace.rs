@@ -1,5 +1,5 @@
 //! Records the trace the progress estimate is tested on
-//! (`tests/fixtures/eta/default-run.csv`, read by `tests/eta_trace.rs`):
+//! (`tests/fixtures/eta/load-change-run.csv`, read by `tests/eta_trace.rs`):
 //! the default `compare` run's tasks as they finish, each with the moment it
 //! finished, the worker it ran on and its cost, measured by the same code
 //! `compare` runs (`run::run::{prepare, probe, execute}`), nothing

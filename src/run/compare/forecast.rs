@@ -27,8 +27,8 @@ struct Class {
 /// Tasks fall into classes: strategy × board size × (heavy row-major search
 /// or not, by the [`super::run::probe`]). A class costs, per task, its average so far;
 /// a heavy class costs per probed node and cell of a row (nodes × side: a
-/// row-major rung scans rows, so a node of a 25×25 board cost 2.6-4× one
-/// of 9×9 in the run `tests/eta_trace.rs` replays, and a class not
+/// row-major rung scans rows, so a node of a 25×25 board cost 2.4-4× one
+/// of 9×9 in the runs recorded for `tests/eta_trace.rs`, and a class not
 /// seen yet borrows at that scale), so a search of ten million nodes still
 /// to come counts for what it will take. Classes not seen yet borrow
 /// from the same strategy at other sizes, then from every class of their
@@ -94,6 +94,12 @@ impl Forecast {
             return None;
         }
         Some(elapsed.mul_f64(self.work_left() / self.done_secs))
+    }
+
+    /// Tasks done and to come.
+    pub fn tasks(&self) -> (u64, u64) {
+        let add = |(d, l), c: &Class| (d + c.done, l + c.left);
+        self.classes.values().fold((0, 0), add)
     }
 
     /// Seconds of task work done so far.
