@@ -1,5 +1,5 @@
 //! Records the trace the progress estimate is tested on
-//! (`tests/fixtures/eta/default-run.csv`, read by `tests/eta_trace.rs`):
+//! (`tests/fixtures/eta/load-change-run.csv`, read by `tests/eta_trace.rs`):
 //! the default `compare` run's tasks as they finish, each with the moment it
 //! finished, the worker it ran on and its cost, measured by the same code
 //! `compare` runs (`run::run::{prepare, probe, execute}`), nothing
@@ -56,6 +56,9 @@ fn main() -> anyhow::Result<()> {
         .unwrap_or_default();
     let prepared = run::prepare(&plan)?;
     let probes = run::probe(&plan, &prepared)?;
+    // Said when the clock starts, so a load started or stopped by hand
+    // can be placed on the trace's clock.
+    eprintln!("{out}: measuring");
     let start = Instant::now();
     type Line = (u128, usize, String, u32, u64, u128);
     let lines: Mutex<(Vec<Line>, HashMap<std::thread::ThreadId, usize>)> = Mutex::default();

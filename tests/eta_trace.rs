@@ -1,15 +1,23 @@
-//! The progress estimate of `compare`, driven by a recorded run.
+//! The progress estimate of `compare`, driven by a recorded run whose load
+//! changed halfway.
 //!
-//! `tests/fixtures/eta/default-run.csv` is the default `compare` run as it
-//! happened on a shared 2-core machine (its header says the load), recorded
-//! by `examples/record_eta_trace.rs` with the code `compare` runs: the
-//! moment each task finished, on which worker, its class and CPU cost, and
-//! the process's CPU clock every half second. Replayed through
-//! [`sudoku_lab::run::Eta`] as `compare` drives it (after every
-//! task and at every clock reading, the bar's ticks), the estimate must stay
-//! within 2× of the time that was really left from a tenth of the run to
-//! its last twentieth (where a few seconds of error are a large factor);
-//! the test prints the worst factor up to nine tenths and after.
+//! `tests/fixtures/eta/load-change-run.csv` is the default `compare` run as
+//! it happened on a shared 2-core machine, recorded by
+//! `examples/record_eta_trace.rs` with the code `compare` runs: the moment
+//! each task finished, on which worker, its class and CPU cost, and the
+//! process's CPU clock every half second. Four busy loops ran beside it
+//! from the start and were killed by hand when the run's CPU passed 90 s
+//! (the header says at which ms): the run's share of the machine went from
+//! about 0.15 to 0.35-0.5 cores, as in issue 61 (load 14, then 4.5).
+//! Replayed through [`sudoku_lab::run::Eta`] as `compare` drives it (after
+//! every task and at every clock reading, the bar's ticks), the tests check
+//! the estimate against the time that was really left.
+//!
+//! What no estimate can do, and is not asked: foresee load that has not
+//! changed yet (before the loops were killed, the truth is a faster run than
+//! anyone could know), and foresee the tail, where one worker has finished
+//! and the other measures its last group alone (the last tenth here): the
+//! process's pace then halves, which the pace of the window shows only after.
 
 use std::path::Path;
 use std::time::Duration;
@@ -74,16 +82,8 @@ fn cpu_at(cpu: &[(f64, f64)], ms: f64) -> f64 {
 }
 
 /// Every estimate the bar would have shown: (ms, estimate of the time left
-/// in ms, or `None`), after each task and at each clock reading.
-fn replay(t: &Trace) -> Vec<(f64, Option<f64>)> {
-    replay_with_pace(t)
-        .into_iter()
-        .map(|(ms, left, _)| (ms, left))
-        .collect()
-}
-
-/// [`replay`], with the pace each estimate assumed (cores), as the bar
-/// shows it beside the time left.
+/// in ms or `None`, the pace it assumed in cores), after each task and at
+/// each clock reading.
 fn replay_with_pace(t: &Trace) -> Vec<(f64, Option<f64>, Option<f64>)> {
     let mut forecast = Forecast::default();
     for &(_, s, side, probe, _) in &t.tasks {
@@ -131,37 +131,102 @@ fn worst(shown: &[(f64, Option<f64>)], t: &Trace, from: f64, to: f64) -> (f64, f
 }
 
 fn fixture() -> Trace {
-    read(&Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/eta/default-run.csv"))
+    read(&Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/eta/load-change-run.csv"))
 }
 
+/// When the recorded run's load fell (ms), from its header.
+fn load_fell(t: &Trace) -> f64 {
+    t.header
+        .lines()
+        .find_map(|l| l.strip_prefix("# load fell at ms "))
+        .and_then(|ms| ms.parse().ok())
+        .unwrap()
+}
+
+/// The median pace shown from `from` to `to` ms.
+fn median_pace(shown: &[(f64, Option<f64>, Option<f64>)], from: f64, to: f64) -> f64 {
+    let mut v: Vec<f64> = shown
+        .iter()
+        .filter(|&&(ms, _, _)| ms >= from && ms <= to)
+        .filter_map(|&(_, _, p)| p)
+        .collect();
+    v.sort_by(f64::total_cmp);
+    v[v.len() / 2]
+}
+
+/// The recorded run: once the load has fallen and a window has seen it, the
+/// estimate is within 1.6× of the time left until the tail (nine tenths);
+/// the pace shown rises with the share the run got.
 #[test]
-fn the_estimate_is_within_2x_of_the_recorded_run_from_a_tenth_on() {
+fn the_estimate_follows_the_recorded_load_change() {
     let t = fixture();
-    let shown = replay(&t);
-    let (factor, at) = worst(&shown, &t, 0.1 * t.end, 0.9 * t.end);
+    let fell = load_fell(&t);
+    let with_pace = replay_with_pace(&t);
+    let shown: Vec<(f64, Option<f64>)> = with_pace.iter().map(|&(ms, l, _)| (ms, l)).collect();
+    let settled = fell + Eta::WINDOW.as_secs_f64() * 1e3;
+    let (factor, at) = worst(&shown, &t, settled, 0.9 * t.end);
+    let (early, _) = worst(&shown, &t, 0.1 * t.end, fell);
     let (tail, tail_at) = worst(&shown, &t, 0.9 * t.end, 0.95 * t.end);
+    let (before, after) = (
+        median_pace(&with_pace, 0.1 * t.end, fell),
+        median_pace(&with_pace, settled, 0.9 * t.end),
+    );
     eprintln!(
-        "{}{} tasks over {:.1} s: worst factor {factor:.3} from 10% to 90% of the run (at {:.0}%), \
-         {tail:.3} from 90% to 95% (at {:.0}%)",
+        "{}{} tasks over {:.1} s, load fell at {:.0}%: worst factor {factor:.3} from a window \
+         after it to 90% (at {:.0}%); {early:.3} from 10% until it fell; {tail:.3} from 90% to \
+         95% (at {:.0}%); pace shown {before:.3} cores before, {after:.3} after",
         t.header,
         t.tasks.len(),
         t.end / 1e3,
+        100.0 * fell / t.end,
         100.0 * at / t.end,
         100.0 * tail_at / t.end
     );
-    assert!(factor <= 2.0, "off by {factor:.2}× at {at:.0} ms");
-    assert!(tail <= 2.0, "off by {tail:.2}× at {tail_at:.0} ms");
+    assert!(factor <= 1.6, "off by {factor:.2}× at {at:.0} ms");
+    assert!(after / before >= 2.0, "pace {before:.3} → {after:.3}");
 }
 
-/// The same run as if other load had come halfway through and halved the
-/// run's share of the machine: every interval of the clock after the middle
-/// takes twice as long (the CPU work is the same). No estimate foresees
-/// load that has not come yet; once it has, the estimate takes the slower
-/// pace within its window and is within 2× again from there on.
+/// The CPU work left (the estimate × the pace it assumes) against the CPU
+/// the process really spent from there on: within 2× from a tenth of the
+/// run to nine tenths, load change or not (the work does not depend on it).
+#[test]
+fn the_work_left_is_within_2x_from_a_tenth_on() {
+    let t = fixture();
+    let end_cpu = t.cpu[t.cpu.len() - 1].1;
+    let mut worst = (1.0f64, 0.0);
+    for (ms, left, pace) in replay_with_pace(&t) {
+        if ms < 0.1 * t.end || ms > 0.9 * t.end {
+            continue;
+        }
+        let truth = end_cpu - cpu_at(&t.cpu, ms);
+        let est = left.zip(pace).map_or(0.0, |(l, p)| l / 1e3 * p);
+        let f = (est / truth).max(truth / est);
+        if f.is_nan() || f > worst.0 {
+            worst = (f, ms);
+        }
+    }
+    eprintln!(
+        "work left: worst factor {:.3} from 10% to 90% (at {:.0}%)",
+        worst.0,
+        100.0 * worst.1 / t.end
+    );
+    assert!(
+        worst.0 <= 2.0,
+        "off by {:.2}× at {:.0} ms",
+        worst.0,
+        worst.1
+    );
+}
+
+/// The same run as if more load had come when it fell and halved the run's
+/// share instead: every interval of the clock after that takes twice as
+/// long (the CPU work is the same), on top of the real fall. Once a window
+/// has seen it, the estimate is within 2× again until the tail (1.84 at
+/// worst, near the tail: not yet the 1.5 issue 61 asks for).
 #[test]
 fn the_estimate_follows_load_that_comes_midway() {
     let mut t = fixture();
-    let mid = t.end / 2.0;
+    let mid = load_fell(&t);
     let stretch = |ms: f64| {
         if ms <= mid {
             ms
@@ -178,29 +243,26 @@ fn the_estimate_follows_load_that_comes_midway() {
     t.end = stretch(t.end);
     let with_pace = replay_with_pace(&t);
     let shown: Vec<(f64, Option<f64>)> = with_pace.iter().map(|&(ms, l, _)| (ms, l)).collect();
-    let (before, _) = worst(&shown, &t, 0.1 * t.end, mid);
     let settled = mid + Eta::WINDOW.as_secs_f64() * 1e3;
     let (factor, at) = worst(&shown, &t, settled, 0.9 * t.end);
+    let (early, late) = (
+        median_pace(&with_pace, 0.1 * t.end, mid),
+        median_pace(&with_pace, settled, 0.9 * t.end),
+    );
     eprintln!(
-        "load doubled halfway: worst factor {factor:.3} from one window after it came to 90% \
-         of the run (at {:.0}%); {before:.3} from 10% of the run until it came",
+        "load came at {:.0}%: worst factor {factor:.3} from one window after it to 90% (at \
+         {:.0}%); pace shown {early:.3} cores before, {late:.3} after",
+        100.0 * mid / t.end,
         100.0 * at / t.end
     );
     assert!(factor <= 2.0, "off by {factor:.2}× at {at:.0} ms");
-    // The pace shown beside the estimate halves with the load: the median
-    // pace over the second half (a window after the load came) against the
-    // first half's, from a tenth of the run on.
-    let median_pace = |from: f64, to: f64| {
-        let mut v: Vec<f64> = with_pace
-            .iter()
-            .filter(|&&(ms, _, _)| ms >= from && ms <= to)
-            .filter_map(|&(_, _, p)| p)
-            .collect();
-        v.sort_by(f64::total_cmp);
-        v[v.len() / 2]
-    };
-    let (early, late) = (median_pace(0.1 * t.end, mid), median_pace(settled, t.end));
-    eprintln!("pace shown: {early:.3} cores before the load came, {late:.3} after");
-    let fell = early / late;
-    assert!((1.6..=2.5).contains(&fell), "the pace fell by ×{fell:.2}");
+    // The pace shown after it, against the recorded run's over the same
+    // work (a window after the fall to nine tenths of its clock): halved.
+    let real = fixture();
+    let unstretched = median_pace(&replay_with_pace(&real), settled, 0.9 * real.end);
+    let halved = unstretched / late;
+    assert!(
+        (1.6..=2.5).contains(&halved),
+        "the pace fell by ×{halved:.2}"
+    );
 }

@@ -12,7 +12,7 @@ use crate::base::strategy::Strategy;
 const HEAVY: u64 = 20_000;
 
 /// What the forecast knows of a kind of task: how many are done and to
-/// come, and the probe nodes and time of those done.
+/// come, and the weight ([`Forecast::units`]) and time of those done.
 #[derive(Clone, Copy, Debug, Default)]
 struct Class {
     done: u64,
@@ -26,8 +26,11 @@ struct Class {
 ///
 /// Tasks fall into classes: strategy × board size × (heavy row-major search
 /// or not, by the [`super::run::probe`]). A class costs, per task, its average so far;
-/// a heavy class costs per probed node, so a search of ten million nodes
-/// still to come counts for what it will take. Classes not seen yet borrow
+/// a heavy class costs per probed node and cell of a row (nodes × side: a
+/// row-major rung scans rows, so a node of a 25×25 board cost 2.4-4× one
+/// of 9×9 in the runs recorded for `tests/eta_trace.rs`, and a class not
+/// seen yet borrows at that scale), so a search of ten million nodes still
+/// to come counts for what it will take. Classes not seen yet borrow
 /// from the same strategy at other sizes, then from every class of their
 /// kind. The time left is the elapsed time × the estimated work left ÷ the
 /// work done. tests/compare_report.rs replays the committed run: within 2×
@@ -43,6 +46,11 @@ impl Forecast {
         (strategy, side, strategy.is_row_major() && probe >= HEAVY)
     }
 
+    /// What a heavy task weighs: its probed nodes × the side of its board.
+    fn units(side: u32, probe: u64) -> f64 {
+        probe as f64 * f64::from(side)
+    }
+
     /// A task to come.
     pub fn expect(&mut self, strategy: Strategy, side: u32, probe: u64) {
         let c = self
@@ -50,7 +58,7 @@ impl Forecast {
             .entry(Self::key(strategy, side, probe))
             .or_default();
         c.left += 1;
-        c.left_nodes += probe as f64;
+        c.left_nodes += Self::units(side, probe);
     }
 
     /// A task done, in `secs` seconds of work.
@@ -60,14 +68,14 @@ impl Forecast {
             .entry(Self::key(strategy, side, probe))
             .or_default();
         c.left = c.left.saturating_sub(1);
-        c.left_nodes = (c.left_nodes - probe as f64).max(0.0);
+        c.left_nodes = (c.left_nodes - Self::units(side, probe)).max(0.0);
         c.done += 1;
-        c.done_nodes += probe as f64;
+        c.done_nodes += Self::units(side, probe);
         c.done_secs += secs;
         self.done_secs += secs;
     }
 
-    /// Seconds per task (light) or per probed node (heavy), pooled over the
+    /// Seconds per task (light) or per [`Forecast::units`] (heavy), pooled over the
     /// classes `pick` selects; `None` if none is done.
     fn rate(&self, pick: impl Fn(&(Strategy, u32, bool)) -> bool, heavy: bool) -> Option<f64> {
         let (mut secs, mut units) = (0.0, 0.0);
@@ -86,6 +94,12 @@ impl Forecast {
             return None;
         }
         Some(elapsed.mul_f64(self.work_left() / self.done_secs))
+    }
+
+    /// Tasks done and to come.
+    pub fn tasks(&self) -> (u64, u64) {
+        let add = |(d, l), c: &Class| (d + c.done, l + c.left);
+        self.classes.values().fold((0, 0), add)
     }
 
     /// Seconds of task work done so far.
@@ -110,7 +124,13 @@ impl Forecast {
                     // light one of its strategy.
                     self.rate(|k| k.0 == s, false)
                         .or_else(|| self.rate(|_| true, false))
-                        .map(|r| if heavy { r / HEAVY as f64 } else { r })
+                        .map(|r| {
+                            if heavy {
+                                r / Self::units(side, HEAVY)
+                            } else {
+                                r
+                            }
+                        })
                 })
                 .unwrap_or(0.0);
             work += rate * if heavy { c.left_nodes } else { c.left as f64 };
