@@ -327,6 +327,7 @@ mod tests {
         min_samples: 6,
         seed: 11,
         permute: false,
+        tight: 0.0,
     };
 
     /// The passes over `tasks` with `seed`, recorded: the tasks' timings, the
