@@ -171,8 +171,8 @@ impl Timer {
         if self.tight > 0.0 {
             self.sorted
                 .insert(self.sorted.partition_point(|&x| x < cpu), cpu);
-            self.is_tight = self.cpu.len() as u32 >= self.samples_wanted
-                && tight(&self.sorted, self.tight);
+            self.is_tight =
+                self.cpu.len() as u32 >= self.samples_wanted && tight(&self.sorted, self.tight);
         }
         self.wall.push(wall);
         self.pace.push(pace);
@@ -184,9 +184,7 @@ impl Timer {
     pub(super) fn finished(&self) -> bool {
         self.m.outcome == Outcome::Unsupported
             || (self.cpu.len() as u32 >= self.samples_wanted
-                && (self.spent >= self.min_time
-                    || self.cpu.len() >= MAX_SAMPLES
-                    || self.is_tight))
+                && (self.spent >= self.min_time || self.cpu.len() >= MAX_SAMPLES || self.is_tight))
     }
 
     /// CPU time spent measuring this task so far.
