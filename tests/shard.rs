@@ -192,6 +192,15 @@ fn merged_shards_equal_the_single_run_but_for_the_times() {
     assert_eq!(h1, h2);
     assert_eq!(r1.len(), 14 * strategies);
     assert_eq!(r1, r2);
+    // Every raw sample line of the single run is in the merge, in its order.
+    let sample_keys = |d: &Path| -> Vec<String> {
+        let text = fs::read_to_string(d.join("samples.csv")).unwrap();
+        text.lines()
+            .map(|l| l.splitn(4, ',').take(3).collect::<Vec<_>>().join(","))
+            .collect()
+    };
+    assert_eq!(sample_keys(&single), sample_keys(&merged));
+    assert!(sample_keys(&merged).len() > 14, "a line per timed row");
     // The whole header (time columns included) is the single run's.
     let first_line = |p: &Path| {
         fs::read_to_string(p)
@@ -271,6 +280,27 @@ fn every_refusal_of_the_merge_is_named_and_exits_2() {
     let two = root.join("two");
     compare(&two, &plan, &["--shard", "1/2"], &[]).success();
     refused(&[&s[0], &two, &s[2]], &out, &["mixed shard counts", "two"]);
+    // A shard's samples.csv short of its last line: refused, the row named.
+    let cut = root.join("s2-cut");
+    fs::create_dir(&cut).unwrap();
+    for f in ["meta.csv", "results.csv", "samples.csv"] {
+        fs::copy(s[2].join(f), cut.join(f)).unwrap();
+    }
+    let text = fs::read_to_string(cut.join("samples.csv")).unwrap();
+    let kept: Vec<&str> = text.lines().collect();
+    fs::write(
+        cut.join("samples.csv"),
+        kept[..kept.len() - 1].join("\n") + "\n",
+    )
+    .unwrap();
+    refused(
+        &[&s[0], &s[1], &cut],
+        &out,
+        &[
+            "no line in the shards' samples.csv for",
+            "rerun its shard alone",
+        ],
+    );
     // Not a shard: a run without --shard.
     let single = root.join("single");
     compare(&single, &plan, &[], &[]).success();

@@ -324,6 +324,7 @@ fn library_rows_match_the_counted_runs() {
             min_samples: 2,
             seed: 1,
             permute: false,
+            tight: 0.0,
         },
         set_time: None,
     };

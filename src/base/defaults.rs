@@ -41,6 +41,11 @@ pub(crate) fn uniqueness_budget(size: BoxSize) -> Budget {
 pub(crate) const TIMING_MIN_TIME: Duration = Duration::from_millis(1);
 /// See [`TIMING_MIN_TIME`].
 pub(crate) const TIMING_MIN_SAMPLES: u32 = 5;
+/// ...or until the 95% interval of the task's median is within ±3% of it,
+/// whichever comes first: a quick puzzle with steady runs stops at a few
+/// dozen samples instead of a millisecond's worth (at ±3% a ratio of two
+/// rows is known to about ±4%, well inside `diff`'s noise, [`DIFF_NOISE`]).
+pub(crate) const TIMING_TIGHT: f64 = 0.03;
 
 /// `speed`'s default time per strategy over a whole set: `--min-time` is
 /// this ÷ the set's puzzles, so a strategy is timed for about a second

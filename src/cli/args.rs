@@ -126,7 +126,7 @@ impl TimingArgs {
                 }),
             min_samples: self.min_samples,
             seed,
-            permute: false,
+            ..crate::measure::Method::DEFAULT
         }
     }
 }

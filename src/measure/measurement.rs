@@ -15,7 +15,7 @@ use crate::base::strategy::{Outcome, Strategy, WrongSolution};
 
 /// How long to time one puzzle × strategy, and how (defaults:
 /// [`Method::DEFAULT`]).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Method {
     /// Keep timing a task until its kept runs add up to this much time...
     pub min_time: Duration,
@@ -29,6 +29,12 @@ pub struct Method {
     /// the puzzle itself (tdoku's harness `-r 1`): digits relabelled,
     /// bands, stacks, rows and columns permuted, transposed or not.
     pub permute: bool,
+    /// ...or, once it has `min_samples`, until the 95% interval of its
+    /// median lies within ± this share of the median (0: off, `min_time`
+    /// alone decides). A task whose median is known that well gains nothing
+    /// from more runs: `compare`'s rows stop there, `speed` times a set for
+    /// its whole time.
+    pub tight: f64,
 }
 
 impl Method {
@@ -38,6 +44,7 @@ impl Method {
         min_samples: crate::base::defaults::TIMING_MIN_SAMPLES,
         seed: crate::base::defaults::SEED,
         permute: false,
+        tight: crate::base::defaults::TIMING_TIGHT,
     };
 
     /// This method with another `min_time`.

@@ -214,6 +214,10 @@ impl Runs<'_, '_> {
         let mut total = 0.0;
         let mut k = 0;
         while k < order.len() {
+            // The stretch's whole cost (pace readings, decoys and clock
+            // readings too), charged to its runs' tasks: what measuring
+            // them cost, for the forecasts.
+            let whole = Clock::start();
             let steady_before = Pace::before();
             let held = Clock::start();
             let mut spent = 0.0;
@@ -225,7 +229,8 @@ impl Runs<'_, '_> {
             let (held_cpu, _) = held.stop();
             let (after, pace) = Pace::steady();
             passes.accounted.1 += held_cpu;
-            total += self.settle(steady_before && after, pace, passes, finished);
+            let whole = whole.stop().0;
+            total += self.settle(steady_before && after, pace, whole, passes, finished);
         }
         total
     }
@@ -269,23 +274,28 @@ impl Runs<'_, '_> {
 
     /// The stretch's runs, the stretch's clock cost taken off, handed to
     /// their timers (kept, or taken again when the core ran slow around
-    /// the stretch). Returns the Σ of their times.
+    /// the stretch), each charged an equal share of what the stretch cost
+    /// beyond its runs (`whole`: its CPU ns). Returns the Σ of their times.
     fn settle(
         &mut self,
         steady: bool,
         pace: f64,
+        whole: f64,
         passes: &mut Passes,
         finished: &mut dyn FnMut(usize, Duration),
     ) -> f64 {
         let clock = stretch_clock(&mut self.empties, &mut self.scratch);
         passes.clock_taken.0 += clock.0;
         passes.clock_taken.1 += 1;
+        let runs: f64 = self.stretch.iter().map(|&(_, cpu, _)| cpu).sum();
+        let share = (whole - runs).max(0.0) / self.stretch.len().max(1) as f64;
         let mut total = 0.0;
         for (i, cpu, wall) in self.stretch.drain(..) {
             let (cpu, wall) = net((cpu, wall), clock);
             passes.accounted.0 += cpu;
             total += cpu;
             let Ok(t) = &mut self.timers[i] else { continue };
+            t.cost += share;
             let was_finished = t.finished();
             if t.take(cpu, wall, pace, steady) {
                 passes.retaken += 1;
@@ -301,12 +311,8 @@ impl Runs<'_, '_> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::base::format::parse_one;
+    use crate::base::format::board;
     use crate::measure::Timing;
-
-    fn board(text: &str) -> Board {
-        parse_one(text).expect("test puzzle").1.board
-    }
 
     /// Three strategies × four puzzles (three 9×9, one 4×4).
     fn boards() -> Vec<Board> {
@@ -327,6 +333,7 @@ mod tests {
         min_samples: 6,
         seed: 11,
         permute: false,
+        tight: 0.0,
     };
 
     /// The passes over `tasks` with `seed`, recorded: the tasks' timings, the

@@ -44,7 +44,7 @@ use crate::measure::stats::{Interval, Outliers, Summary};
 use crate::measure::{self, Bug, Conditions, Method};
 
 /// How to measure one dataset × strategy.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub struct SpeedOptions {
     /// Node budget per puzzle.
     pub budget: Budget,
@@ -351,7 +351,12 @@ fn time_set(
     conditions: &mut Conditions,
     tick: &dyn Fn(),
 ) -> Result<Option<SetTiming>, Bug> {
-    let mut method = opts.method;
+    // A set is timed for its whole time (a throughput), never cut short by
+    // a task's interval.
+    let mut method = Method {
+        tight: 0.0,
+        ..opts.method
+    };
     if let Some(set) = opts.set_time {
         method.min_time = set / puzzles.len().max(1) as u32;
     }

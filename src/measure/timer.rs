@@ -22,8 +22,14 @@ pub(super) struct Timer {
     /// Samples wanted and time wanted (CPU ns).
     samples_wanted: u32,
     min_time: f64,
-    /// Per-run CPU and wall time of each kept sample, and the pace after it.
+    /// Stop once the median's interval is within ± this share of it
+    /// ([`Method::tight`]; 0: off), and whether it is.
+    tight: f64,
+    is_tight: bool,
+    /// Per-run CPU and wall time of each kept sample, and the pace after it;
+    /// the CPU times also in order, for the median's interval.
     cpu: Vec<f64>,
+    sorted: Vec<f64>,
     wall: Vec<f64>,
     pace: Vec<f64>,
     /// CPU time of the kept samples, the clock's cost included (what the
@@ -47,7 +53,10 @@ impl Timer {
             m,
             samples_wanted: 0,
             min_time: 0.0,
+            tight: 0.0,
+            is_tight: false,
             cpu: Vec::new(),
+            sorted: Vec::new(),
             wall: Vec::new(),
             pace: Vec::new(),
             spent: 0.0,
@@ -110,6 +119,7 @@ impl Timer {
             t.min_time = 0.0;
         } else {
             t.samples_wanted = method.min_samples.max(1);
+            t.tight = method.tight;
         }
         Ok(t)
     }
@@ -158,6 +168,12 @@ impl Timer {
 
     fn keep(&mut self, cpu: f64, wall: f64, pace: f64, steady: bool) {
         self.cpu.push(cpu);
+        if self.tight > 0.0 {
+            self.sorted
+                .insert(self.sorted.partition_point(|&x| x < cpu), cpu);
+            self.is_tight =
+                self.cpu.len() as u32 >= self.samples_wanted && tight(&self.sorted, self.tight);
+        }
         self.wall.push(wall);
         self.pace.push(pace);
         self.spent += cpu + self.clock;
@@ -168,7 +184,7 @@ impl Timer {
     pub(super) fn finished(&self) -> bool {
         self.m.outcome == Outcome::Unsupported
             || (self.cpu.len() as u32 >= self.samples_wanted
-                && (self.spent >= self.min_time || self.cpu.len() >= MAX_SAMPLES))
+                && (self.spent >= self.min_time || self.cpu.len() >= MAX_SAMPLES || self.is_tight))
     }
 
     /// CPU time spent measuring this task so far.
@@ -200,6 +216,14 @@ impl Timer {
     }
 }
 
+/// Whether the 95% interval of the median of `sorted` lies within ± `share`
+/// of the median.
+fn tight(sorted: &[f64], share: f64) -> bool {
+    let median = crate::measure::stats::quantile_sorted(sorted, 0.5);
+    crate::measure::stats::median_rank_interval(sorted)
+        .is_some_and(|i| i.low >= median * (1.0 - share) && i.high <= median * (1.0 + share))
+}
+
 /// A task whose one run lasts this long (CPU ns) is timed at most three
 /// times, its check run first: at 1 ms a run spans enough of the machine
 /// that caches and predictors hold little of the last one.
@@ -221,3 +245,67 @@ pub(crate) const MAX_SAMPLES: usize = 1000;
 /// (after that the samples are kept as they are: a machine that is never at
 /// full pace still gets figures, [`Timing::retaken`] says so).
 const MAX_RETAKEN: u32 = 8;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::base::strategy::Strategy;
+
+    /// A short task's timer as `start` leaves it under `method`, with no
+    /// run taken (its samples come from the test, not from a clock).
+    fn short(method: &Method) -> Timer {
+        let mut m = super::super::measurement::unsupported(Strategy::Mrv);
+        m.outcome = Outcome::Solved;
+        let mut t = Timer::done(m);
+        t.samples_wanted = method.min_samples;
+        t.min_time = method.min_time.as_nanos() as f64;
+        t.tight = method.tight;
+        t
+    }
+
+    /// Steady samples (±1%) stop a 7 µs task at `min_samples`, long before
+    /// its millisecond; with the rule off it runs for the whole millisecond.
+    #[test]
+    fn a_steady_task_stops_once_its_median_is_tight() {
+        let steady = |i: usize| 7_000.0 * (1.0 + 0.01 * ((i % 3) as f64 - 1.0));
+        let stops = |method: &Method| {
+            let mut t = short(method);
+            let mut n = 0;
+            while !t.finished() {
+                t.keep(steady(n), steady(n), 1.0, true);
+                n += 1;
+            }
+            n
+        };
+        assert_eq!(stops(&Method::DEFAULT), 5);
+        let off = Method {
+            tight: 0.0,
+            ..Method::DEFAULT
+        };
+        assert_eq!(stops(&off), 143, "1 ms of 7 µs samples");
+    }
+
+    /// Samples spread ±20% never make a 95% interval within ±3% in the
+    /// few dozen a millisecond allows: the task runs its whole time.
+    #[test]
+    fn a_noisy_task_runs_its_whole_time() {
+        let mut t = short(&Method::DEFAULT);
+        let mut n = 0;
+        while !t.finished() {
+            let x = 20_000.0 * (0.8 + 0.4 * ((n * 7919) % 101) as f64 / 100.0);
+            t.keep(x, x, 1.0, true);
+            n += 1;
+        }
+        assert!(!t.is_tight);
+        assert!(t.spent >= t.min_time && n >= 50, "{n} samples");
+    }
+
+    /// The interval used is the median's rank interval: for 5 samples their
+    /// lowest and highest; one sample 4% off the median keeps it open.
+    #[test]
+    fn five_samples_are_tight_only_within_three_percent() {
+        assert!(tight(&[97.5, 99.0, 100.0, 101.0, 102.9], 0.03));
+        assert!(!tight(&[96.0, 99.0, 100.0, 101.0, 102.0], 0.03));
+        assert!(!tight(&[100.0], 0.03), "one sample has no interval");
+    }
+}

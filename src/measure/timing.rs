@@ -215,13 +215,9 @@ const WARM_BATCH_NS: f64 = 200_000.0;
 mod tests {
     use super::*;
     use crate::base::counters::Counts;
-    use crate::base::format::parse_one;
+    use crate::base::format::board;
     use crate::base::strategy::Outcome;
     use crate::measure::count;
-
-    fn board(text: &str) -> Board {
-        parse_one(text).expect("test puzzle").1.board
-    }
 
     #[test]
     fn counts_match_a_direct_counted_run_and_time_is_sampled() {

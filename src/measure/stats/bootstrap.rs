@@ -144,16 +144,27 @@ pub fn median_interval(values: &[f64]) -> Option<Interval> {
     let n = values.len();
     if n > BOOTSTRAP_MAX_VALUES {
         let mut v = values.to_vec();
-        let v = super::sorted(&mut v);
-        let h = Z * (n as f64).sqrt() / 2.0;
-        let rank = |r: f64| v[(r.round().max(0.0) as usize).min(n - 1)];
-        return Some(Interval {
-            low: rank(n as f64 / 2.0 - h - 0.5),
-            high: rank(n as f64 / 2.0 + h - 0.5),
-        });
+        return median_rank_interval(super::sorted(&mut v));
     }
     bootstrap(values, BOOTSTRAP_RESAMPLES, SEED, |d| {
         super::median(d).unwrap_or(f64::NAN)
+    })
+}
+
+/// The distribution-free interval of the median of `sorted` values: the
+/// order statistics of ranks `n/2 ∓ z·√n/2` (for 5 values, the lowest and
+/// the highest). Cheap (no resampling), so the timer can ask it after every
+/// sample whether a task's median is known well enough.
+pub(crate) fn median_rank_interval(sorted: &[f64]) -> Option<Interval> {
+    let n = sorted.len();
+    if n < 2 {
+        return None;
+    }
+    let h = Z * (n as f64).sqrt() / 2.0;
+    let rank = |r: f64| sorted[(r.round().max(0.0) as usize).min(n - 1)];
+    Some(Interval {
+        low: rank(n as f64 / 2.0 - h - 0.5),
+        high: rank(n as f64 / 2.0 + h - 0.5),
     })
 }
 

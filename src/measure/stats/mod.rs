@@ -19,6 +19,7 @@
 use serde::{Deserialize, Serialize};
 
 pub(crate) mod bootstrap;
+pub(crate) use bootstrap::median_rank_interval;
 pub use bootstrap::{Interval, bootstrap, mean_interval, median_interval, sum_interval};
 
 /// The q-quantile (`0 <= q <= 1`) of sorted, non-empty values (see the

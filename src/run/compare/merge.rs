@@ -23,10 +23,11 @@ use std::path::{Path, PathBuf};
 
 use anyhow::{Context, bail};
 
-use super::{Done, META, RESULTS, read_results, run, write_report};
+use super::{Done, META, RESULTS, SAMPLES, read_results, run, write_report};
 use crate::export::shards::console_lines;
 use crate::io::meta::{Meta, SHARDS, ShardInfo, machines};
 use crate::io::rows::Table;
+use crate::measure::results::SAMPLE_COLUMNS;
 use crate::run::compare::write::{FolderLock, STAGING_PREFIX, Staging};
 use crate::run::shard::{
     Fingerprint, HOST, PACE, PLAN, PLAN_STRATEGIES, PlanDataset, SHARD, SHARD_FROM, SHARD_PUZZLES,
@@ -483,6 +484,7 @@ pub fn merge(dirs: &[PathBuf], out: &Path, force: bool, command: &str) -> anyhow
     let infos: Vec<ShardInfo> = shards.iter().map(info).collect();
     let meta = merged_meta(&shards[0].meta, &infos, &plan.datasets, command)?;
     let results = staging.path(RESULTS);
+    merge_samples(&mut staging, &shards, &results)?;
     let agg = read_results(&results)?;
     let (mut console, summary) = write_report(&mut staging, &agg, &meta, out, &results, &[])?;
     console.push_str(&console_lines(&infos));
@@ -494,6 +496,79 @@ pub fn merge(dirs: &[PathBuf], out: &Path, force: bool, command: &str) -> anyhow
         program_failures: 0,
         summary,
     })
+}
+
+/// The shards' samples.csv as one, in the merged results' row order: a
+/// line for every timed row (its time is not empty), none for another. A
+/// line missing or left over is refused, naming the file and line; shards
+/// written before samples.csv existed have none, and nor has the merge.
+fn merge_samples(staging: &mut Staging, shards: &[ShardDir], results: &Path) -> anyhow::Result<()> {
+    use std::collections::HashMap;
+    let files: Vec<PathBuf> = shards.iter().map(|s| s.dir.join(SAMPLES)).collect();
+    match files.iter().filter(|f| f.is_file()).count() {
+        0 => return Ok(()),
+        n if n < files.len() => {
+            let f = files.iter().find(|f| !f.is_file()).expect("one is missing");
+            bail!(
+                "{}: missing (the other shards have one); rerun that shard alone",
+                f.display()
+            );
+        }
+        _ => {}
+    }
+    let key = |r: &csv::StringRecord| (r[0].to_string(), r[1].to_string(), r[2].to_string());
+    let mut lines: HashMap<(String, String, String), (csv::StringRecord, String)> = HashMap::new();
+    for f in &files {
+        let mut reader = csv::Reader::from_path(f).with_context(|| format!("{}", f.display()))?;
+        for (k, r) in reader.records().enumerate() {
+            let r = r.with_context(|| format!("{}:{}", f.display(), k + 2))?;
+            if r.len() != SAMPLE_COLUMNS.len() {
+                bail!(
+                    "{}:{}: expected {} fields, found {}",
+                    f.display(),
+                    k + 2,
+                    SAMPLE_COLUMNS.len(),
+                    r.len()
+                );
+            }
+            lines.insert(key(&r), (r, format!("{}:{}", f.display(), k + 2)));
+        }
+    }
+    let mut w = crate::io::csv_file::Writer::new(staging.create(SAMPLES)?);
+    w.header(SAMPLE_COLUMNS)?;
+    let mut reader =
+        csv::Reader::from_path(results).with_context(|| format!("cannot read {RESULTS}"))?;
+    let header = reader.headers()?.clone();
+    let at = |name: &str| header.iter().position(|h| h == name);
+    let (Some(d), Some(i), Some(s)) = (at("dataset"), at("index"), at("strategy")) else {
+        bail!("{}:1: not a results header", results.display());
+    };
+    let time = at("time_ns");
+    for r in reader.records() {
+        let r = r.with_context(|| format!("cannot read {RESULTS}"))?;
+        let timed = time.is_some_and(|t| !r[t].is_empty());
+        let k = (r[d].to_string(), r[i].to_string(), r[s].to_string());
+        match (lines.remove(&k), timed) {
+            (Some((line, _)), true) => w.row(&line.iter().collect::<Vec<&str>>())?,
+            (None, false) => {}
+            (None, true) => bail!(
+                "no line in the shards' {SAMPLES} for {} puzzle {} {}: rerun its shard alone",
+                k.0,
+                k.1,
+                k.2
+            ),
+            (Some((_, at)), false) => bail!("{at}: a line for a row that was not timed"),
+        }
+    }
+    if let Some((_, at)) = lines.into_values().next() {
+        bail!("{at}: a line for no row of the plan");
+    }
+    w.into_inner()
+        .with_context(|| format!("cannot write {SAMPLES}"))?
+        .into_inner()
+        .map_err(|e| anyhow::anyhow!("cannot write {SAMPLES}: {}", e.error()))?
+        .sync_all()
+        .with_context(|| format!("cannot write {SAMPLES}"))
 }
 
 /// The shard's machine and conditions, from its meta.csv.

@@ -46,7 +46,7 @@ impl Fingerprint {
             (
                 "plan_timing",
                 format!(
-                    "cold passes (seed {}{}), at least {} samples and {} µs per puzzle × strategy",
+                    "cold passes (seed {}{}), at least {} samples and {} µs per puzzle × strategy or its median within ±{}%",
                     plan.method.seed,
                     if plan.method.permute {
                         ", permuted"
@@ -54,7 +54,8 @@ impl Fingerprint {
                         ""
                     },
                     plan.method.min_samples,
-                    plan.method.min_time.as_micros()
+                    plan.method.min_time.as_micros(),
+                    plan.method.tight * 100.0
                 ),
             ),
             ("plan_version", env!("CARGO_PKG_VERSION").to_string()),
