@@ -146,9 +146,7 @@ pub fn median_interval(values: &[f64]) -> Option<Interval> {
         let mut v = values.to_vec();
         return median_rank_interval(super::sorted(&mut v));
     }
-    bootstrap(values, BOOTSTRAP_RESAMPLES, SEED, |d| {
-        super::median(d).unwrap_or(f64::NAN)
-    })
+    bootstrap(values, BOOTSTRAP_RESAMPLES, SEED, super::median_unsorted)
 }
 
 /// The distribution-free interval of the median of `sorted` values: the
