@@ -78,6 +78,12 @@ fn table_has_every_column_and_every_strategy() {
     ] {
         assert!(header.contains(col), "missing column {col}: {header}");
     }
+    // Why its ratio between rungs need not be `compare`'s, where it is read.
+    assert!(
+        text.contains("puzzles/s is a ratio of sums")
+            && text.contains("`compare` gives the geometric mean of per-puzzle ratios"),
+        "{text}"
+    );
     for s in Strategy::ALL {
         let line = text
             .lines()

@@ -11,10 +11,10 @@
 //!   (`crate::measure::stats::bootstrap_mean`); one puzzle alone gets the range of
 //!   its samples instead (fastest NEW ÷ slowest OLD to slowest NEW ÷ fastest
 //!   OLD); that interval covers the puzzles, not a shift of the whole run,
-//!   so it is widened by the run-to-run spread (`--noise`, added in
-//!   quadrature on the log scale, [`widen`]): two runs of the same code
-//!   then get an interval holding ×1 even when the machine drifted between
-//!   them;
+//!   so it is widened by the run-to-run spread (`--noise`; by default
+//!   wider when either run was busy, [`run_to_run`]; added in quadrature
+//!   on the log scale, [`widen`]): two runs of the same code then get an
+//!   interval holding ×1 even when the machine drifted between them;
 //! * **a verdict** read off that interval alone ([`Verdict`]): faster or
 //!   slower when the whole interval lies below or above ×1, else no change
 //!   within noise, so the verdict and the interval never disagree.
@@ -45,7 +45,8 @@ pub struct Options {
     pub pairs: Vec<(String, String)>,
     /// Run-to-run spread: two runs of the same code differ by a factor
     /// within `1 ± noise` (95%); added to every interval ([`widen`]).
-    pub noise: f64,
+    /// `None`: by the runs' conditions ([`run_to_run`]).
+    pub noise: Option<f64>,
     /// Resamples of the bootstrap.
     pub resamples: usize,
     /// Confidence level of the interval.
@@ -58,7 +59,7 @@ impl Default for Options {
     fn default() -> Options {
         Options {
             pairs: Vec::new(),
-            noise: crate::base::defaults::DIFF_NOISE,
+            noise: None,
             resamples: crate::base::defaults::BOOTSTRAP_RESAMPLES,
             level: crate::base::defaults::CONFIDENCE,
             seed: crate::base::defaults::SEED,
@@ -427,13 +428,14 @@ pub(crate) fn compare(
     opts: &Options,
 ) -> anyhow::Result<Diff> {
     let pairs = strategy_pairs(a, b, opts, &mut left_out)?;
+    let noise = opts.noise.unwrap_or_else(|| run_to_run(&a.meta, &b.meta));
     let index = Index::new(a, b);
     let mut rows = Vec::new();
     let mut node_changes = Vec::new();
     for d in common {
         for (sa, sb) in &pairs {
             if let Some(matched) = index.matched(d, sa, sb)? {
-                let (row, changes) = pair_row(d, sa, sb, &matched, opts);
+                let (row, changes) = pair_row(d, sa, sb, &matched, opts, noise);
                 rows.push(row);
                 node_changes.extend(changes);
             }
@@ -449,8 +451,23 @@ pub(crate) fn compare(
         level: opts.level,
         resamples: opts.resamples,
         seed: opts.seed,
-        noise: opts.noise,
+        noise,
     })
+}
+
+/// The default run-to-run spread: wider when either run was measured on a
+/// busy machine, where whole runs drift further ([`crate::base::defaults::DIFF_NOISE_BUSY`]).
+pub(crate) fn run_to_run(a: &Meta, b: &Meta) -> f64 {
+    if busy(a) || busy(b) {
+        crate::base::defaults::DIFF_NOISE_BUSY
+    } else {
+        crate::base::defaults::DIFF_NOISE
+    }
+}
+
+/// Whether a run's `meta.csv` says it was measured on a busy machine.
+fn busy(m: &Meta) -> bool {
+    m.get("busy").is_some_and(|b| !b.is_empty() && b != "no")
 }
 
 /// The row of one dataset × strategy pair over its matched puzzles.
@@ -460,6 +477,7 @@ fn pair_row(
     new: &str,
     matched: &[(&Rec, &Rec)],
     opts: &Options,
+    noise: f64,
 ) -> (DiffRow, Vec<NodeChange>) {
     let mut changes = Vec::new();
     let (mut old_nodes, mut new_nodes) = (None::<u64>, None::<u64>);
@@ -499,7 +517,7 @@ fn pair_row(
     let ratio = mean(logs.iter().sum());
     let interval = interval(matched, &logs, opts)
         .zip(ratio)
-        .map(|((lo, hi), r)| widen(r, lo, hi, opts.noise));
+        .map(|((lo, hi), r)| widen(r, lo, hi, noise));
     let verdict = match interval {
         Some((lo, hi)) => Verdict::of(lo, hi),
         None => Verdict::Untimed,
@@ -519,7 +537,7 @@ fn pair_row(
         ratio_low: interval.map(|i| i.0),
         ratio_high: interval.map(|i| i.1),
         verdict,
-        noise_pct: opts.noise * 100.0,
+        noise_pct: noise * 100.0,
     };
     (row, changes)
 }
@@ -595,8 +613,8 @@ fn differences(a: &Meta, b: &Meta) -> Vec<Difference> {
         push(Severity::Note, "commit", x, y);
     }
     // Every busy run is worth a warning, not only a difference.
-    let (x, y) = (a.get("busy").unwrap_or("no"), b.get("busy").unwrap_or("no"));
-    if x != "no" || y != "no" {
+    if busy(a) || busy(b) {
+        let (x, y) = (a.get("busy").unwrap_or("no"), b.get("busy").unwrap_or("no"));
         push(Severity::Warning, "busy", x, y);
     }
     let load = |m: &Meta| -> Option<f64> { m.get("load")?.split_whitespace().next()?.parse().ok() };
@@ -689,8 +707,8 @@ mod tests {
             let puzzles = [1, 2, 5, 40][case % 4];
             let shift: f64 = rng.random_range(-0.4..0.4);
             let jitter: f64 = rng.random_range(0.0..0.3);
+            let noise = [0.0, 0.02, 0.10, 0.5][case / 4 % 4];
             let opts = Options {
-                noise: [0.0, 0.02, 0.10, 0.5][case / 4 % 4],
                 resamples: 200,
                 ..Options::default()
             };
@@ -703,7 +721,7 @@ mod tests {
                 })
                 .collect();
             let matched: Vec<(&Rec, &Rec)> = pairs.iter().map(|(a, b)| (a, b)).collect();
-            let (row, _) = pair_row("set", "mrv", "mrv", &matched, &opts);
+            let (row, _) = pair_row("set", "mrv", "mrv", &matched, &opts, noise);
             let (r, lo, hi) = (
                 row.ratio.unwrap(),
                 row.ratio_low.unwrap(),
@@ -719,8 +737,8 @@ mod tests {
             };
             assert_eq!(row.verdict, expected, "{row:?}");
             // The run-to-run term is in: at least 1 ± noise wide around r.
-            assert!(hi / r >= (1.0 + opts.noise) * (1.0 - 1e-9), "{row:?}");
-            assert!(r / lo >= (1.0 + opts.noise) * (1.0 - 1e-9), "{row:?}");
+            assert!(hi / r >= (1.0 + noise) * (1.0 - 1e-9), "{row:?}");
+            assert!(r / lo >= (1.0 + noise) * (1.0 - 1e-9), "{row:?}");
             seen[match row.verdict {
                 Verdict::Faster => 0,
                 Verdict::Slower => 1,

@@ -137,6 +137,14 @@ pub(crate) const ESTIMATE_MAX_RUNS: u64 = 100_000;
 /// `dlx`, `fast` on three sets, 12 pairs, at load 11) moved by up to ×1.08,
 /// with intervals over puzzles whose low ends reached ×1.05.
 pub(crate) const DIFF_NOISE: f64 = 0.10;
+/// `diff`'s run-to-run spread when either run's `meta.csv` says `busy`:
+/// there a whole run drifts further than [`DIFF_NOISE`]. Two sittings of
+/// twenty A/A pairs each (`scripts/aa-rate.sh`: `mrv`, `propagate`, `fast`,
+/// `fast-triads` on four 9×9 sets, 16 rows a pair, load 11–17 on 2 cores)
+/// moved by up to ×1.27 and ×1.33; at 10% 300 and 274 of 320 intervals
+/// held ×1 (15 and 11 of 20 diffs wholly), at 25% 19 and 18 of 20 diffs,
+/// at 30% 20 and 19.
+pub(crate) const DIFF_NOISE_BUSY: f64 = 0.30;
 
 /// Resamples of every bootstrap interval ([`crate::measure::stats::bootstrap()`]),
 /// seeded with [`SEED`] so a report redrawn is the same report. A thousand

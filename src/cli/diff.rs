@@ -29,10 +29,11 @@ pub struct DiffArgs {
     pub pairs: Vec<(String, String)>,
     /// Run-to-run spread in percent: two runs of the same code differ by a
     /// factor within 1 ± PCT/100; every interval is widened by it, and the
-    /// verdict is faster or slower only when the whole interval excludes ×1.
-    #[arg(long, value_name = "PCT", default_value_t = crate::base::defaults::DIFF_NOISE * 100.0,
-          value_parser = percent)]
-    pub noise: f64,
+    /// verdict is faster or slower only when the whole interval excludes ×1
+    /// [default: 10; 30 when either run was measured on a busy machine, where
+    /// whole runs drift further].
+    #[arg(long, value_name = "PCT", value_parser = percent)]
+    pub noise: Option<f64>,
     /// Exit 1 when a dataset × strategy is slower than PCT percent with its
     /// whole 95% interval (its low end above 1 + PCT/100): for CI.
     #[arg(long, value_name = "PCT", value_parser = percent)]
@@ -65,7 +66,7 @@ fn percent(s: &str) -> Result<f64, String> {
 pub fn run(args: &DiffArgs) -> anyhow::Result<ExitCode> {
     let opts = Options {
         pairs: args.pairs.clone(),
-        noise: args.noise / 100.0,
+        noise: args.noise.map(|pct| pct / 100.0),
         ..Options::default()
     };
     let (old, new) = diff::folders(

@@ -78,7 +78,8 @@ pub fn method(diff: &Diff) -> String {
         "NEW ÷ OLD: the geometric mean over the puzzles timed in both runs of each puzzle's time \
          ratio (its median per-thread CPU time), with a {:.0}% bootstrap interval over puzzles \
          ({} resamples, seed {}; one puzzle alone: the range of its samples) widened by a \
-         run-to-run spread of ±{}% (--noise; added in quadrature on the log scale), since a \
+         run-to-run spread of ±{}% (--noise; by default 10%, 30% when either run was busy; \
+         added in quadrature on the log scale), since a \
          drift of a whole run is in no resample. Verdict: faster or slower only when the whole \
          interval lies below or above ×1, else no change within noise. Node counts are exact: a \
          changed tree is a puzzle whose nodes or outcome differ.",

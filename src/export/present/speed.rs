@@ -178,7 +178,11 @@ pub(crate) fn footer(opts: &SpeedOptions, sample: &str, time_limit: Option<f64>)
          shuffle, ≥{} passes, {how_long}; puzzles/s = puzzles ÷ the median time of a whole pass (all its runs); \
          [low, high] = its 95% interval, a seeded bootstrap over the puzzles of the set's time (Σ of \
          each puzzle's mean run): how much it depends on which puzzles were measured; µs q1–q3 = quartiles of the per-puzzle times (each the median over passes, per-thread CPU \
-         time); {limit}; budget {} nodes per puzzle; {sample}; every solution verified\n",
+         time); {limit}; budget {} nodes per puzzle; {sample}; every solution verified\n\
+         between two rungs, puzzles/s is a ratio of sums (the slowest puzzles weigh most) of rungs \
+         timed one after another, where `compare` gives the geometric mean of per-puzzle ratios \
+         of rungs timed interleaved: on a skewed set or a busy machine the two differ (MEASURING.md, \
+         \"`speed` against `compare`\"), and a step of the ladder is `compare`'s to quote\n",
         opts.method.seed, opts.method.min_samples, opts.budget
     ) + &programs
 }
