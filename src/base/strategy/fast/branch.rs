@@ -155,8 +155,8 @@ impl<S: Switches> State<S> {
 }
 
 /// The ways (bit `i`: [`WAYS`](crate::base::counters::WAYS)`[i]`) a
-/// chute's pattern holds: the children of a branch on it, for the counters
-/// (`NoCount` drops it unread).
+/// chute's pattern holds: the children of a branch on it, tried lowest
+/// first (the last one known, for [`Ctx::last_way`]).
 #[inline(always)]
 fn ways_of(pattern: u32) -> u32 {
     let mut ways = 0;
@@ -280,6 +280,9 @@ pub(super) fn node<S: Switches, C: Counter, I: Isa>(
                 let dirty = child.assign::<true, I>(d, band, bit).unwrap_or(0);
                 ctx.counter.placement(cell, d as u8 + 1);
                 ctx.guess();
+                if ds == 0 {
+                    ctx.last_way();
+                }
                 ctx.descend(|ctx| I::node(child, dirty, ctx))?;
                 ctx.counter.backtrack(cell, d as u8 + 1);
             }
@@ -294,10 +297,11 @@ pub(super) fn node<S: Switches, C: Counter, I: Isa>(
                 digit: d as u8 + 1,
                 ways: ways_of(pattern),
             });
-            for (i, bits) in PERM_BITS.into_iter().enumerate() {
-                if pattern & bits != bits {
-                    continue;
-                }
+            let mut ways = ways_of(pattern);
+            while ways != 0 {
+                let i = ways.trailing_zeros() as usize;
+                ways &= ways - 1;
+                let bits = PERM_BITS[i];
                 let mut child = st;
                 let mut dirty = 0;
                 for b in 0..3 {
@@ -310,6 +314,9 @@ pub(super) fn node<S: Switches, C: Counter, I: Isa>(
                 }
                 ctx.counter.way(i as u8);
                 ctx.guess();
+                if ways == 0 {
+                    ctx.last_way();
+                }
                 ctx.descend(|ctx| I::node(child, dirty, ctx))?;
                 ctx.counter.way_back(i as u8);
             }
@@ -321,16 +328,20 @@ pub(super) fn node<S: Switches, C: Counter, I: Isa>(
                 digit: (j % 9) as u8 + 1,
                 ways: ways_of(pattern),
             });
-            for (i, bits) in PERM_BITS.into_iter().enumerate() {
-                if pattern & bits != bits {
-                    continue;
-                }
+            let mut ways = ways_of(pattern);
+            while ways != 0 {
+                let i = ways.trailing_zeros() as usize;
+                ways &= ways - 1;
+                let bits = PERM_BITS[i];
                 // One way: the digit keeps only the three minirows it uses.
                 let mut child = st;
                 child.cand[j] &= PAIR_CELLS[bits as usize];
                 let dirty = noted(st.cand[j], child.cand[j], j);
                 ctx.counter.way(i as u8);
                 ctx.guess();
+                if ways == 0 {
+                    ctx.last_way();
+                }
                 ctx.descend(|ctx| I::node(child, dirty, ctx))?;
                 ctx.counter.way_back(i as u8);
             }
