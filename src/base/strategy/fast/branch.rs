@@ -166,13 +166,11 @@ fn ways_of(pattern: u32) -> u32 {
     ways
 }
 
-/// Guesses after which a search counts as hard and `HARD_BRANCH` turns
-/// `choose_ways` to its hard rule for the rest of it. Tried at 24, 32,
-/// 48, 64, 96 and 128 (#28, instructions per puzzle against tdoku's rule
-/// throughout): forum-hardest −11.0, −11.9, −12.6, −10.8, −11.5, −9.7%,
-/// top1465 +3.0, +2.1, +0.9, +0.7, +0.5, +0.5%. From 48 to 96 it is a
-/// plateau; 64 is its middle, and on four relabelled, row- and
-/// column-permuted copies of forum-hardest 48 and 64 are level (−12.8%).
+/// Guesses (ways entered, `Ctx::guesses`) after which a search counts as
+/// hard and `HARD_BRANCH` turns `choose_ways` to its hard rule for the
+/// rest of it. Tuned on one generated set, reported on the corpora it was
+/// not tuned on (#60; the table is in `fast-triads`' header): 64, 128 and
+/// 256 tie there, the smallest is kept.
 ///
 /// Past it, the tree depends on the order it is searched in (the guesses
 /// made before a node, in other subtrees), which Knuth's probes in
