@@ -120,7 +120,10 @@
 //! 1.31 / 1.33; ÷ `fast` 0.97 / 0.94, 0.96 / 0.99, 1.31 / 1.31, 0.98 / 1.00.
 //! With the branch's choice by one minimum (commit 315fe5a, 21:09–21:14
 //! UTC): ÷ tdoku 1.62, 1.04 [1.03–1.06], 1.05 [1.02–1.09], 1.47; ÷ crate
-//! 1.42, 1.53, 1.98, 1.33; ÷ `fast` 0.96, 1.00, 1.32, 1.00. MEASURING.md has all five
+//! 1.42, 1.53, 1.98, 1.33; ÷ `fast` 0.96, 1.00, 1.32, 1.00. On Zen 4 with
+//! #60's count (2026-12-08, commit e00ad89, load 5–6, three rounds of
+//! `scripts/harness-rounds.py`): ÷ tdoku 2.00, 1.33, 1.30, 1.88; ÷ `fast`
+//! 0.98, 0.98, 1.32, 1.02. MEASURING.md has all five
 //! machines at a glance and every table in full (the README this sitting's).
 //!
 //! **What did not pay on Zen 1 (#28).** On an AMD
