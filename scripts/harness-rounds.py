@@ -14,7 +14,10 @@ and highest round beside it, and puzzles/s as the median.
 
 Prints a header (date, commit, CPU, load average at the start and the end) and a Markdown
 table: corpus | tdoku | crate | fast | top | fast ÷ crate | fast ÷ tdoku | top ÷ crate |
-top ÷ tdoku | top ÷ fast.
+top ÷ tdoku | top ÷ fast. Then the tree sizes, guesses per puzzle from the harness's own column
+in tdoku's unit (one per binary branch: the lab's rungs report `Solver::guesses()`, which counts
+a branch point of n ways entered as n − 1, as tdoku would), median over the rounds: a faster
+top with a tree as large as tdoku's has cheaper nodes, one with a smaller tree may not.
 """
 import argparse
 import csv
@@ -40,15 +43,16 @@ def one_round(files, seconds, top):
     )
     if out.returncode != 0:
         sys.exit(f"harness-rounds: {HARNESS} exited with {out.returncode}:\n{out.stderr.strip()}")
-    rates = {}
+    rates, guesses = {}, {}
     for row in csv.reader(out.stdout.splitlines()):
         # CSV rows: compiler, _, flags, file, solver, puzzles/s, µs/puzzle, %no_guess, guesses/puzzle
-        if len(row) >= 6 and row[4] in SOLVERS:
+        if len(row) >= 9 and row[4] in SOLVERS:
             rates[(row[3], row[4])] = float(row[5])
+            guesses[(row[3], row[4])] = float(row[8])
     missing = [(f, s) for f in files for s in SOLVERS if (f, s) not in rates]
     if missing:
         sys.exit(f"harness-rounds: the harness printed no figure for {missing}")
-    return rates
+    return rates, guesses
 
 
 def rate(x):
@@ -99,9 +103,11 @@ def main():
                             capture_output=True, text=True).stdout.strip() or "?"
     start = datetime.datetime.now(datetime.timezone.utc)
     load_start = load()
-    rounds = []
+    rounds, trees = [], []
     for r in range(args.rounds):
-        rounds.append(one_round(args.files, args.seconds, args.top))
+        rates, guesses = one_round(args.files, args.seconds, args.top)
+        rounds.append(rates)
+        trees.append(guesses)
         print(f"round {r + 1} of {args.rounds} done", file=sys.stderr, flush=True)
     end = datetime.datetime.now(datetime.timezone.utc)
     print(f"{start:%Y-%m-%d %H:%M}–{end:%H:%M} UTC, commit {commit}, {cpu()}, "
@@ -115,6 +121,21 @@ def main():
         cells = [os.path.splitext(os.path.basename(f))[0]]
         cells += [rate(statistics.median([r[(f, s)] for r in rounds])) for s in SOLVERS]
         cells += [spread([r[(f, a)] / r[(f, b)] for r in rounds]) for a, b in RATIOS]
+        print("| " + " | ".join(cells) + " |")
+    print()
+    print("Tree size, guesses per puzzle in tdoku's unit (one per binary branch), and "
+          "puzzles/s × guesses per puzzle: binary branches per second")
+    print()
+    print("| corpus | tdoku | `fast` | top | top ÷ tdoku (tree) | top ÷ tdoku (branches/s) |")
+    print("|---|" + "---:|" * 5)
+    for f in args.files:
+        g = {s: statistics.median([t[(f, s)] for t in trees]) for s in SOLVERS}
+        per_s = [r[(f, "lab_top")] * t[(f, "lab_top")] / (r[(f, "tdoku")] * t[(f, "tdoku")])
+                 for r, t in zip(rounds, trees) if t[(f, "tdoku")] > 0]
+        cells = [os.path.splitext(os.path.basename(f))[0]]
+        cells += [f"{g[s]:.2f}" for s in ("tdoku", "lab_fast", "lab_top")]
+        cells += [f"{g['lab_top'] / g['tdoku']:.2f}" if g["tdoku"] > 0 else "–",
+                  spread(per_s) if per_s else "–"]
         print("| " + " | ".join(cells) + " |")
 
 

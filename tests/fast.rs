@@ -591,7 +591,7 @@ fn the_solver_handle_reports_the_counted_guesses() {
             assert_eq!(solver.count(puzzle.cells(), 2, &mut out), counted.solutions);
             // Rungs that tell a guess only when counting do not guess a figure.
             let expected = s.info().timed_guesses.then_some(counted.counter.guesses);
-            assert_eq!(solver.guesses(), expected, "{s} on {name}");
+            assert_eq!(solver.counted_guesses(), expected, "{s} on {name}");
         }
         // The second call's figure is its own, not a running total.
         solver.count(hard.cells(), 2, &mut out);
@@ -617,9 +617,88 @@ fn the_solver_handle_reports_the_counted_guesses() {
     // A counted search of a rung without TIMED_GUESSES knows its guesses.
     let mut naive = Solver::new(Strategy::Naive, BoxSize::NINE).expect("9x9");
     let counted = naive.search(&hard, Limits::solve(Some(50_000)), Counts::default());
-    assert_eq!(naive.guesses(), Some(counted.counter.guesses));
+    assert_eq!(naive.counted_guesses(), Some(counted.counter.guesses));
     naive.search(&hard, Limits::solve(Some(50_000)), NoCount);
     assert_eq!(naive.guesses(), None);
+}
+
+/// `Solver::guesses` is in tdoku's unit (one guess per binary branch, the
+/// last way of a branch point a deduction): on the timed path it is what a
+/// trace of the same search implies, the guesses less those that entered
+/// the highest option of their branch point (the rungs below try options
+/// lowest first). On puzzles counted to the end every branch point entered
+/// all its ways, so it is also the counted guesses less the branch points.
+/// Arto Inkala's puzzle, exactly: `fast-triads` 126 such guesses of 202
+/// counted (76 branch points), `fast` 65 of 130 (65 bivalue cells).
+#[test]
+fn the_solver_handle_counts_guesses_in_tdokus_unit() {
+    use sudoku_lab::Solver;
+    use sudoku_lab::analysis::{EventKind, Tracer};
+    let mut rng = ChaCha8Rng::seed_from_u64(60);
+    // Unique, several solutions (cut short by the limit), none.
+    let puzzles: Vec<Board> = [board(HARD)]
+        .into_iter()
+        .chain((0..40).map(|_| cut_grid(&mut rng, 17..30)))
+        .collect();
+    let mut out = [0u8; 81];
+    let mut cut_short = 0;
+    for s in [
+        Strategy::FastTriads,
+        Strategy::FastTriadsTdoku,
+        Strategy::Fast,
+        Strategy::Propagate,
+        Strategy::Mrv,
+    ] {
+        let mut solver = Solver::new(s, BoxSize::NINE).expect("9x9");
+        for (k, puzzle) in puzzles.iter().enumerate() {
+            let limits = Limits::count(2, None);
+            let traced = s.run(puzzle, limits, Tracer::new(1 << 16));
+            let tracer = &traced.counter;
+            assert!(!tracer.truncated(), "{s}: trace too long");
+            let (mut guesses, mut last) = (0u64, 0u64);
+            for e in tracer.events() {
+                let (guess, highest) = match e.kind {
+                    EventKind::Place {
+                        digit,
+                        branch: sudoku_lab::base::Branch::Cell { digits, .. },
+                        guess,
+                        ..
+                    } => (guess, digits >> digit == 0),
+                    EventKind::Way {
+                        way, ways, guess, ..
+                    } => (guess, ways >> (way + 1) == 0),
+                    _ => continue,
+                };
+                guesses += guess as u64;
+                last += (guess && highest) as u64;
+            }
+            assert_eq!(guesses, tracer.counts().guesses, "{s}");
+            let n = solver.count(puzzle.cells(), 2, &mut out);
+            assert_eq!(n, traced.solutions, "{s}");
+            assert_eq!(solver.counted_guesses(), Some(guesses), "{s} #{k}");
+            assert_eq!(solver.guesses(), Some(guesses - last), "{s} #{k}");
+            assert_eq!(solver.guesses() == Some(0), guesses == 0, "{s} #{k}");
+            if traced.end == End::SolutionLimit {
+                cut_short += (guesses > 0) as u32;
+            }
+        }
+    }
+    let mut fast = Solver::new(Strategy::FastTriads, BoxSize::NINE).expect("9x9");
+    fast.count(board(HARD).cells(), 2, &mut out);
+    assert_eq!(
+        (fast.guesses(), fast.counted_guesses()),
+        (Some(126), Some(202))
+    );
+    let mut fast = Solver::new(Strategy::Fast, BoxSize::NINE).expect("9x9");
+    fast.count(board(HARD).cells(), 2, &mut out);
+    assert_eq!(
+        (fast.guesses(), fast.counted_guesses()),
+        (Some(65), Some(130))
+    );
+    assert!(
+        cut_short >= 10,
+        "{cut_short} searches cut short by the limit"
+    );
 }
 
 /// `Solver::count` hands `fast` and its variants the 81 values themselves,

@@ -432,13 +432,13 @@ impl Checks {
                 let timed = s.info().timed_guesses;
                 let expected = timed.then_some(counted.counter.guesses);
                 if (timed && plain.guesses != counted.counter.guesses)
-                    || solver.guesses() != expected
+                    || solver.counted_guesses() != expected
                 {
                     r.fail(format!(
                         "an uncounted run reports {} guesses (the solver handle {:?}), the \
                          counter {} (call ctx.guess(), not ctx.counter.guess()) on {line}",
                         plain.guesses,
-                        solver.guesses(),
+                        solver.counted_guesses(),
                         counted.counter.guesses
                     ));
                 }

@@ -160,6 +160,9 @@ pub struct Ctx<'a, C> {
     /// Guesses made so far (see [`Ctx::guess`]): kept for every counter,
     /// so a timed run can still say how often it guessed.
     guesses: u64,
+    /// Guesses that entered the last way of their branch point
+    /// ([`Ctx::last_way`]).
+    last_ways: u64,
     budget: u64,
     solutions: u64,
     max_solutions: u64,
@@ -174,6 +177,7 @@ impl<'a, C: Counter> Ctx<'a, C> {
             counter,
             nodes: 0,
             guesses: 0,
+            last_ways: 0,
             budget: limits.node_budget,
             solutions: 0,
             max_solutions: limits.max_solutions.max(1),
@@ -209,6 +213,16 @@ impl<'a, C: Counter> Ctx<'a, C> {
     pub fn guess(&mut self) {
         self.guesses += 1;
         self.counter.guess();
+    }
+
+    /// Call with the [`Ctx::guess`] of a branch point's last way: tdoku
+    /// branches one way against the rest and enters the rest as a
+    /// deduction, so a branch point whose `n` ways were all entered is
+    /// `n - 1` of its guesses ([`Tally::binary_guesses`]). One add, on
+    /// the timed path too.
+    #[inline(always)]
+    pub fn last_way(&mut self) {
+        self.last_ways += 1;
     }
 
     /// Runs one child of the current node: every recursive call of a search
@@ -277,6 +291,7 @@ impl<'a, C: Counter> Ctx<'a, C> {
             solutions: self.solutions,
             nodes: self.nodes,
             guesses: self.guesses,
+            binary_guesses: self.guesses - self.last_ways,
             counter: self.counter,
         }
     }
@@ -292,6 +307,10 @@ pub struct Tally<C> {
     pub nodes: u64,
     /// Guesses made ([`Ctx::guess`]), whatever the counter.
     pub guesses: u64,
+    /// The guesses in tdoku's unit, one per binary branch: `guesses` less
+    /// those that entered the last way of their branch point
+    /// ([`Ctx::last_way`]), which tdoku enters as a deduction.
+    pub binary_guesses: u64,
     pub counter: C,
 }
 

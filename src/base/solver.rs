@@ -33,8 +33,9 @@ pub struct Solver {
     /// The first solution of the last search (valid when `solved`).
     first: Vec<u8>,
     solved: bool,
-    /// Guesses of the last search ([`Solver::guesses`]), when known.
-    guesses: Option<u64>,
+    /// Guesses of the last search, in the counter's unit and in tdoku's
+    /// ([`Solver::counted_guesses`], [`Solver::guesses`]), when known.
+    guesses: Option<(u64, u64)>,
 }
 
 /// A strategy asked to solve a board size it does not handle.
@@ -118,7 +119,7 @@ impl Solver {
             Ok(()) => {}
             Err(BoardError::Conflict(_)) => {
                 self.solved = false;
-                self.guesses = Some(0);
+                self.guesses = Some((0, 0));
                 return Ok(0);
             }
             Err(e) => return Err(e),
@@ -132,7 +133,8 @@ impl Solver {
     /// What [`Solver::try_count`] keeps of a search, and its answer.
     fn finish_count(&mut self, tally: Tally<NoCount>, solution: &mut [u8]) -> u64 {
         self.solved = tally.solutions > 0;
-        self.guesses = self.strategy.info().timed_guesses.then_some(tally.guesses);
+        self.guesses =
+            (self.strategy.info().timed_guesses).then_some((tally.guesses, tally.binary_guesses));
         if self.solved {
             solution.copy_from_slice(&self.first);
         }
@@ -140,19 +142,30 @@ impl Solver {
     }
 
     /// The guesses of the last search ([`Solver::count`], [`Solver::search`]
-    /// or [`Solver::run`]): placements made where more than one candidate
-    /// remained, the `guesses` counter of a counted run, known on the timed
+    /// or [`Solver::run`]) in tdoku's unit, the figure a benchmark harness
+    /// reads after each `count` (the tdoku-bench kit, for its `%no_guess`
+    /// and `guesses/puzzle` columns). tdoku branches one way against the
+    /// rest: one guess per branch point, the rest entered as a deduction.
+    /// So a branch point of the lab's whose `n` ways were all entered is
+    /// `n - 1` guesses here (a bivalue cell: 1), and one cut short by the
+    /// solution limit after `k < n` ways is `k`: [`Solver::counted_guesses`]
+    /// less the branch points whose last way was entered. 0 exactly when
+    /// `counted_guesses` is 0. Known, and `None`, as `counted_guesses` is.
+    pub fn guesses(&self) -> Option<u64> {
+        self.guesses.map(|(_, binary)| binary)
+    }
+
+    /// The guesses of the last search in the counter's unit: every way
+    /// entered at a branch point (placements made where more than one
+    /// candidate remained; for `fast-triads`, each way of a digit through a
+    /// chute), the `guesses` counter of a counted run. Known on the timed
     /// path too (counters off: each guess costs one add) for every rung
     /// whose [`crate::Rung::TIMED_GUESSES`] is true (`None` for `naive`,
     /// `blank-list` and `used-tables` after an uncounted search, and before
     /// the first search). `Some(0)` after givens that break the rules, and
-    /// for a puzzle solved by inference alone. A benchmark harness reads it
-    /// after each `count`, e.g. for tdoku's `%no_guess` and
-    /// `guesses/puzzle` columns. (tdoku counts one guess per branch and
-    /// enters the branch's other way as a deduction; a rung that branches
-    /// on a bivalue cell counts a guess for each of its two placements.)
-    pub fn guesses(&self) -> Option<u64> {
-        self.guesses
+    /// for a puzzle solved by inference alone.
+    pub fn counted_guesses(&self) -> Option<u64> {
+        self.guesses.map(|(counted, _)| counted)
     }
 
     /// Searches `puzzle` (of this solver's size) within `limits`, with any
@@ -175,7 +188,8 @@ impl Solver {
         let flow = C::dispatch(&mut *self.engine, puzzle, &mut ctx);
         let tally = ctx.finish(flow);
         self.solved = tally.solutions > 0;
-        self.guesses = (C::ENABLED || self.strategy.info().timed_guesses).then_some(tally.guesses);
+        self.guesses = (C::ENABLED || self.strategy.info().timed_guesses)
+            .then_some((tally.guesses, tally.binary_guesses));
         tally
     }
 

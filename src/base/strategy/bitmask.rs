@@ -92,6 +92,9 @@ impl State {
             ctx.counter.placement(cell, self.cells[cell]);
             if guessing {
                 ctx.guess();
+                if cand == 0 {
+                    ctx.last_way();
+                }
             }
             ctx.descend(|ctx| self.dfs(idx + 1, ctx))?;
             self.toggle(r, c, b, bit);

@@ -276,6 +276,9 @@ impl State {
             ctx.counter.placement(cell, digit);
             if best_len > 1 {
                 ctx.guess();
+                if self.m.nodes[r].down as usize == best {
+                    ctx.last_way();
+                }
             }
             let base = self.m.option_base(r);
             for j in base..base + 4 {

@@ -31,13 +31,52 @@
 //! each as a `way` line, a level of depth).
 //!
 //! **Hard puzzles, another branch (#28).** That rule is for the first 64
-//! guesses of a search ([`HARD_AFTER`](super::fast::HARD_AFTER)). A search
+//! guesses of a search ([`HARD_AFTER`](super::fast::HARD_AFTER), counted
+//! in the counter's unit: ways entered). A search
 //! that needs more is a hard one, and from there on the rung branches in
 //! the chute with the fewest digits not yet fixed (ties: the most ways), on
 //! its digit with the most ways (`Switches::HARD_BRANCH`; the variant
 //! `fast-triads-tdoku` keeps tdoku's rule to the end). A few open digits
 //! can fill a chute's free minirows in few ways together, however many
 //! each has alone, so most children of the widest one die at once.
+//!
+//! **Guesses against tdoku's (#60).** tdoku branches one way against the
+//! rest and counts one guess per such binary branch (the rest is entered
+//! as a deduction). This rung's `guesses` counter counts every way entered
+//! (2 to 6 per branch point); [`crate::Solver::guesses`], what tdoku's
+//! harness reads, is in tdoku's unit: n − 1 for a branch point whose n ways
+//! were all entered (k for one cut short after k < n). On forum-hardest
+//! that is 126.81 per puzzle against 201.41 ways entered (as stored, count
+//! to 2); in the harness's permuted puzzles 124.89 against tdoku's 112.61,
+//! on top1465 9.50 against 9.04 (Zen 4, 2026-12-08): in tdoku's unit the
+//! tree is larger, 11% and 5%. Each binary branch of tdoku's propagates
+//! twice (the way, then its negation), each way here once, so in
+//! propagations the tree is the smaller (201 against about 225): what
+//! makes the rung faster there is fewer and cheaper propagations, not
+//! fewer branches. MEASURING.md, "Guesses in tdoku's unit", has the table.
+//!
+//! **`HARD_AFTER` tuned on one set, reported on others (#60).** Tuned on
+//! `tune10k` (`generate --count 10000 --seed 7 --clues 22..25`, used for
+//! nothing else), by a rule fixed before: the fewest instructions per
+//! puzzle (callgrind, `examples/count2`, count to 2, an experimental build
+//! reading the threshold at run time), the smallest threshold on ties.
+//! Instructions per puzzle, ÷ those at 64 for the others:
+//!
+//! | set | 16 | 32 | 64 | 128 | 256 |
+//! |---|---:|---:|---:|---:|---:|
+//! | tune10k (tuned on) | +0.04% | +0.001% | 14,268 | 0 | 0 |
+//! | 17-clue (first 10,000) | +1.27% | +0.57% | 13,299 | −0.39% | −0.51% |
+//! | top1465 | +2.97% | +0.99% | 61,210 | +0.00% | −0.11% |
+//! | forum-hardest-1106 | −1.04% | −2.20% | 533,111 | +2.88% | +11.90% |
+//! | gen10k | +0.04% | +0.00% | 14,267 | 0 | 0 |
+//!
+//! So 64 stays, on weak evidence: on tune10k 64, 128 and 256 search the
+//! same tree (no search there makes 64 guesses), and its time cannot tell
+//! them apart (tdoku's harness, values alternating in three rounds: ÷ tdoku
+//! 1.73, 1.60, 1.78 for the one tree). On the sets it was not tuned on, 64
+//! is within 2.2% of the best value on each and no value is best on all:
+//! forum-hardest wants 32, 17-clue 256. MEASURING.md has the trees and the
+//! times.
 //!
 //! **Cost per node.** About 1,000 word operations for the rules each time a
 //! fixpoint is reached, and 54 table reads for the branch: a node costs more
@@ -81,7 +120,10 @@
 //! 1.31 / 1.33; ÷ `fast` 0.97 / 0.94, 0.96 / 0.99, 1.31 / 1.31, 0.98 / 1.00.
 //! With the branch's choice by one minimum (commit 315fe5a, 21:09–21:14
 //! UTC): ÷ tdoku 1.62, 1.04 [1.03–1.06], 1.05 [1.02–1.09], 1.47; ÷ crate
-//! 1.42, 1.53, 1.98, 1.33; ÷ `fast` 0.96, 1.00, 1.32, 1.00. MEASURING.md has all five
+//! 1.42, 1.53, 1.98, 1.33; ÷ `fast` 0.96, 1.00, 1.32, 1.00. On Zen 4 with
+//! #60's count (2026-12-08, commit e00ad89, load 5–6, three rounds of
+//! `scripts/harness-rounds.py`): ÷ tdoku 2.00, 1.33, 1.30, 1.88; ÷ `fast`
+//! 0.98, 0.98, 1.32, 1.02. MEASURING.md has all five
 //! machines at a glance and every table in full (the README this sitting's).
 //!
 //! **What did not pay on Zen 1 (#28).** On an AMD

@@ -140,6 +140,9 @@ impl State {
             ctx.counter.placement(best_cell, self.cells[best_cell]);
             if best_count > 1 {
                 ctx.guess();
+                if cand == 0 {
+                    ctx.last_way();
+                }
             }
             ctx.descend(|ctx| self.dfs(depth + 1, ctx))?;
             self.toggle(best_cell, bit);

@@ -67,6 +67,10 @@ impl State {
                 ctx.counter.placement(cell, d);
                 if options.count_ones() > 1 {
                     ctx.guess();
+                    // No higher candidate: the last way.
+                    if options >> d == 0 {
+                        ctx.last_way();
+                    }
                 }
                 ctx.descend(|ctx| self.dfs(ctx))?;
                 self.cells[cell] = 0;

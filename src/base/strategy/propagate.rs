@@ -280,6 +280,9 @@ impl<const N: usize, const CELLS: usize> Prop<N, CELLS> {
             ctx.counter.placement(best, digit);
             if best_count > 1 {
                 ctx.guess();
+                if cand == 0 {
+                    ctx.last_way();
+                }
             }
             ctx.descend(|ctx| self.dfs(depth + 1, Some((best, bit)), ctx))?;
             ctx.counter.backtrack(best, digit);

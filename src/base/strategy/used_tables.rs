@@ -145,6 +145,10 @@ impl State {
             ctx.counter.placement(cell, d as u8);
             if options.count_ones() > 1 {
                 ctx.guess();
+                // No higher candidate: the last way.
+                if options >> d == 0 {
+                    ctx.last_way();
+                }
             }
             ctx.descend(|ctx| self.dfs::<C, N>(idx + 1, ctx))?;
             self.mark(&blank, d, false);

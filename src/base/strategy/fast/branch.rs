@@ -155,8 +155,8 @@ impl<S: Switches> State<S> {
 }
 
 /// The ways (bit `i`: [`WAYS`](crate::base::counters::WAYS)`[i]`) a
-/// chute's pattern holds: the children of a branch on it, for the counters
-/// (`NoCount` drops it unread).
+/// chute's pattern holds: the children of a branch on it, tried lowest
+/// first (the last one known, for [`Ctx::last_way`]).
 #[inline(always)]
 fn ways_of(pattern: u32) -> u32 {
     let mut ways = 0;
@@ -166,13 +166,11 @@ fn ways_of(pattern: u32) -> u32 {
     ways
 }
 
-/// Guesses after which a search counts as hard and `HARD_BRANCH` turns
-/// `choose_ways` to its hard rule for the rest of it. Tried at 24, 32,
-/// 48, 64, 96 and 128 (#28, instructions per puzzle against tdoku's rule
-/// throughout): forum-hardest −11.0, −11.9, −12.6, −10.8, −11.5, −9.7%,
-/// top1465 +3.0, +2.1, +0.9, +0.7, +0.5, +0.5%. From 48 to 96 it is a
-/// plateau; 64 is its middle, and on four relabelled, row- and
-/// column-permuted copies of forum-hardest 48 and 64 are level (−12.8%).
+/// Guesses (ways entered, `Ctx::guesses`) after which a search counts as
+/// hard and `HARD_BRANCH` turns `choose_ways` to its hard rule for the
+/// rest of it. Tuned on one generated set, reported on the corpora it was
+/// not tuned on (#60; the table is in `fast-triads`' header): 64, 128 and
+/// 256 tie there, the smallest is kept.
 ///
 /// Past it, the tree depends on the order it is searched in (the guesses
 /// made before a node, in other subtrees), which Knuth's probes in
@@ -280,6 +278,9 @@ pub(super) fn node<S: Switches, C: Counter, I: Isa>(
                 let dirty = child.assign::<true, I>(d, band, bit).unwrap_or(0);
                 ctx.counter.placement(cell, d as u8 + 1);
                 ctx.guess();
+                if ds == 0 {
+                    ctx.last_way();
+                }
                 ctx.descend(|ctx| I::node(child, dirty, ctx))?;
                 ctx.counter.backtrack(cell, d as u8 + 1);
             }
@@ -294,10 +295,11 @@ pub(super) fn node<S: Switches, C: Counter, I: Isa>(
                 digit: d as u8 + 1,
                 ways: ways_of(pattern),
             });
-            for (i, bits) in PERM_BITS.into_iter().enumerate() {
-                if pattern & bits != bits {
-                    continue;
-                }
+            let mut ways = ways_of(pattern);
+            while ways != 0 {
+                let i = ways.trailing_zeros() as usize;
+                ways &= ways - 1;
+                let bits = PERM_BITS[i];
                 let mut child = st;
                 let mut dirty = 0;
                 for b in 0..3 {
@@ -310,6 +312,9 @@ pub(super) fn node<S: Switches, C: Counter, I: Isa>(
                 }
                 ctx.counter.way(i as u8);
                 ctx.guess();
+                if ways == 0 {
+                    ctx.last_way();
+                }
                 ctx.descend(|ctx| I::node(child, dirty, ctx))?;
                 ctx.counter.way_back(i as u8);
             }
@@ -321,16 +326,20 @@ pub(super) fn node<S: Switches, C: Counter, I: Isa>(
                 digit: (j % 9) as u8 + 1,
                 ways: ways_of(pattern),
             });
-            for (i, bits) in PERM_BITS.into_iter().enumerate() {
-                if pattern & bits != bits {
-                    continue;
-                }
+            let mut ways = ways_of(pattern);
+            while ways != 0 {
+                let i = ways.trailing_zeros() as usize;
+                ways &= ways - 1;
+                let bits = PERM_BITS[i];
                 // One way: the digit keeps only the three minirows it uses.
                 let mut child = st;
                 child.cand[j] &= PAIR_CELLS[bits as usize];
                 let dirty = noted(st.cand[j], child.cand[j], j);
                 ctx.counter.way(i as u8);
                 ctx.guess();
+                if ways == 0 {
+                    ctx.last_way();
+                }
                 ctx.descend(|ctx| I::node(child, dirty, ctx))?;
                 ctx.counter.way_back(i as u8);
             }
