@@ -361,7 +361,7 @@ fn time_set(
         method.min_time = set / puzzles.len().max(1) as u32;
     }
     let tasks: Vec<(Strategy, &Board)> = puzzles.iter().map(|p| (strategy, p)).collect();
-    let measured = measure::measure_set(&tasks, limits, &method, &mut |_, _| tick());
+    let measured = measure::measure_set(&tasks, limits, &method, true, &mut |_, _| tick());
     let mut times = Vec::with_capacity(puzzles.len());
     let mut means = Vec::with_capacity(puzzles.len());
     let mut runs = 0;

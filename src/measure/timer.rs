@@ -41,6 +41,16 @@ pub(super) struct Timer {
     /// Timed runs in all.
     runs: u64,
     retaken: u32,
+    /// Most samples it may take again because the core ran slow:
+    /// [`MAX_RETAKEN`] for a short task, none for a long one (a run of 1 ms
+    /// or more, [`LONG_RUN`]). The pace is read for microseconds around a
+    /// long run, so it says little of the run (a stall inside is missed, a
+    /// slow reading after it may be its last microseconds only), and a
+    /// retake costs a whole run: on two idle cores with two workers, a
+    /// default `compare` took its long tasks 6 times where it wanted 1 or 3,
+    /// 341 of its 462 CPU seconds. Their samples are kept, slow ones
+    /// counted ([`Timing::slow`]); the median of three drops one.
+    retakes: u32,
     slow: u32,
     /// CPU time spent measuring this task (for forecasts), ns.
     pub(super) cost: f64,
@@ -63,13 +73,14 @@ impl Timer {
             clock: 0.0,
             runs: 0,
             retaken: 0,
+            retakes: MAX_RETAKEN,
             slow: 0,
             cost: 0.0,
         }
     }
 
     /// The check run: same tree, same outcome, a verified answer; taken
-    /// again while the core is slow. A run that lasts [`LONG_RUN`] is a
+    /// again while the core is slow, unless it is long. A run that lasts [`LONG_RUN`] is a
     /// first sample: such a task gets at most three (one from [`ONE_RUN`]),
     /// since one long run spans many of the machine's moods.
     pub(super) fn start(
@@ -99,8 +110,9 @@ impl Timer {
         let (after, mut pace) = Pace::steady();
         let mut steady = before && after;
         let mut ran = net((cpu, wall), clock);
-        // Its time decides how the task is timed: taken again while slow.
-        while !steady && t.retaken < MAX_RETAKEN {
+        // Its time decides how the task is timed: a short run is taken
+        // again while slow; a long one is kept (see `retakes`).
+        while !steady && ran.0 < LONG_RUN && t.retaken < MAX_RETAKEN {
             t.retaken += 1;
             let before = Pace::before();
             ran = net(t.run(solver, puzzle, limits)?, clock);
@@ -110,6 +122,7 @@ impl Timer {
         t.min_time = method.min_time.as_nanos() as f64;
         let long = ran.0 >= LONG_RUN;
         if long {
+            t.retakes = 0;
             t.keep(ran.0, ran.1, pace, steady);
             t.samples_wanted = if ran.0 < ONE_RUN {
                 method.min_samples.clamp(1, 3)
@@ -157,7 +170,7 @@ impl Timer {
     /// and this task has retakes left, else kept as a sample.
     pub(super) fn take(&mut self, cpu: f64, wall: f64, pace: f64, steady: bool) -> bool {
         self.cost += cpu;
-        let again = !steady && self.retaken < MAX_RETAKEN;
+        let again = !steady && self.retaken < self.retakes;
         if again {
             self.retaken += 1;
         } else {

@@ -30,7 +30,8 @@
 //!    `propagate`), so warm times bias the ladder's ratios.
 //! 4. **Pace**: a fixed reference is timed before and after every stretch of
 //!    about `STRETCH_NS` of runs; runs of a stretch around which the core
-//!    ran slow are thrown away and taken again in a later pass
+//!    ran slow are thrown away and taken again in a later pass (runs under
+//!    1 ms only)
 //!    ([`Timing::retaken`](super::Timing::retaken); see `src/measure/pace.rs`).
 //! 5. **Figures**, per run: the median over samples of the thread's CPU time
 //!    (`CLOCK_THREAD_CPUTIME_ID`: time the scheduler gave to other processes
@@ -124,14 +125,21 @@ pub(crate) struct SetMeasured {
 }
 
 /// Measures a whole set in one group of passes (see [`measure_all`]).
+/// With `whole`, every task runs in each of the first `min_samples` passes,
+/// finished or not, so that those passes are whole (`speed`'s throughput
+/// is a stream over the whole set); without, a task stops once it has its
+/// samples (`compare`: a long task is timed once or three times, not once
+/// per pass: the default run took its long tasks 6 times, 323 of its 433
+/// CPU seconds on two idle cores).
 pub(crate) fn measure_set(
     tasks: &[(Strategy, &Board)],
     limits: Limits,
     method: &Method,
+    whole: bool,
     finished: &mut dyn FnMut(usize, Duration),
 ) -> SetMeasured {
     let mut passes = Passes {
-        every: true,
+        every: whole,
         ..Passes::default()
     };
     let results = measure_passes(tasks, limits, method, finished, &mut passes);
@@ -298,7 +306,7 @@ mod tests {
             min_samples: 20,
             ..Method::DEFAULT
         };
-        let set = measure_set(&tasks, Limits::solve(None), &method, &mut |_, _| {});
+        let set = measure_set(&tasks, Limits::solve(None), &method, true, &mut |_, _| {});
         assert!(set.clock_ns >= 0.0);
         // The runs' times (clock cost taken off) are part of the CPU time
         // of the stretches that held them, never more.
@@ -329,7 +337,7 @@ mod tests {
             ..Method::DEFAULT
         };
         let mut finished = [0u32; 2];
-        let set = measure_set(&tasks, Limits::solve(None), &method, &mut |i, _| {
+        let set = measure_set(&tasks, Limits::solve(None), &method, true, &mut |i, _| {
             finished[i] += 1
         });
         assert!(set.whole_passes.len() >= 4, "{:?}", set.whole_passes);
@@ -339,6 +347,34 @@ mod tests {
             let (m, _) = r.expect("no bug");
             assert!(m.samples.len() >= 4, "{}", m.samples.len());
         }
+    }
+
+    /// Without whole passes (`compare`), a long task is timed as often as
+    /// it wants (three runs, the check run first), not once per pass:
+    /// `naive` on Inkala 2012 (49,559 nodes, about 6 ms of CPU) is long on
+    /// any machine, a CPU clock does not run fast under load.
+    #[test]
+    fn a_long_task_is_timed_three_times_unless_passes_are_whole() {
+        let inkala = board(
+            "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..",
+        );
+        let easy = board(
+            "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79",
+        );
+        let tasks = [(Strategy::Naive, &inkala), (Strategy::Propagate, &easy)];
+        let method = Method {
+            min_time: Duration::ZERO,
+            min_samples: 6,
+            ..Method::DEFAULT
+        };
+        let samples = |whole: bool| {
+            let set = measure_set(&tasks, Limits::solve(None), &method, whole, &mut |_, _| {});
+            let (m, _) = set.results.into_iter().next().unwrap().expect("no bug");
+            assert!(m.samples[0] >= LONG_RUN, "{:?}", m.samples);
+            m.samples.len()
+        };
+        assert_eq!(samples(false), 3);
+        assert!(samples(true) >= 6);
     }
 
     #[test]

@@ -440,7 +440,7 @@ fn plan_meta(
 /// from the constant that sets it.
 fn timing_text(plan: &Plan) -> String {
     format!(
-        "cold passes (seed {}): per puzzle × strategy, the median per-thread CPU time of single uncounted runs, one per pass over its group of {} tasks in a fresh shuffle, until at least {} runs and {} ms, or from {} runs on the 95% interval of its median within ±{}% of it (a task whose first timed run takes {} ms or more: that run is its first sample and it gets at most 3; {} ms or more: that one run only; at most {} runs in all); runs of a stretch around which a reference ran slow are retaken (with one worker a search, slow over {}× the best this machine has run it, and the stretch first waits for the pace; with several an arithmetic loop, slow over {}×)",
+        "cold passes (seed {}): per puzzle × strategy, the median per-thread CPU time of single uncounted runs, one per pass over its group of {} tasks in a fresh shuffle, until at least {} runs and {} ms, or from {} runs on the 95% interval of its median within ±{}% of it (a task whose first timed run takes {} ms or more: that run is its first sample and it gets at most 3; {} ms or more: that one run only; at most {} runs in all); runs shorter than {} ms of a stretch around which a reference ran slow are retaken (with one worker a search, slow over {}× the best this machine has run it, and the stretch first waits for the pace; with several an arithmetic loop, slow over {}×)",
         plan.method.seed,
         crate::base::defaults::MEASURE_GROUP,
         plan.method.min_samples,
@@ -450,6 +450,7 @@ fn timing_text(plan: &Plan) -> String {
         crate::measure::LONG_RUN / 1e6,
         crate::measure::ONE_RUN / 1e6,
         crate::measure::MAX_SAMPLES,
+        crate::measure::LONG_RUN / 1e6,
         crate::measure::SLOW_SEARCH,
         crate::measure::SLOW_LOOP,
     )

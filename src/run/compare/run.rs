@@ -451,6 +451,7 @@ fn measure_group(
         &boards,
         Limits::count(plan.limit, plan.budget.get()),
         &plan.method,
+        false,
         &mut |i, cpu| {
             let (_, item, strategy, probe) = &group[i];
             done(&Tick {
