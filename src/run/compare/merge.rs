@@ -474,12 +474,7 @@ pub fn merge(dirs: &[PathBuf], out: &Path, force: bool, command: &str) -> anyhow
     }
     let mut w = crate::io::csv_file::Writer::new(staging.create(RESULTS)?);
     write_rows(&mut w, &shards, &plan, &header)?;
-    w.into_inner()
-        .with_context(|| format!("cannot write {RESULTS}"))?
-        .into_inner()
-        .map_err(|e| anyhow::anyhow!("cannot write {RESULTS}: {}", e.error()))?
-        .sync_all()
-        .with_context(|| format!("cannot write {RESULTS}"))?;
+    close(w, RESULTS)?;
 
     let infos: Vec<ShardInfo> = shards.iter().map(info).collect();
     let meta = merged_meta(&shards[0].meta, &infos, &plan.datasets, command)?;
@@ -563,12 +558,21 @@ fn merge_samples(staging: &mut Staging, shards: &[ShardDir], results: &Path) -> 
     if let Some((_, at)) = lines.into_values().next() {
         bail!("{at}: a line for no row of the plan");
     }
+    close(w, SAMPLES)
+}
+
+/// Flushes a staged CSV file `name` to the disk (the staging folder is
+/// renamed into place only after every file is whole).
+fn close(
+    w: crate::io::csv_file::Writer<std::io::BufWriter<std::fs::File>>,
+    name: &str,
+) -> anyhow::Result<()> {
     w.into_inner()
-        .with_context(|| format!("cannot write {SAMPLES}"))?
+        .with_context(|| format!("cannot write {name}"))?
         .into_inner()
-        .map_err(|e| anyhow::anyhow!("cannot write {SAMPLES}: {}", e.error()))?
+        .map_err(|e| anyhow::anyhow!("cannot write {name}: {}", e.error()))?
         .sync_all()
-        .with_context(|| format!("cannot write {SAMPLES}"))
+        .with_context(|| format!("cannot write {name}"))
 }
 
 /// The shard's machine and conditions, from its meta.csv.
